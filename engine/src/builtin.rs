@@ -1,0 +1,153 @@
+//! The built-in model: offline, deterministic, and honest about it. It decides only by reading
+//! the history, like a real model, so it reacts to whatever the faults put there.
+
+use crate::provider::{CallContext, Provider, ProviderError};
+use crate::tools::ERROR_PREFIX;
+use crate::wire::{
+    estimate_tokens, ChatRequest, ChatResponse, Choice, Message, Role, ToolCall, Usage, FINISH_TOOL_CALLS,
+};
+use futures::future::LocalBoxFuture;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// How the built-in model reacts to a tool error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Personality {
+    /// Reads each error and does what it says.
+    #[default]
+    Helpful,
+    /// Ignores the rusted-lock hint and tries the key again and again, so the guards have work.
+    Stubborn,
+}
+
+/// What the history shows the agent has achieved. Only successful results count.
+#[derive(Default, Debug)]
+struct Progress {
+    looked: bool,
+    saw_rust: bool,
+    oiled: bool,
+    open: bool,
+}
+
+/// The kind of error, if any, in the last tool result: what the model reacts to first.
+enum LastError {
+    None,
+    UnknownTool,
+    BadArguments,
+    Other,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BuiltinModel {
+    pub personality: Personality,
+}
+
+impl BuiltinModel {
+    pub fn new(personality: Personality) -> Self {
+        BuiltinModel { personality }
+    }
+
+    /// The model's whole mind: read the history, pick the next move.
+    pub fn decide(&self, messages: &[Message]) -> Message {
+        let progress = read_progress(messages);
+        let turn = messages.iter().filter(|m| m.role == Role::Assistant).count() + 1;
+        if progress.open {
+            return Message {
+                role: Role::Assistant,
+                content: Some(
+                    "The temple door is open. The lock was rusted, so I oiled it, and then the key turned.".into(),
+                ),
+                tool_calls: None,
+                tool_call_id: None,
+            };
+        }
+        let stubborn = self.personality == Personality::Stubborn;
+        let (thought, name, args) = if !progress.looked {
+            ("I should look at the door first.", "look_at", r#"{"target":"door"}"#)
+        } else if progress.saw_rust && !progress.oiled && !stubborn {
+            (
+                "The lock is rusted. I'll oil it before trying the key again.",
+                "use",
+                r#"{"item":"oil_can","target":"lock"}"#,
+            )
+        } else if progress.saw_rust && !progress.oiled {
+            ("I'll try the key again. It has to turn this time.", "use", r#"{"item":"key","target":"door"}"#)
+        } else if progress.oiled {
+            ("The lock is oiled now. Trying the key.", "use", r#"{"item":"key","target":"door"}"#)
+        } else {
+            ("The door is shut. I'll try my key on it.", "use", r#"{"item":"key","target":"door"}"#)
+        };
+        let thought = match last_error(messages) {
+            LastError::UnknownTool => format!("That tool does not exist. I'll call {name} instead."),
+            LastError::BadArguments => format!("My arguments were wrong. Calling {name} again, corrected."),
+            LastError::None | LastError::Other => thought.to_string(),
+        };
+        Message {
+            role: Role::Assistant,
+            content: Some(thought),
+            tool_calls: Some(vec![ToolCall::new(&format!("call_{turn}"), name, args)]),
+            tool_call_id: None,
+        }
+    }
+}
+
+impl Provider for BuiltinModel {
+    fn complete(
+        &self,
+        request: &ChatRequest,
+        _ctx: CallContext,
+    ) -> LocalBoxFuture<'static, Result<ChatResponse, ProviderError>> {
+        let message = self.decide(&request.messages);
+        let finish = if message.calls().is_empty() { "stop" } else { FINISH_TOOL_CALLS };
+        let prompt_tokens = estimate_tokens(&request.messages);
+        let completion_tokens = estimate_tokens(std::slice::from_ref(&message));
+        let response = ChatResponse {
+            id: Some("builtin".into()),
+            choices: vec![Choice { index: 0, message, finish_reason: Some(finish.into()) }],
+            usage: Some(Usage { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens }),
+        };
+        Box::pin(std::future::ready(Ok(response)))
+    }
+}
+
+fn read_progress(messages: &[Message]) -> Progress {
+    let mut p = Progress::default();
+    // One pass to index the results, so reading a long history stays linear.
+    let results: HashMap<&str, &str> = messages
+        .iter()
+        .filter(|m| m.role == Role::Tool)
+        .filter_map(|m| Some((m.tool_call_id.as_deref()?, m.content.as_deref().unwrap_or_default())))
+        .collect();
+    for call in messages.iter().flat_map(Message::calls) {
+        let Some(result) = results.get(call.id.as_str()).copied() else { continue };
+        let args: serde_json::Value = serde_json::from_str(&call.function.arguments).unwrap_or_default();
+        let arg = |k: &str| args.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
+        let failed = result.starts_with(ERROR_PREFIX);
+        match (call.function.name.as_str(), failed) {
+            ("look_at", false) => p.looked = true,
+            ("use", false) if arg("item") == "oil_can" && arg("target") == "lock" => p.oiled = true,
+            ("use", false) if arg("item") == "key" && result.contains("open") => p.open = true,
+            ("use", true) if result.contains("rust") => {
+                p.saw_rust = true;
+                p.looked = true;
+            }
+            _ => {}
+        }
+    }
+    p
+}
+
+fn last_error(messages: &[Message]) -> LastError {
+    let Some(last) = messages.last().filter(|m| m.role == Role::Tool) else { return LastError::None };
+    let text = last.content.as_deref().unwrap_or_default();
+    if !text.starts_with(ERROR_PREFIX) {
+        LastError::None
+    } else if text.contains("no tool called") {
+        LastError::UnknownTool
+    } else if text.contains("JSON") || text.contains("field") || text.contains("must be") {
+        LastError::BadArguments
+    } else {
+        LastError::Other
+    }
+}

@@ -1,0 +1,217 @@
+//! The chaos decorator: one wrapper around any provider that breaks it on purpose, on a given
+//! turn and attempt, so the user can watch which layer picks each failure up.
+
+use crate::clock::Clock;
+use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
+use crate::wire::{ChatRequest, ChatResponse};
+use futures::future::LocalBoxFuture;
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Every failure the user can inject.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fault {
+    // The model's server.
+    RateLimited,
+    Http500,
+    Http502,
+    Http503,
+    Dropped,
+    Unauthorized,
+    BadRequest,
+    Hang,
+    Slow,
+    // The model's output.
+    BadJson,
+    UnknownTool,
+    SchemaInvalid,
+    MissingArg,
+    // The harness itself.
+    HarnessBug,
+}
+
+/// Which part of the system a fault breaks; it decides how the fault is scheduled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaultGroup {
+    Server,
+    Model,
+    Harness,
+}
+
+/// How long the 429 fault asks the client to wait, in its `Retry-After` header.
+pub const RATE_LIMIT_RETRY_AFTER_MS: u64 = 2000;
+/// The extra latency of the "slow" fault.
+pub const SLOW_MS: u64 = 2000;
+
+impl Fault {
+    pub const ALL: [Fault; 14] = [
+        Fault::RateLimited,
+        Fault::Http500,
+        Fault::Http502,
+        Fault::Http503,
+        Fault::Dropped,
+        Fault::Unauthorized,
+        Fault::BadRequest,
+        Fault::Hang,
+        Fault::Slow,
+        Fault::BadJson,
+        Fault::UnknownTool,
+        Fault::SchemaInvalid,
+        Fault::MissingArg,
+        Fault::HarnessBug,
+    ];
+
+    /// The short name used in links and test hooks.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Fault::RateLimited => "429",
+            Fault::Http500 => "500",
+            Fault::Http502 => "502",
+            Fault::Http503 => "503",
+            Fault::Dropped => "drop",
+            Fault::Unauthorized => "401",
+            Fault::BadRequest => "400",
+            Fault::Hang => "hang",
+            Fault::Slow => "slow",
+            Fault::BadJson => "badjson",
+            Fault::UnknownTool => "unknowntool",
+            Fault::SchemaInvalid => "badargs",
+            Fault::MissingArg => "missingarg",
+            Fault::HarnessBug => "bug",
+        }
+    }
+
+    pub fn from_slug(s: &str) -> Option<Fault> {
+        Fault::ALL.into_iter().find(|f| f.slug() == s)
+    }
+
+    pub fn group(self) -> FaultGroup {
+        match self {
+            Fault::BadJson | Fault::UnknownTool | Fault::SchemaInvalid | Fault::MissingArg => FaultGroup::Model,
+            Fault::HarnessBug => FaultGroup::Harness,
+            _ => FaultGroup::Server,
+        }
+    }
+}
+
+/// "On turn `turn`, inject `fault`", for `times` attempts in a row if it is a server fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FaultRule {
+    pub turn: u32,
+    pub fault: Fault,
+    pub times: u32,
+}
+
+/// The schedule of faults for a run. Shared with the page, so a toggle flipped mid-run lands on
+/// the next call it matches.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FaultPlan {
+    pub rules: Vec<FaultRule>,
+}
+
+impl FaultPlan {
+    pub fn new(rules: Vec<FaultRule>) -> Self {
+        FaultPlan { rules }
+    }
+
+    pub fn single(turn: u32, fault: Fault, times: u32) -> Self {
+        FaultPlan { rules: vec![FaultRule { turn, fault, times }] }
+    }
+
+    /// The server fault for this attempt. The server rules of a turn queue up in order:
+    /// `503 x2` then `429 x1` means attempts 1 and 2 get 503, attempt 3 gets 429.
+    pub fn server_fault(&self, ctx: CallContext) -> Option<Fault> {
+        let mut first_attempt = 1;
+        for rule in self.rules.iter().filter(|r| r.turn == ctx.turn && r.fault.group() == FaultGroup::Server) {
+            let times = rule.times.max(1);
+            if ctx.attempt >= first_attempt && ctx.attempt < first_attempt + times {
+                return Some(rule.fault);
+            }
+            first_attempt += times;
+        }
+        None
+    }
+
+    pub fn model_fault(&self, turn: u32) -> Option<Fault> {
+        self.rules.iter().find(|r| r.turn == turn && r.fault.group() == FaultGroup::Model).map(|r| r.fault)
+    }
+
+    pub fn harness_bug(&self, turn: u32) -> bool {
+        self.rules.iter().any(|r| r.turn == turn && r.fault == Fault::HarnessBug)
+    }
+}
+
+/// Wraps any provider and breaks it according to a shared [`FaultPlan`].
+pub struct Chaos<P> {
+    inner: Rc<P>,
+    plan: Rc<RefCell<FaultPlan>>,
+    clock: Rc<dyn Clock>,
+}
+
+impl<P: Provider + 'static> Chaos<P> {
+    pub fn new(inner: P, plan: Rc<RefCell<FaultPlan>>, clock: Rc<dyn Clock>) -> Self {
+        Chaos { inner: Rc::new(inner), plan, clock }
+    }
+}
+
+impl<P: Provider + 'static> Provider for Chaos<P> {
+    fn complete(
+        &self,
+        request: &ChatRequest,
+        ctx: CallContext,
+    ) -> LocalBoxFuture<'static, Result<ChatResponse, ProviderError>> {
+        let server = self.plan.borrow().server_fault(ctx);
+        let model = self.plan.borrow().model_fault(ctx.turn);
+        let failure = match server {
+            Some(Fault::RateLimited) => Some(ProviderError::http(429).with_retry_after_ms(RATE_LIMIT_RETRY_AFTER_MS)),
+            Some(Fault::Http500) => Some(ProviderError::http(500)),
+            Some(Fault::Http502) => Some(ProviderError::http(502)),
+            Some(Fault::Http503) => Some(ProviderError::http(503)),
+            Some(Fault::Dropped) => Some(ProviderError::of(CallFailure::Network)),
+            Some(Fault::Unauthorized) => Some(ProviderError::http(401)),
+            Some(Fault::BadRequest) => Some(ProviderError::http(400)),
+            Some(Fault::Hang) => return Box::pin(futures::future::pending()),
+            _ => None,
+        };
+        if let Some(err) = failure {
+            return Box::pin(std::future::ready(Err(err)));
+        }
+        let delay = if server == Some(Fault::Slow) { Some(self.clock.sleep(SLOW_MS)) } else { None };
+        let call = self.inner.complete(request, ctx);
+        Box::pin(async move {
+            if let Some(delay) = delay {
+                delay.await;
+            }
+            let mut response = call.await?;
+            if let Some(fault) = model {
+                mangle(&mut response, fault);
+            }
+            Ok(response)
+        })
+    }
+}
+
+/// Damages the first tool call of a reply the way real models sometimes do.
+fn mangle(response: &mut ChatResponse, fault: Fault) {
+    let Some(call) =
+        response.choices.first_mut().and_then(|c| c.message.tool_calls.as_mut()).and_then(|calls| calls.first_mut())
+    else {
+        return;
+    };
+    let f = &mut call.function;
+    let is_use = f.name == "use";
+    match fault {
+        Fault::BadJson => {
+            let cut = f.arguments.len() * 2 / 3;
+            f.arguments = f.arguments[..f.arguments.floor_char_boundary(cut)].to_string();
+        }
+        Fault::UnknownTool => f.name = if is_use { "open_door".into() } else { "inspect".into() },
+        Fault::SchemaInvalid if is_use => f.arguments = r#"{"item":"crowbar","target":"door"}"#.into(),
+        Fault::SchemaInvalid => f.arguments = r#"{"target":42}"#.into(),
+        Fault::MissingArg if is_use => f.arguments = r#"{"item":"key"}"#.into(),
+        Fault::MissingArg => f.arguments = "{}".into(),
+        _ => {}
+    }
+}

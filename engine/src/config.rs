@@ -1,0 +1,47 @@
+//! The settings of a run. Together with the fault plan and the seed they determine, with the
+//! built-in model, every event of the run.
+
+use crate::builtin::Personality;
+use crate::provider::RetryPolicy;
+use serde::{Deserialize, Serialize};
+
+/// The guards. A limit of 0 switches that guard off, which is itself a lesson.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guards {
+    /// Turns before the run gives up. Default 10; 0 means no limit, which the page never offers.
+    pub max_turns: u32,
+    /// Tool errors in a row before giving up. Default 3.
+    pub max_errors_in_a_row: u32,
+    /// Stop and hand over when the model repeats its previous turn's calls exactly. Default on.
+    pub stop_on_repeat: bool,
+    /// Cut a model call that has not answered after this long. Default 5000 ms.
+    pub watchdog_ms: u64,
+}
+
+impl Default for Guards {
+    fn default() -> Self {
+        Guards { max_turns: 10, max_errors_in_a_row: 3, stop_on_repeat: true, watchdog_ms: 5000 }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunConfig {
+    pub model: String,
+    pub personality: Personality,
+    pub guards: Guards,
+    pub retry: RetryPolicy,
+    /// Seeds the jitter. Same seed, same waits.
+    pub seed: u64,
+}
+
+impl Default for RunConfig {
+    fn default() -> Self {
+        RunConfig {
+            model: "builtin".into(),
+            personality: Personality::Helpful,
+            guards: Guards::default(),
+            retry: RetryPolicy::default(),
+            seed: 42,
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! The typed stream a run emits. The page, the tests and the traces all read these and nothing
+//! else, so everything a user sees is something the loop really did.
+
+use crate::provider::{CallFailure, WaitReason};
+use crate::tools::ToolErrorKind;
+use crate::wire::ToolCall;
+use crate::world::Room;
+use serde::{Deserialize, Serialize};
+
+/// Who handled a failure: the heart of the playground.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layer {
+    /// The error went back to the model as a tool result, and it tried something else.
+    Model,
+    /// The harness dealt with it (a retry, a guard) and the model never knew.
+    Code,
+    /// Nobody could: the run ends with a clear error.
+    Nobody,
+}
+
+impl Layer {
+    pub fn slug(self) -> &'static str {
+        match self {
+            Layer::Model => "model",
+            Layer::Code => "code",
+            Layer::Nobody => "nobody",
+        }
+    }
+}
+
+/// The guards that stop a run going nowhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Guard {
+    MaxTurns,
+    ErrorsInARow,
+    RepeatedCall,
+    Watchdog,
+}
+
+impl Guard {
+    pub fn slug(self) -> &'static str {
+        match self {
+            Guard::MaxTurns => "max-turns",
+            Guard::ErrorsInARow => "errors-in-a-row",
+            Guard::RepeatedCall => "repeated-call",
+            Guard::Watchdog => "watchdog",
+        }
+    }
+}
+
+/// Why a run failed in layer 3.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum FailReason {
+    /// A failure that no retry can fix: 400, 401, 403, a body that is not a completion.
+    Fatal { failure: CallFailure },
+    /// A transient failure that kept failing until the attempts ran out.
+    RetriesExhausted { attempts: u32, last: CallFailure },
+    /// A bug in the harness itself: shown, never swallowed.
+    HarnessBug { message: String },
+}
+
+impl FailReason {
+    pub fn slug(&self) -> String {
+        match self {
+            FailReason::Fatal { failure } => failure.slug(),
+            FailReason::RetriesExhausted { .. } => "retries-exhausted".into(),
+            FailReason::HarnessBug { .. } => "harness-bug".into(),
+        }
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Outcome {
+    /// The model gave its final answer: the only normal exit.
+    Answered { text: String },
+    /// The loop noticed it was going in circles and handed over politely.
+    Escalated { message: String },
+    /// A guard stopped the run.
+    GaveUp { guard: Guard },
+    /// Layer 3: nobody could fix it.
+    Failed { reason: FailReason },
+    /// The user pressed Stop.
+    Cancelled,
+}
+
+impl Outcome {
+    pub fn slug(&self) -> &'static str {
+        match self {
+            Outcome::Answered { .. } => "answered",
+            Outcome::Escalated { .. } => "escalated",
+            Outcome::GaveUp { .. } => "gave-up",
+            Outcome::Failed { .. } => "failed",
+            Outcome::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// One step of a run. Failure events name the layer that handled them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Event {
+    RunStarted {
+        task: String,
+        max_turns: u32,
+        room: Room,
+    },
+    /// A new turn: the whole history is about to be sent again.
+    TurnStarted {
+        turn: u32,
+        max_turns: u32,
+        messages: usize,
+        est_tokens: u32,
+    },
+    ModelCalled {
+        turn: u32,
+        attempt: u32,
+        max_attempts: u32,
+    },
+    /// The call failed. `layer` is `Code` when it will be retried, `Nobody` when it ends the run.
+    ModelCallFailed {
+        turn: u32,
+        attempt: u32,
+        max_attempts: u32,
+        failure: CallFailure,
+        layer: Layer,
+    },
+    /// Layer 1 at work: waiting before the next attempt, which the model will never hear about.
+    RetryScheduled {
+        turn: u32,
+        next_attempt: u32,
+        max_attempts: u32,
+        wait_ms: u64,
+        reason: WaitReason,
+    },
+    ModelReplied {
+        turn: u32,
+        content: Option<String>,
+        tool_calls: Vec<ToolCall>,
+        finish_reason: String,
+    },
+    ToolStarted {
+        turn: u32,
+        call: ToolCall,
+    },
+    ToolSucceeded {
+        turn: u32,
+        call_id: String,
+        name: String,
+        output: String,
+        room: Room,
+    },
+    /// Layer 2 at work: the error text goes back to the model as the tool's result.
+    ToolFailed {
+        turn: u32,
+        call_id: String,
+        name: String,
+        kind: ToolErrorKind,
+        output: String,
+        layer: Layer,
+        room: Room,
+    },
+    /// A guard stepped in. The watchdog's cut becomes a timeout that layer 1 retries.
+    GuardTripped {
+        turn: u32,
+        guard: Guard,
+        detail: String,
+        layer: Layer,
+    },
+    Finished {
+        outcome: Outcome,
+        turns: u32,
+        elapsed_ms: u64,
+    },
+}
+
+impl Event {
+    /// The stable name used by the page's `data-kind` test hook.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::RunStarted { .. } => "run-started",
+            Event::TurnStarted { .. } => "turn-started",
+            Event::ModelCalled { .. } => "model-called",
+            Event::ModelCallFailed { .. } => "model-call-failed",
+            Event::RetryScheduled { .. } => "retry-scheduled",
+            Event::ModelReplied { .. } => "model-replied",
+            Event::ToolStarted { .. } => "tool-started",
+            Event::ToolSucceeded { .. } => "tool-succeeded",
+            Event::ToolFailed { .. } => "tool-failed",
+            Event::GuardTripped { .. } => "guard-tripped",
+            Event::Finished { .. } => "finished",
+        }
+    }
+
+    /// The layer that handled this event, for the failures; `None` for ordinary progress.
+    pub fn layer(&self) -> Option<Layer> {
+        match self {
+            Event::ModelCallFailed { layer, .. }
+            | Event::ToolFailed { layer, .. }
+            | Event::GuardTripped { layer, .. } => Some(*layer),
+            Event::RetryScheduled { .. } => Some(Layer::Code),
+            Event::Finished { outcome: Outcome::Failed { .. } | Outcome::Cancelled, .. } => Some(Layer::Nobody),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! The agent loop, with one function per layer:
+//! [`Harness::call_model`] (layer 1, your code retries), [`Harness::run_tool`] (layer 2, the
+//! model reads the error) and [`Harness::check_guards`]. Everything else is layer 3: it ends the
+//! run with a clear outcome and nothing catches it.
+
+use crate::cancel::CancelToken;
+use crate::chaos::FaultPlan;
+use crate::clock::Clock;
+use crate::config::RunConfig;
+use crate::events::{Event, FailReason, Guard, Layer, Outcome};
+use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
+use crate::rng::SeededRng;
+use crate::tools::{self, tool_specs};
+use crate::wire::{estimate_tokens, ChatRequest, ChatResponse, Message, ToolCall, FINISH_TOOL_CALLS};
+use crate::world::{Room, TASK};
+use futures::future::{select, Either, LocalBoxFuture};
+use std::cell::RefCell;
+use std::future::Future;
+use std::rc::Rc;
+
+/// The system prompt of every run.
+pub const SYSTEM_PROMPT: &str =
+    "You are an adventurer in a temple hall. Act only through the tools. When the task is done, say so in one sentence.";
+
+/// What the loop says when it stops going round in circles and hands over to a person.
+pub const HANDOVER: &str =
+    "I'm sorry: I tried the same move twice and it did not work, so I'm stopping here and handing this over to a person.";
+
+/// Anything that wants to see the run as it happens. Returning a future lets the page pace the
+/// run for the eye; the loop waits for it (and Stop still cuts the wait).
+pub trait Observer {
+    fn on_event(&mut self, event: &Event) -> LocalBoxFuture<'static, ()>;
+}
+
+/// Collects events as fast as they come: what tests and benchmarks use.
+impl Observer for Vec<Event> {
+    fn on_event(&mut self, event: &Event) -> LocalBoxFuture<'static, ()> {
+        self.push(event.clone());
+        Box::pin(std::future::ready(()))
+    }
+}
+
+/// Why the loop left early, before it is turned into an [`Outcome`].
+enum Stop {
+    Cancelled,
+    Failed(FailReason),
+}
+
+/// Everything a run needs, injected: the provider, time, the settings, the faults and Stop.
+pub struct Harness<'a> {
+    pub provider: &'a dyn Provider,
+    pub clock: &'a dyn Clock,
+    pub config: &'a RunConfig,
+    pub plan: Rc<RefCell<FaultPlan>>,
+    pub cancel: CancelToken,
+}
+
+/// The state one run carries from turn to turn.
+struct Run<'o> {
+    request: ChatRequest,
+    room: Room,
+    rng: SeededRng,
+    errors_in_a_row: u32,
+    previous_calls: Option<Vec<(String, String)>>,
+    observer: &'o mut dyn Observer,
+}
+
+impl Harness<'_> {
+    /// Plays the adventure until an outcome. Never panics on anything the model or server sends.
+    pub async fn run(&self, observer: &mut dyn Observer) -> Outcome {
+        let started = self.clock.now_ms();
+        let max_turns = self.config.guards.max_turns.max(1);
+        let mut run = Run {
+            request: ChatRequest {
+                model: self.config.model.clone(),
+                messages: vec![Message::system(SYSTEM_PROMPT), Message::user(TASK)],
+                tools: tool_specs(),
+                stream: None,
+            },
+            room: Room::default(),
+            rng: SeededRng::new(self.config.seed),
+            errors_in_a_row: 0,
+            previous_calls: None,
+            observer,
+        };
+        let mut turns = 0;
+        let result = self.play(&mut run, max_turns, &mut turns).await;
+        let outcome = match result {
+            Ok(outcome) => outcome,
+            Err(Stop::Cancelled) => Outcome::Cancelled,
+            Err(Stop::Failed(reason)) => Outcome::Failed { reason },
+        };
+        let finished = Event::Finished { outcome: outcome.clone(), turns, elapsed_ms: self.clock.now_ms() - started };
+        // The final event is delivered even after Stop, so the page always shows how the run ended.
+        run.observer.on_event(&finished).await;
+        outcome
+    }
+
+    async fn play(&self, run: &mut Run<'_>, max_turns: u32, turns: &mut u32) -> Result<Outcome, Stop> {
+        self.emit(run, Event::RunStarted { task: TASK.into(), max_turns, room: run.room }).await?;
+        for turn in 1..=max_turns {
+            *turns = turn;
+            let est_tokens = estimate_tokens(&run.request.messages);
+            let messages = run.request.messages.len();
+            self.emit(run, Event::TurnStarted { turn, max_turns, messages, est_tokens }).await?;
+
+            let response = self.call_model(run, turn).await?;
+            let Some(choice) = response.choices.into_iter().next() else {
+                return Err(Stop::Failed(FailReason::Fatal {
+                    failure: CallFailure::BadBody { reason: "no choices".into() },
+                }));
+            };
+            let finish_reason = choice.finish_reason.unwrap_or_default();
+            let calls: Vec<ToolCall> = choice.message.calls().to_vec();
+            run.request.messages.push(choice.message.clone());
+            self.emit(
+                run,
+                Event::ModelReplied {
+                    turn,
+                    content: choice.message.content.clone(),
+                    tool_calls: calls.clone(),
+                    finish_reason: finish_reason.clone(),
+                },
+            )
+            .await?;
+
+            // The only normal exit: the model did not ask for a tool.
+            if finish_reason != FINISH_TOOL_CALLS {
+                return Ok(Outcome::Answered { text: choice.message.content.unwrap_or_default() });
+            }
+            if let Some(outcome) = self.check_guards(run, turn, Some(&calls)).await? {
+                return Ok(outcome);
+            }
+            for call in &calls {
+                self.emit(run, Event::ToolStarted { turn, call: call.clone() }).await?;
+                let event = self.run_tool(run, turn, call);
+                if self.plan.borrow().harness_bug(turn) {
+                    // Layer 3 on purpose: a bug in our own code must be seen, not swallowed.
+                    return Err(Stop::Failed(FailReason::HarnessBug {
+                        message: format!(
+                            "injected harness bug: the result of {} was lost before it reached the history",
+                            call.function.name
+                        ),
+                    }));
+                }
+                self.emit(run, event).await?;
+            }
+            if let Some(outcome) = self.check_guards(run, turn, None).await? {
+                return Ok(outcome);
+            }
+        }
+        self.emit(
+            run,
+            Event::GuardTripped {
+                turn: max_turns,
+                guard: Guard::MaxTurns,
+                detail: format!("no answer after {max_turns} turns"),
+                layer: Layer::Code,
+            },
+        )
+        .await?;
+        Ok(Outcome::GaveUp { guard: Guard::MaxTurns })
+    }
+
+    /// Layer 1, your code. Calls the model, cuts a call that never answers, and retries what
+    /// tends to pass by itself with capped exponential backoff and jitter. The model never sees
+    /// any of this; if the attempts run out, the run fails in layer 3.
+    async fn call_model(&self, run: &mut Run<'_>, turn: u32) -> Result<ChatResponse, Stop> {
+        let policy = &self.config.retry;
+        let max_attempts = policy.max_attempts.max(1);
+        let watchdog_ms = self.config.guards.watchdog_ms;
+        for attempt in 1..=max_attempts {
+            self.emit(run, Event::ModelCalled { turn, attempt, max_attempts }).await?;
+            let call = self.provider.complete(&run.request, CallContext { turn, attempt });
+            let answer = if watchdog_ms > 0 {
+                match self.or_cancel(select(call, self.clock.sleep(watchdog_ms))).await? {
+                    Either::Left((answer, _)) => answer,
+                    Either::Right(_) => {
+                        let detail =
+                            format!("no answer after {watchdog_ms} ms: the call is cut and counts as a timeout");
+                        self.emit(
+                            run,
+                            Event::GuardTripped { turn, guard: Guard::Watchdog, detail, layer: Layer::Code },
+                        )
+                        .await?;
+                        Err(ProviderError::of(CallFailure::Timeout))
+                    }
+                }
+            } else {
+                self.or_cancel(call).await?
+            };
+            let err = match answer
+                .and_then(|r| r.check().map(|_| r).map_err(|reason| ProviderError::of(CallFailure::BadBody { reason })))
+            {
+                Ok(response) => return Ok(response),
+                Err(err) => err,
+            };
+            let failure = err.failure.clone();
+            if !err.is_transient() {
+                self.emit(
+                    run,
+                    Event::ModelCallFailed {
+                        turn,
+                        attempt,
+                        max_attempts,
+                        failure: failure.clone(),
+                        layer: Layer::Nobody,
+                    },
+                )
+                .await?;
+                return Err(Stop::Failed(FailReason::Fatal { failure }));
+            }
+            if attempt == max_attempts {
+                self.emit(
+                    run,
+                    Event::ModelCallFailed {
+                        turn,
+                        attempt,
+                        max_attempts,
+                        failure: failure.clone(),
+                        layer: Layer::Nobody,
+                    },
+                )
+                .await?;
+                return Err(Stop::Failed(FailReason::RetriesExhausted { attempts: max_attempts, last: failure }));
+            }
+            self.emit(run, Event::ModelCallFailed { turn, attempt, max_attempts, failure, layer: Layer::Code }).await?;
+            let (wait_ms, reason) = policy.wait_ms(attempt, err.retry_after_ms, run.rng.next_f64());
+            self.emit(run, Event::RetryScheduled { turn, next_attempt: attempt + 1, max_attempts, wait_ms, reason })
+                .await?;
+            self.or_cancel(self.clock.sleep(wait_ms)).await?;
+        }
+        unreachable!("the last attempt always returns")
+    }
+
+    /// Layer 2, the model. Runs one call and turns any failure into a tool result the model
+    /// reads on its next turn.
+    fn run_tool(&self, run: &mut Run<'_>, turn: u32, call: &ToolCall) -> Event {
+        let result = tools::run_tool(&mut run.room, call);
+        run.request.messages.push(Message::tool_result(&call.id, result.output.clone()));
+        let (call_id, name) = (call.id.clone(), call.function.name.clone());
+        match result.error {
+            None => {
+                run.errors_in_a_row = 0;
+                Event::ToolSucceeded { turn, call_id, name, output: result.output, room: run.room }
+            }
+            Some(kind) => {
+                run.errors_in_a_row += 1;
+                Event::ToolFailed {
+                    turn,
+                    call_id,
+                    name,
+                    kind,
+                    output: result.output,
+                    layer: Layer::Model,
+                    room: run.room,
+                }
+            }
+        }
+    }
+
+    /// The guards. Before the tools run (`calls` given): the same calls as last turn means the
+    /// model is stuck, so hand over. After they run: too many errors in a row means give up.
+    /// The turn budget and the watchdog live in [`Harness::play`] and [`Harness::call_model`].
+    async fn check_guards(
+        &self,
+        run: &mut Run<'_>,
+        turn: u32,
+        calls: Option<&[ToolCall]>,
+    ) -> Result<Option<Outcome>, Stop> {
+        let guards = &self.config.guards;
+        if let Some(calls) = calls {
+            let signature: Vec<(String, String)> =
+                calls.iter().map(|c| (c.function.name.clone(), c.function.arguments.clone())).collect();
+            if guards.stop_on_repeat && run.previous_calls.as_ref() == Some(&signature) {
+                let detail =
+                    format!("{} asked for exactly the same call as the turn before", signature_text(&signature));
+                self.emit(run, Event::GuardTripped { turn, guard: Guard::RepeatedCall, detail, layer: Layer::Code })
+                    .await?;
+                return Ok(Some(Outcome::Escalated { message: HANDOVER.into() }));
+            }
+            run.previous_calls = Some(signature);
+            return Ok(None);
+        }
+        if guards.max_errors_in_a_row > 0 && run.errors_in_a_row >= guards.max_errors_in_a_row {
+            let detail = format!("{} tool errors in a row", run.errors_in_a_row);
+            self.emit(run, Event::GuardTripped { turn, guard: Guard::ErrorsInARow, detail, layer: Layer::Code })
+                .await?;
+            return Ok(Some(Outcome::GaveUp { guard: Guard::ErrorsInARow }));
+        }
+        Ok(None)
+    }
+
+    async fn emit(&self, run: &mut Run<'_>, event: Event) -> Result<(), Stop> {
+        if self.cancel.is_cancelled() {
+            return Err(Stop::Cancelled);
+        }
+        let pace = run.observer.on_event(&event);
+        self.or_cancel(pace).await
+    }
+
+    /// Races any wait against Stop. Stop wins ties, so nothing starts after it was pressed.
+    async fn or_cancel<T>(&self, fut: impl Future<Output = T>) -> Result<T, Stop> {
+        let cancelled = self.cancel.cancelled();
+        let fut = std::pin::pin!(fut);
+        match select(cancelled, fut).await {
+            Either::Left(_) => Err(Stop::Cancelled),
+            Either::Right((value, _)) => Ok(value),
+        }
+    }
+}
+
+fn signature_text(signature: &[(String, String)]) -> String {
+    signature.iter().map(|(n, a)| format!("{n}({a})")).collect::<Vec<_>>().join(", ")
+}

@@ -1,0 +1,32 @@
+//! Rusty Lock's engine: a real agent loop that plays a small adventure, and everything needed to
+//! break it on purpose and watch which layer handles each failure.
+//!
+//! Plain Rust with no web APIs, so it compiles and tests natively as well as for wasm32. Time,
+//! randomness and Stop are injected: with the built-in model, a run is a pure function of its
+//! settings, its faults and its seed.
+
+pub mod builtin;
+pub mod cancel;
+pub mod chaos;
+pub mod clock;
+pub mod config;
+pub mod events;
+pub mod harness;
+pub mod provider;
+pub mod rng;
+pub mod sim;
+pub mod tools;
+pub mod view;
+pub mod wire;
+pub mod world;
+
+pub use builtin::{BuiltinModel, Personality};
+pub use cancel::CancelToken;
+pub use chaos::{Chaos, Fault, FaultGroup, FaultPlan, FaultRule};
+pub use clock::{Clock, VirtualClock};
+pub use config::{Guards, RunConfig};
+pub use events::{Event, FailReason, Guard, Layer, Outcome};
+pub use harness::{Harness, Observer};
+pub use provider::{CallContext, CallFailure, Provider, ProviderError, RetryPolicy, WaitReason};
+pub use sim::{simulate, Simulation};
+pub use view::{history, BoardEntry, RunView};

@@ -1,0 +1,136 @@
+//! Layer 1's vocabulary: what a model provider can answer, which failures tend to pass by
+//! themselves, and how long to wait before trying again.
+
+use crate::wire::{ChatRequest, ChatResponse};
+use futures::future::LocalBoxFuture;
+use serde::{Deserialize, Serialize};
+
+/// Where in the run a call happens. The HTTP provider ignores it; the chaos decorator uses it to
+/// hit exactly "turn 2, attempt 1".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CallContext {
+    pub turn: u32,
+    pub attempt: u32,
+}
+
+/// Anything that answers a Chat Completions request: the built-in model, an HTTP endpoint, or
+/// either of them wrapped in chaos.
+pub trait Provider {
+    fn complete(
+        &self,
+        request: &ChatRequest,
+        ctx: CallContext,
+    ) -> LocalBoxFuture<'static, Result<ChatResponse, ProviderError>>;
+}
+
+/// How a model call failed, before anyone decided what to do about it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum CallFailure {
+    /// The server answered with an error status.
+    Http { status: u16 },
+    /// No answer at all: the connection dropped, or the browser blocked the response.
+    Network,
+    /// No answer in time: the watchdog or a per-call timeout cut the call.
+    Timeout,
+    /// A 200 whose body is not a completion the loop can use.
+    BadBody { reason: String },
+}
+
+impl CallFailure {
+    /// A short, stable name for logs, test hooks and the board.
+    pub fn slug(&self) -> String {
+        match self {
+            CallFailure::Http { status } => format!("http-{status}"),
+            CallFailure::Network => "network".into(),
+            CallFailure::Timeout => "timeout".into(),
+            CallFailure::BadBody { .. } => "bad-body".into(),
+        }
+    }
+}
+
+/// A failed call plus what the server said about retrying it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProviderError {
+    pub failure: CallFailure,
+    /// From `retry-after-ms`, or `Retry-After` in seconds, already in milliseconds.
+    pub retry_after_ms: Option<u64>,
+    /// From `x-should-retry`: the server's own word overrides the status code.
+    pub should_retry: Option<bool>,
+}
+
+impl ProviderError {
+    pub fn http(status: u16) -> Self {
+        Self::of(CallFailure::Http { status })
+    }
+    pub fn of(failure: CallFailure) -> Self {
+        ProviderError { failure, retry_after_ms: None, should_retry: None }
+    }
+    pub fn with_retry_after_ms(mut self, ms: u64) -> Self {
+        self.retry_after_ms = Some(ms);
+        self
+    }
+
+    /// Would the same request, sent again a little later, plausibly succeed?
+    /// Rate limits, overloaded or restarting servers, dropped connections and timeouts do.
+    /// A bad request, a bad key or a body we cannot read come back the same every time.
+    pub fn is_transient(&self) -> bool {
+        if let Some(server_says) = self.should_retry {
+            return server_says;
+        }
+        match &self.failure {
+            CallFailure::Http { status } => matches!(status, 408 | 409 | 429 | 500 | 502 | 503 | 504 | 529),
+            CallFailure::Network | CallFailure::Timeout => true,
+            CallFailure::BadBody { .. } => false,
+        }
+    }
+}
+
+/// The retry policy of layer 1. Every field is a knob the user can turn in the page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RetryPolicy {
+    /// Attempts in all, the first one included. 1 means "never retry". Default 3.
+    pub max_attempts: u32,
+    /// The ceiling of the first wait; it doubles on each retry. Default 500 ms.
+    pub base_delay_ms: u64,
+    /// No single wait is longer than this. Default 4000 ms.
+    pub max_delay_ms: u64,
+    /// Full jitter: wait a random time under the ceiling rather than the ceiling itself, so many
+    /// clients don't come back in the same second. Default on.
+    pub jitter: bool,
+    /// The longest `Retry-After` the loop will honour. Default 10 000 ms.
+    pub retry_after_cap_ms: u64,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        RetryPolicy {
+            max_attempts: 3,
+            base_delay_ms: 500,
+            max_delay_ms: 4000,
+            jitter: true,
+            retry_after_cap_ms: 10_000,
+        }
+    }
+}
+
+/// Why a wait is as long as it is, so the page can tell "the server asked" from "backoff".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WaitReason {
+    RetryAfter,
+    Backoff,
+}
+
+impl RetryPolicy {
+    /// The wait before attempt `failed_attempt + 1`. `unit` is a random number in [0, 1).
+    pub fn wait_ms(&self, failed_attempt: u32, retry_after_ms: Option<u64>, unit: f64) -> (u64, WaitReason) {
+        if let Some(asked) = retry_after_ms {
+            return (asked.min(self.retry_after_cap_ms), WaitReason::RetryAfter);
+        }
+        let exp = failed_attempt.saturating_sub(1).min(30);
+        let ceiling = self.base_delay_ms.saturating_mul(1u64 << exp).min(self.max_delay_ms);
+        let wait = if self.jitter { (ceiling as f64 * unit) as u64 } else { ceiling };
+        (wait, WaitReason::Backoff)
+    }
+}

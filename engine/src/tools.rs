@@ -1,0 +1,134 @@
+//! Layer 2, the model. Every way a tool call can go wrong becomes a short sentence that goes back
+//! to the model as the tool's result, so the model can read it and try something else.
+
+use crate::wire::{FunctionSpec, ToolCall, ToolSpec};
+use crate::world::{tool_description, tool_schema, Room, TOOL_NAMES};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// Why a tool call failed. Each one is the model's to fix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ToolErrorKind {
+    /// The model named a tool that does not exist.
+    UnknownTool,
+    /// The arguments string is not JSON at all.
+    BadJson,
+    /// The JSON does not fit the tool's schema: a missing field, a wrong type, a value outside the enum.
+    SchemaInvalid,
+    /// The tool ran and refused (the rusted lock).
+    ToolFailed,
+}
+
+impl ToolErrorKind {
+    pub fn slug(self) -> &'static str {
+        match self {
+            ToolErrorKind::UnknownTool => "unknown-tool",
+            ToolErrorKind::BadJson => "bad-json",
+            ToolErrorKind::SchemaInvalid => "schema-invalid",
+            ToolErrorKind::ToolFailed => "tool-error",
+        }
+    }
+}
+
+/// What running one call produced: the text for the model and, if it failed, why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ToolOutcome {
+    pub output: String,
+    pub error: Option<ToolErrorKind>,
+}
+
+/// The prefix that tells the model a result is a failure: Chat Completions has no error flag.
+pub const ERROR_PREFIX: &str = "Error: ";
+
+/// The tool list sent with every request.
+pub fn tool_specs() -> Vec<ToolSpec> {
+    TOOL_NAMES
+        .iter()
+        .map(|name| ToolSpec {
+            kind: "function".into(),
+            function: FunctionSpec {
+                name: (*name).into(),
+                description: tool_description(name).into(),
+                parameters: tool_schema(name).unwrap_or(Value::Null),
+            },
+        })
+        .collect()
+}
+
+/// Runs one tool call against the room. Never panics and never returns a Rust error: whatever
+/// the model sent, the answer is text it can read.
+pub fn run_tool(room: &mut Room, call: &ToolCall) -> ToolOutcome {
+    let name = call.function.name.as_str();
+    // Checked before anything runs, so a lookup that fails *inside* a tool is never
+    // mistaken for a tool that does not exist.
+    let Some(schema) = tool_schema(name) else {
+        return fail(
+            ToolErrorKind::UnknownTool,
+            format!("There is no tool called {name}. The tools you can call are {}.", TOOL_NAMES.join(" and ")),
+        );
+    };
+    let args: Value = match serde_json::from_str(&call.function.arguments) {
+        Ok(v) => v,
+        Err(_) => {
+            return fail(
+                ToolErrorKind::BadJson,
+                format!("The arguments for {name} were not valid JSON. Send a JSON object such as {}.", example(name)),
+            )
+        }
+    };
+    let args = match validate(name, &schema, &args) {
+        Ok(obj) => obj,
+        Err(why) => return fail(ToolErrorKind::SchemaInvalid, why),
+    };
+    let text = |key: &str| args.get(key).and_then(Value::as_str).unwrap_or_default();
+    let result = match name {
+        "look_at" => room.look_at(text("target")),
+        _ => room.use_item(text("item"), text("target")),
+    };
+    match result {
+        Ok(output) => ToolOutcome { output, error: None },
+        Err(why) => fail(ToolErrorKind::ToolFailed, why),
+    }
+}
+
+fn fail(kind: ToolErrorKind, why: String) -> ToolOutcome {
+    ToolOutcome { output: format!("{ERROR_PREFIX}{why}"), error: Some(kind) }
+}
+
+fn example(name: &str) -> &'static str {
+    match name {
+        "look_at" => r#"{"target": "door"}"#,
+        _ => r#"{"item": "key", "target": "door"}"#,
+    }
+}
+
+/// Checks arguments against the subset of JSON Schema our tools use (an object of strings, some
+/// required, some with an enum, nothing extra) and says in one sentence what is wrong.
+fn validate<'a>(name: &str, schema: &Value, args: &'a Value) -> Result<&'a Map<String, Value>, String> {
+    let Some(obj) = args.as_object() else {
+        return Err(format!("The arguments for {name} must be a JSON object such as {}.", example(name)));
+    };
+    let props = schema["properties"].as_object().cloned().unwrap_or_default();
+    for field in schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+        if !obj.contains_key(field) {
+            return Err(format!("{name} needs the field {field}, and it was missing. Example: {}.", example(name)));
+        }
+    }
+    for (key, value) in obj {
+        let Some(prop) = props.get(key) else {
+            let known: Vec<&str> = props.keys().map(String::as_str).collect();
+            return Err(format!("{name} has no field {key}. Its fields are {}.", known.join(" and ")));
+        };
+        let Some(s) = value.as_str() else {
+            return Err(format!("The field {key} of {name} must be a string, like \"door\"."));
+        };
+        if let Some(allowed) = prop["enum"].as_array() {
+            if !allowed.iter().any(|a| a.as_str() == Some(s)) {
+                let names: Vec<&str> = allowed.iter().filter_map(Value::as_str).collect();
+                return Err(format!("{s} is not an item you carry. {key} must be one of: {}.", names.join(", ")));
+            }
+        }
+    }
+    Ok(obj)
+}

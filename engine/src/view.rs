@@ -1,0 +1,139 @@
+//! What the page shows, derived from events alone: the room, the turn, the board and the
+//! history. Plain data, so the page reads it and tests check it natively; a trace replayed
+//! later rebuilds exactly the same picture.
+
+use crate::events::{Event, FailReason, Layer, Outcome};
+use crate::harness::SYSTEM_PROMPT;
+use crate::wire::{Message, Role};
+use crate::world::Room;
+use serde::{Deserialize, Serialize};
+
+/// One failure on the "who handled it" board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardEntry {
+    /// Position of the event in the run, a stable key for the page.
+    pub index: usize,
+    pub turn: u32,
+    pub layer: Layer,
+    /// A short machine name: `http-503`, `bad-json`, `watchdog`...
+    pub kind: String,
+}
+
+/// The state of a run after some prefix of its events.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunView {
+    pub room: Room,
+    pub turn: u32,
+    pub max_turns: u32,
+    pub messages: usize,
+    pub est_tokens: u32,
+    pub board: Vec<BoardEntry>,
+    pub outcome: Option<Outcome>,
+    /// Set while layer 1 waits: (attempt about to be made, max attempts, wait in ms).
+    pub waiting: Option<(u32, u32, u64)>,
+}
+
+impl RunView {
+    /// Folds events into the view, in order.
+    pub fn from_events(events: &[Event]) -> Self {
+        let mut view = RunView::default();
+        for (i, e) in events.iter().enumerate() {
+            view.apply(i, e);
+        }
+        view
+    }
+
+    pub fn apply(&mut self, index: usize, event: &Event) {
+        if !matches!(event, Event::RetryScheduled { .. }) {
+            self.waiting = None;
+        }
+        match event {
+            Event::RunStarted { max_turns, room, .. } => {
+                *self = RunView { max_turns: *max_turns, room: *room, ..RunView::default() };
+            }
+            Event::TurnStarted { turn, max_turns, messages, est_tokens } => {
+                self.turn = *turn;
+                self.max_turns = *max_turns;
+                self.messages = *messages;
+                self.est_tokens = *est_tokens;
+            }
+            Event::ToolSucceeded { room, .. } | Event::ToolFailed { room, .. } => self.room = *room,
+            Event::RetryScheduled { next_attempt, max_attempts, wait_ms, .. } => {
+                self.waiting = Some((*next_attempt, *max_attempts, *wait_ms));
+            }
+            Event::Finished { outcome, .. } => self.outcome = Some(outcome.clone()),
+            _ => {}
+        }
+        if let Some(layer) = event.layer() {
+            // A retry is the same failure as the call before it, and a run that failed on a
+            // call already has that call on the board: neither gets a second entry.
+            let repeat = match event {
+                Event::RetryScheduled { .. } => true,
+                Event::Finished { outcome: Outcome::Failed { reason }, .. } => {
+                    !matches!(reason, FailReason::HarnessBug { .. })
+                }
+                _ => false,
+            };
+            if !repeat {
+                self.board.push(BoardEntry {
+                    index,
+                    turn: turn_of(event).unwrap_or(self.turn),
+                    layer,
+                    kind: failure_kind(event),
+                });
+            }
+        }
+    }
+}
+
+/// The turn an event belongs to, when it names one.
+pub fn turn_of(event: &Event) -> Option<u32> {
+    match event {
+        Event::TurnStarted { turn, .. }
+        | Event::ModelCalled { turn, .. }
+        | Event::ModelCallFailed { turn, .. }
+        | Event::RetryScheduled { turn, .. }
+        | Event::ModelReplied { turn, .. }
+        | Event::ToolStarted { turn, .. }
+        | Event::ToolSucceeded { turn, .. }
+        | Event::ToolFailed { turn, .. }
+        | Event::GuardTripped { turn, .. } => Some(*turn),
+        Event::Finished { turns, .. } => Some(*turns),
+        Event::RunStarted { .. } => None,
+    }
+}
+
+/// The short machine name of a failure event, shown on the board and used by test hooks.
+pub fn failure_kind(event: &Event) -> String {
+    match event {
+        Event::ModelCallFailed { failure, .. } => failure.slug(),
+        Event::ToolFailed { kind, .. } => kind.slug().into(),
+        Event::GuardTripped { guard, .. } => guard.slug().into(),
+        Event::Finished { outcome: Outcome::Failed { reason }, .. } => reason.slug(),
+        Event::Finished { outcome: Outcome::Cancelled, .. } => "cancelled".into(),
+        other => other.kind().into(),
+    }
+}
+
+/// The message history as the model saw it, rebuilt from the events.
+pub fn history(events: &[Event]) -> Vec<Message> {
+    let mut messages = Vec::new();
+    for event in events {
+        match event {
+            Event::RunStarted { task, .. } => {
+                messages = vec![Message::system(SYSTEM_PROMPT), Message::user(task)];
+            }
+            Event::ModelReplied { content, tool_calls, .. } => messages.push(Message {
+                role: Role::Assistant,
+                content: content.clone(),
+                tool_calls: (!tool_calls.is_empty()).then(|| tool_calls.clone()),
+                tool_call_id: None,
+            }),
+            Event::ToolSucceeded { call_id, output, .. } | Event::ToolFailed { call_id, output, .. } => {
+                messages.push(Message::tool_result(call_id, output.clone()));
+            }
+            _ => {}
+        }
+    }
+    messages
+}

@@ -1,0 +1,172 @@
+//! The OpenAI Chat Completions wire format: the one model of the protocol in the project.
+//! The built-in model and the HTTP provider both speak it, so a trace from either reads the same.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Who wrote a message. Chat Completions has no error flag on tool results, so a failed
+/// tool must say so in its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    System,
+    User,
+    Assistant,
+    Tool,
+}
+
+/// One entry of the history that is sent again, whole, on every turn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Message {
+    pub role: Role,
+    #[serde(default)]
+    pub content: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_calls: Option<Vec<ToolCall>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_call_id: Option<String>,
+}
+
+impl Message {
+    pub fn system(text: &str) -> Self {
+        Self::plain(Role::System, text)
+    }
+    pub fn user(text: &str) -> Self {
+        Self::plain(Role::User, text)
+    }
+    pub fn tool_result(call_id: &str, text: String) -> Self {
+        Message { role: Role::Tool, content: Some(text), tool_calls: None, tool_call_id: Some(call_id.to_string()) }
+    }
+    fn plain(role: Role, text: &str) -> Self {
+        Message { role, content: Some(text.to_string()), tool_calls: None, tool_call_id: None }
+    }
+    /// The tool calls of an assistant message, empty for every other message.
+    pub fn calls(&self) -> &[ToolCall] {
+        self.tool_calls.as_deref().unwrap_or(&[])
+    }
+}
+
+/// A request from the model to run one tool. `arguments` is a JSON *string*, exactly as the
+/// model wrote it, so it may well be broken.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolCall {
+    pub id: String,
+    #[serde(rename = "type", default = "function_kind")]
+    pub kind: String,
+    pub function: FunctionCall,
+}
+
+fn function_kind() -> String {
+    "function".to_string()
+}
+
+impl ToolCall {
+    pub fn new(id: &str, name: &str, arguments: &str) -> Self {
+        ToolCall {
+            id: id.to_string(),
+            kind: function_kind(),
+            function: FunctionCall { name: name.to_string(), arguments: arguments.to_string() },
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FunctionCall {
+    pub name: String,
+    pub arguments: String,
+}
+
+/// A tool as the model is told about it: a name, a sentence, and a JSON Schema.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ToolSpec {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub function: FunctionSpec,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FunctionSpec {
+    pub name: String,
+    pub description: String,
+    pub parameters: Value,
+}
+
+/// The body POSTed to `/chat/completions`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChatRequest {
+    pub model: String,
+    pub messages: Vec<Message>,
+    pub tools: Vec<ToolSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stream: Option<bool>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChatResponse {
+    #[serde(default)]
+    pub id: Option<String>,
+    pub choices: Vec<Choice>,
+    #[serde(default)]
+    pub usage: Option<Usage>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Choice {
+    #[serde(default)]
+    pub index: u32,
+    pub message: Message,
+    #[serde(default)]
+    pub finish_reason: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Usage {
+    pub prompt_tokens: u32,
+    pub completion_tokens: u32,
+    pub total_tokens: u32,
+}
+
+/// The finish reason that means "run these tools and come back"; anything else ends the run.
+pub const FINISH_TOOL_CALLS: &str = "tool_calls";
+
+impl ChatResponse {
+    /// Parses a 200 body. A body that is not a usable completion is an error the harness
+    /// must not retry (the same request would get the same body) and must not panic on.
+    pub fn parse(body: &str) -> Result<ChatResponse, String> {
+        let trimmed = body.trim_start();
+        if trimmed.starts_with('<') {
+            return Err("the server answered with an HTML page, not a completion".into());
+        }
+        let parsed: ChatResponse =
+            serde_json::from_str(body).map_err(|e| format!("the body is not a chat completion ({e})"))?;
+        parsed.check()?;
+        Ok(parsed)
+    }
+
+    /// The checks a completion must pass before the loop trusts it.
+    pub fn check(&self) -> Result<(), String> {
+        let Some(choice) = self.choices.first() else {
+            return Err("the completion has no choices".into());
+        };
+        if choice.message.role != Role::Assistant {
+            return Err("the first choice is not an assistant message".into());
+        }
+        if choice.finish_reason.as_deref() == Some(FINISH_TOOL_CALLS) && choice.message.calls().is_empty() {
+            return Err("finish_reason is tool_calls but no tool call came with it".into());
+        }
+        Ok(())
+    }
+}
+
+/// A rough token count (four characters a token), enough to show how the resent history grows.
+pub fn estimate_tokens(messages: &[Message]) -> u32 {
+    let chars: usize = messages
+        .iter()
+        .map(|m| {
+            m.content.as_deref().map_or(0, str::len)
+                + m.calls().iter().map(|c| c.function.name.len() + c.function.arguments.len()).sum::<usize>()
+                + 4
+        })
+        .sum();
+    (chars as u32).div_ceil(4)
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Installs what Rusty Lock needs to build and test, and nothing that is already there.
+# Safe to run again and again; the serve and test scripts both start with it.
+# Versions are the ones measured to work on Debian 12 with rustc 1.95 (see README, "Toolchain").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+WASM_BINDGEN_VERSION=0.2.130   # must equal the wasm-bindgen crate pinned in Cargo.toml
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+if ! command -v cargo >/dev/null; then
+  echo "cargo is missing: install Rust with rustup first." >&2
+  exit 1
+fi
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32 target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+  say "installing trunk $TRUNK_VERSION (about 8 minutes on 2 cores)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 5 minutes)"
+  # Not --locked: its lock file names a crate version the registry here does not have.
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  say "installing Chromium and its driver"
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+fi
+
+if ! command -v npm >/dev/null; then
+  say "installing Node.js and npm"
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm
+fi
+
+# wasm-opt 132 from npm and the Playwright test runner. Debian's own wasm-opt (108) is too old
+# and produces a page that dies at load, so Trunk.toml pins version_132 and PATH finds this one.
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -x node_modules/.bin/playwright ] \
+   || [ package.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm packages"
+  npm install --no-audit --no-fund
+fi
+
+# Trunk builds with --offline, so every crate must already be in the local registry.
+cargo fetch --locked >/dev/null
+say "ready: $(trunk --version), $(wasm-bindgen --version), wasm-opt $(wasm-opt --version | awk '{print $3}'), $(chromium --version 2>/dev/null | head -c 40)"

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs every test: the engine natively, the engine for wasm32, the release build, then the
+# browser tests in headless Chromium against that build. Installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "engine: native tests"
+cargo test -p rusty-lock-engine --locked
+
+step "engine: compiles for wasm32 with no web APIs"
+cargo build -p rusty-lock-engine --target wasm32-unknown-unknown --locked
+if cargo tree -p rusty-lock-engine --target wasm32-unknown-unknown -e normal | grep -Eq 'web-sys|js-sys|wasm-bindgen'; then
+  echo "the engine must not depend on web APIs" >&2
+  exit 1
+fi
+
+step "release build"
+trunk build --release --offline
+./scripts/sizes.sh
+
+step "browser tests (headless Chromium)"
+npx playwright test

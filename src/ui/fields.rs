@@ -1,0 +1,55 @@
+//! Small labelled inputs shared by the settings panels.
+
+use leptos::prelude::*;
+
+/// A labelled number input, clamped to `[min, max]` so a typo never reaches the engine.
+#[component]
+pub fn NumberField(
+    label: &'static str,
+    testid: &'static str,
+    min: u64,
+    max: u64,
+    #[prop(optional)] hint: &'static str,
+    value: Signal<u64>,
+    on_change: Callback<u64>,
+) -> impl IntoView {
+    view! {
+        <label class="field">
+            <span class="field-label">{label}</span>
+            <input
+                type="number"
+                min=min
+                max=max
+                data-testid=testid
+                prop:value=move || value.get().to_string()
+                on:change=move |ev| {
+                    let raw = event_target_value(&ev);
+                    let v = raw.trim().parse::<u64>().unwrap_or(min).clamp(min, max);
+                    on_change.run(v);
+                }
+            />
+            {(!hint.is_empty()).then(|| view! { <span class="field-hint">{hint}</span> })}
+        </label>
+    }
+}
+
+/// A labelled checkbox.
+#[component]
+pub fn CheckField(
+    label: &'static str,
+    testid: &'static str,
+    value: Signal<bool>,
+    on_change: Callback<bool>,
+) -> impl IntoView {
+    view! {
+        <label class="field check">
+            <input
+                type="checkbox"
+                data-testid=testid
+                prop:checked=move || value.get()
+                on:change=move |ev| on_change.run(event_target_checked(&ev))
+            />
+            <span class="field-label">{label}</span>
+        </label>
+    }
+}

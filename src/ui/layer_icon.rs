@@ -1,0 +1,19 @@
+//! A shape per layer, so the layers never rely on colour alone: a circle for the model, a
+//! triangle for your code, a square for nobody.
+
+use leptos::prelude::*;
+use rusty_lock_engine::Layer;
+
+#[component]
+pub fn LayerIcon(layer: Layer) -> impl IntoView {
+    let shape = match layer {
+        Layer::Model => view! { <circle cx="8" cy="8" r="6.5" /> }.into_any(),
+        Layer::Code => view! { <polygon points="8,1.5 15,14.5 1,14.5" /> }.into_any(),
+        Layer::Nobody => view! { <rect x="2" y="2" width="12" height="12" rx="1.5" /> }.into_any(),
+    };
+    view! {
+        <svg class=format!("layer-icon layer-{}", layer.slug()) viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            {shape}
+        </svg>
+    }
+}

@@ -1,0 +1,13 @@
+//! The page's components, one job and one file each. They read [`crate::state::Playground`]
+//! from context and the engine's plain types; none of them touches a browser API directly.
+
+pub mod board;
+pub mod event_log;
+pub mod fault_panel;
+pub mod fields;
+pub mod history;
+pub mod layer_icon;
+pub mod outcome_banner;
+pub mod room_view;
+pub mod run_controls;
+pub mod settings_panel;

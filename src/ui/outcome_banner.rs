@@ -1,0 +1,25 @@
+//! How the run ended, in words a room can read from the back.
+
+use crate::state::Playground;
+use crate::text;
+use leptos::prelude::*;
+
+#[component]
+pub fn OutcomeBanner() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let outcome = Memo::new(move |_| pg.view.with(|v| v.outcome.clone()));
+    view! {
+        <div class="outcome-slot" aria-live="polite">
+            {move || match outcome.get() {
+                Some(o) => view! {
+                    <div class=format!("outcome outcome-{}", o.slug()) data-testid="outcome" data-outcome=o.slug()>
+                        <strong>{text::outcome_title(&o)}</strong>
+                        <span>{text::outcome_detail(&o)}</span>
+                    </div>
+                }.into_any(),
+                None if pg.running.get() => view! { <div class="outcome outcome-running">"Running…"</div> }.into_any(),
+                None => view! { <div class="outcome outcome-idle">{text::LOG_EMPTY}</div> }.into_any(),
+            }}
+        </div>
+    }
+}
