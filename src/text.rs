@@ -117,7 +117,7 @@ pub fn board_label(kind: &str) -> String {
         "unknown-tool" => "unknown tool".into(),
         "bad-json" => "broken JSON".into(),
         "schema-invalid" => "bad args".into(),
-        "tool-error" => "tool error".into(),
+        "tool-failed" => "tool error".into(),
         "max-turns" => "max turns".into(),
         "errors-in-a-row" => "errors in a row".into(),
         "repeated-call" => "same call twice".into(),
@@ -221,4 +221,36 @@ pub fn describe(event: &Event) -> String {
             format!("{} after {turns} turn{}", outcome_title(outcome), if *turns == 1 { "" } else { "s" })
         }
     }
+}
+
+pub const DOOR: &str = "Door";
+pub const LOCK: &str = "Lock";
+pub const INVENTORY_ITEMS: &str = "🗝 key, 🛢 oil can";
+pub const RUNNING: &str = "Running…";
+pub const OFF_WHEN_ZERO: &str = "0 = off";
+pub const MAX_TURNS: &str = "Max turns";
+pub const MAX_ERRORS: &str = "Errors in a row";
+pub const WATCHDOG: &str = "Watchdog (ms)";
+pub const REPEAT_GUARD: &str = "Stop on the same call twice";
+pub const MAX_ATTEMPTS: &str = "Attempts in all";
+pub const NO_RETRY_HINT: &str = "1 = no retry";
+pub const BASE_DELAY: &str = "First wait (ms)";
+pub const MAX_DELAY: &str = "Longest wait (ms)";
+pub const RETRY_AFTER_CAP: &str = "Retry-After cap (ms)";
+pub const JITTER: &str = "Jitter (random wait)";
+
+pub fn turn_of_max(turn: u32, max: u32) -> String {
+    format!("{turn} of {max}")
+}
+
+pub fn waiting(ms: u64, attempt: u32, max: u32) -> String {
+    format!("Your code waits {}, then attempt {attempt} of {max}", wait_text(ms))
+}
+
+pub fn history_meter(messages: usize, tokens: u32) -> String {
+    format!("Last sent: {messages} messages, about {tokens} tokens")
+}
+
+pub fn scene_label(door: &str, lock: &str) -> String {
+    format!("The door is {door}, the lock is {lock}")
 }

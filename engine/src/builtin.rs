@@ -121,13 +121,18 @@ fn read_progress(messages: &[Message]) -> Progress {
         .collect();
     for call in messages.iter().flat_map(Message::calls) {
         let Some(result) = results.get(call.id.as_str()).copied() else { continue };
-        let args: serde_json::Value = serde_json::from_str(&call.function.arguments).unwrap_or_default();
-        let arg = |k: &str| args.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
-        let failed = result.starts_with(ERROR_PREFIX);
-        match (call.function.name.as_str(), failed) {
+        match (call.function.name.as_str(), result.starts_with(ERROR_PREFIX)) {
             ("look_at", false) => p.looked = true,
-            ("use", false) if arg("item") == "oil_can" && arg("target") == "lock" => p.oiled = true,
-            ("use", false) if arg("item") == "key" && result.contains("open") => p.open = true,
+            ("use", false) => {
+                // Only successful uses change the room, so only they need their arguments read.
+                let args: serde_json::Value = serde_json::from_str(&call.function.arguments).unwrap_or_default();
+                let arg = |k: &str| args.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
+                if arg("item") == "oil_can" && arg("target") == "lock" {
+                    p.oiled = true;
+                } else if arg("item") == "key" && result.contains("open") {
+                    p.open = true;
+                }
+            }
             ("use", true) if result.contains("rust") => {
                 p.saw_rust = true;
                 p.looked = true;

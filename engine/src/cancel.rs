@@ -49,7 +49,11 @@ impl Future for Cancelled {
         if self.token.is_cancelled() {
             Poll::Ready(())
         } else {
-            self.token.inner.wakers.borrow_mut().push(cx.waker().clone());
+            // The loop polls Stop on every wait from one task: keep one waker per task, not one per poll.
+            let mut wakers = self.token.inner.wakers.borrow_mut();
+            if !wakers.iter().any(|w| w.will_wake(cx.waker())) {
+                wakers.push(cx.waker().clone());
+            }
             Poll::Pending
         }
     }

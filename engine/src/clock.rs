@@ -51,7 +51,7 @@ impl VirtualClock {
         let now = self.inner.now.get();
         let due: Vec<Waker> = {
             let mut timers = self.inner.timers.borrow_mut();
-            let keys: Vec<(u64, u64)> = timers.range(..(now + 1, 0)).map(|(k, _)| *k).collect();
+            let keys: Vec<(u64, u64)> = timers.range(..=(now, u64::MAX)).map(|(k, _)| *k).collect();
             keys.into_iter().filter_map(|k| timers.remove(&k).flatten()).collect()
         };
         due.into_iter().for_each(Waker::wake);
@@ -69,7 +69,7 @@ impl Clock for VirtualClock {
     }
 
     fn sleep(&self, ms: u64) -> LocalBoxFuture<'static, ()> {
-        let deadline = self.inner.now.get() + ms;
+        let deadline = self.inner.now.get().saturating_add(ms);
         let id = self.inner.next_id.get();
         self.inner.next_id.set(id + 1);
         if ms > 0 {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 /// The guards. A limit of 0 switches that guard off, which is itself a lesson.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Guards {
-    /// Turns before the run gives up. Default 10; 0 means no limit, which the page never offers.
+    /// Turns before the run gives up. Default 10; a run always gets at least one turn.
     pub max_turns: u32,
     /// Tool errors in a row before giving up. Default 3.
     pub max_errors_in_a_row: u32,

@@ -134,3 +134,15 @@ impl RetryPolicy {
         (wait, WaitReason::Backoff)
     }
 }
+
+/// Reads the two retry headers servers send: `retry-after-ms` (milliseconds, preferred) and
+/// `Retry-After` (whole or decimal seconds). An HTTP date in `Retry-After` needs the current time,
+/// so the HTTP provider handles that form; anything unreadable is ignored rather than guessed.
+pub fn retry_after_ms(retry_after: Option<&str>, retry_after_ms: Option<&str>) -> Option<u64> {
+    let ms = retry_after_ms.and_then(|v| v.trim().parse::<f64>().ok()).filter(|v| v.is_finite() && *v >= 0.0);
+    if let Some(ms) = ms {
+        return Some(ms.min(u64::MAX as f64) as u64);
+    }
+    let secs = retry_after.and_then(|v| v.trim().parse::<f64>().ok()).filter(|v| v.is_finite() && *v >= 0.0)?;
+    Some((secs * 1000.0).min(u64::MAX as f64) as u64)
+}

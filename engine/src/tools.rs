@@ -26,7 +26,7 @@ impl ToolErrorKind {
             ToolErrorKind::UnknownTool => "unknown-tool",
             ToolErrorKind::BadJson => "bad-json",
             ToolErrorKind::SchemaInvalid => "schema-invalid",
-            ToolErrorKind::ToolFailed => "tool-error",
+            ToolErrorKind::ToolFailed => "tool-failed",
         }
     }
 }

@@ -15,7 +15,7 @@ pub fn History() -> impl IntoView {
         <section class="panel history" aria-labelledby="history-title">
             <h2 id="history-title">{text::HISTORY}</h2>
             <p class="meter" data-testid="history-meter">
-                {move || { let (m, t) = tokens.get(); format!("Last sent: {m} messages, about {t} tokens") }}
+                {move || { let (m, t) = tokens.get(); text::history_meter(m, t) }}
             </p>
             <ol class="messages" data-testid="history">
                 {move || messages.get().into_iter().map(|m| {

@@ -17,7 +17,7 @@ pub fn OutcomeBanner() -> impl IntoView {
                         <span>{text::outcome_detail(&o)}</span>
                     </div>
                 }.into_any(),
-                None if pg.running.get() => view! { <div class="outcome outcome-running">"Running…"</div> }.into_any(),
+                None if pg.running.get() => view! { <div class="outcome outcome-running">{text::RUNNING}</div> }.into_any(),
                 None => view! { <div class="outcome outcome-idle">{text::LOG_EMPTY}</div> }.into_any(),
             }}
         </div>

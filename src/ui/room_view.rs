@@ -16,7 +16,7 @@ pub fn RoomView() -> impl IntoView {
         <section class="panel room" aria-labelledby="room-title">
             <h2 id="room-title">{text::ROOM}</h2>
             <div class="room-stage">
-                <svg class="scene" viewBox="0 0 320 200" role="img" aria-label=move || format!("The door is {}, the lock is {}", door_state(), lock_state())>
+                <svg class="scene" viewBox="0 0 320 200" role="img" aria-label=move || text::scene_label(door_state(), lock_state())>
                     <rect x="0" y="0" width="320" height="200" class="wall" />
                     <g class="bricks">
                         {(0..5).map(|row| view! { <line x1="0" x2="320" y1=20 + row * 36 y2=20 + row * 36 /> }).collect_view()}
@@ -44,12 +44,12 @@ pub fn RoomView() -> impl IntoView {
                     </g>
                 </svg>
                 <div class="room-facts">
-                    <p><strong>"Door: "</strong><span class="fact">{door_state}</span></p>
-                    <p><strong>"Lock: "</strong><span class="fact">{lock_state}</span></p>
-                    <p><strong>{text::INVENTORY}": "</strong>"🗝 key, 🛢 oil can"</p>
+                    <p><strong>{text::DOOR}": "</strong><span class="fact">{door_state}</span></p>
+                    <p><strong>{text::LOCK}": "</strong><span class="fact">{lock_state}</span></p>
+                    <p><strong>{text::INVENTORY}": "</strong>{text::INVENTORY_ITEMS}</p>
                     <p class="turns" data-testid="turn">
                         <strong>{text::TURN}" "</strong>
-                        {move || { let (t, m) = turn.get(); format!("{t} of {m}") }}
+                        {move || { let (t, m) = turn.get(); text::turn_of_max(t, m) }}
                     </p>
                     <div class="pips" aria-hidden="true">
                         {move || { let (t, m) = turn.get(); (1..=m.min(30)).map(|i| view! { <span class="pip" class:used=i <= t></span> }).collect_view() }}
@@ -57,7 +57,7 @@ pub fn RoomView() -> impl IntoView {
                     {move || waiting.get().map(|(attempt, max, ms)| view! {
                         <p class="waiting" data-testid="waiting">
                             <span class="spinner" aria-hidden="true"></span>
-                            {format!("Your code waits {ms} ms, then attempt {attempt} of {max}")}
+                            {text::waiting(ms, attempt, max)}
                         </p>
                     })}
                 </div>

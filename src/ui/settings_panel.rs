@@ -44,18 +44,18 @@ pub fn SettingsPanel() -> impl IntoView {
             </select>
             <h2>{text::GUARDS}</h2>
             <div class="grid2">
-                <NumberField label="Max turns" testid="max-turns" min=1 max=1000 value=max_turns on_change=set_max_turns />
-                <NumberField label="Errors in a row" testid="max-errors" min=0 max=100 hint="0 = off" value=errors on_change=set_errors />
-                <NumberField label="Watchdog (ms)" testid="watchdog" min=0 max=120_000 hint="0 = off" value=watchdog on_change=set_watchdog />
-                <CheckField label="Stop on the same call twice" testid="repeat-guard" value=repeat on_change=set_repeat />
+                <NumberField label=text::MAX_TURNS testid="max-turns" min=1 max=1000 value=max_turns on_change=set_max_turns />
+                <NumberField label=text::MAX_ERRORS testid="max-errors" min=0 max=100 hint=text::OFF_WHEN_ZERO value=errors on_change=set_errors />
+                <NumberField label=text::WATCHDOG testid="watchdog" min=0 max=120_000 hint=text::OFF_WHEN_ZERO value=watchdog on_change=set_watchdog />
+                <CheckField label=text::REPEAT_GUARD testid="repeat-guard" value=repeat on_change=set_repeat />
             </div>
             <h2>{text::RETRY}</h2>
             <div class="grid2">
-                <NumberField label="Attempts in all" testid="max-attempts" min=1 max=10 hint="1 = no retry" value=attempts on_change=set_attempts />
-                <NumberField label="First wait (ms)" testid="base-delay" min=0 max=60_000 value=base on_change=set_base />
-                <NumberField label="Longest wait (ms)" testid="max-delay" min=0 max=120_000 value=cap on_change=set_cap />
-                <NumberField label="Retry-After cap (ms)" testid="retry-after-cap" min=0 max=120_000 value=ra_cap on_change=set_ra_cap />
-                <CheckField label="Jitter (random wait)" testid="jitter" value=jitter on_change=set_jitter />
+                <NumberField label=text::MAX_ATTEMPTS testid="max-attempts" min=1 max=10 hint=text::NO_RETRY_HINT value=attempts on_change=set_attempts />
+                <NumberField label=text::BASE_DELAY testid="base-delay" min=0 max=60_000 value=base on_change=set_base />
+                <NumberField label=text::MAX_DELAY testid="max-delay" min=0 max=120_000 value=cap on_change=set_cap />
+                <NumberField label=text::RETRY_AFTER_CAP testid="retry-after-cap" min=0 max=120_000 value=ra_cap on_change=set_ra_cap />
+                <CheckField label=text::JITTER testid="jitter" value=jitter on_change=set_jitter />
                 <NumberField label=text::SEED testid="seed" min=0 max=u32::MAX as u64 value=seed on_change=set_seed />
             </div>
         </section>

@@ -1,0 +1,91 @@
+// The first-playable behaviours, each in real headless Chromium against the release build.
+import { test, expect } from '@playwright/test';
+import { Playground } from './playground.page.mjs';
+
+test('the default run ends answered with the door open', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.open();
+  await expect(page.getByTestId('door')).toHaveAttribute('data-state', 'closed');
+  await expect(page.getByTestId('lock')).toHaveAttribute('data-state', 'rusted');
+  await pg.speed('instant');
+  await pg.run();
+  await pg.waitForOutcome('answered');
+  await expect(page.getByTestId('door')).toHaveAttribute('data-state', 'open');
+  await expect(page.getByTestId('lock')).toHaveAttribute('data-state', 'oiled');
+  // The rusted lock came back to the model as a tool error, and only that.
+  const failures = pg.entries('[data-layer]');
+  await expect(failures).toHaveCount(1);
+  await expect(failures.first()).toHaveAttribute('data-kind', 'tool-failed');
+  await expect(failures.first()).toHaveAttribute('data-layer', 'model');
+  expect((await pg.kinds()).at(-1)).toBe('finished');
+  expect(pg.errors).toEqual([]);
+});
+
+test('a 503 is retried by your code and the run still ends answered', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.open();
+  await pg.speed('instant');
+  await pg.fault('503', { turn: 2 });
+  await pg.run();
+  await pg.waitForOutcome('answered');
+  const failed = pg.entries('[data-kind="model-call-failed"]');
+  await expect(failed).toHaveCount(1);
+  await expect(failed.first()).toHaveAttribute('data-layer', 'code');
+  await expect(pg.entries('[data-kind="retry-scheduled"]')).toHaveCount(1);
+  await expect(page.locator('[data-lane="code"] [data-testid="board-entry"]')).toHaveCount(1);
+  await expect(page.getByTestId('door')).toHaveAttribute('data-state', 'open');
+});
+
+test('a 401 ends the run failed in layer nobody, with no retry', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.open();
+  await pg.speed('instant');
+  await pg.fault('401', { turn: 2 });
+  await pg.run();
+  await pg.waitForOutcome('failed');
+  const failed = pg.entries('[data-kind="model-call-failed"]');
+  await expect(failed).toHaveCount(1);
+  await expect(failed.first()).toHaveAttribute('data-layer', 'nobody');
+  await expect(pg.entries('[data-kind="retry-scheduled"]')).toHaveCount(0);
+  await expect(page.locator('[data-lane="nobody"] [data-testid="board-entry"]')).toHaveCount(1);
+  // What happened before the failure stays visible.
+  await expect(pg.entries('[data-kind="tool-succeeded"]')).toHaveCount(1);
+  await expect(page.getByTestId('door')).toHaveAttribute('data-state', 'closed');
+});
+
+test('Stop during a backoff cancels the run at once', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.open();
+  await pg.speed('4×');
+  await pg.fault('429', { turn: 1 });
+  await pg.run();
+  await expect(page.getByTestId('waiting')).toBeVisible();
+  await pg.stop();
+  await pg.waitForOutcome('cancelled', 2_000);
+  const kinds = await pg.kinds();
+  expect(kinds.at(-2)).toBe('retry-scheduled');
+  expect(kinds.filter((k) => k === 'model-called')).toHaveLength(1);
+});
+
+test('a harness bug is shown as a failure, not swallowed', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.open();
+  await pg.speed('instant');
+  await pg.fault('bug', { turn: 1 });
+  await pg.run();
+  await pg.waitForOutcome('failed');
+  await expect(pg.outcome()).toContainText('bug in the harness');
+  await expect(page.locator('[data-lane="nobody"] [data-kind="harness-bug"]')).toHaveCount(1);
+});
+
+test('a fault switched on during the run lands on a later turn', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.open();
+  await pg.speed('1×');
+  await pg.run();
+  await expect(pg.entries('[data-kind="turn-started"]')).toHaveCount(1);
+  await pg.fault('502', { turn: 3 });
+  await pg.speed('instant');
+  await pg.waitForOutcome('answered');
+  await expect(pg.entries('[data-kind="model-call-failed"][data-layer="code"]')).toHaveCount(1);
+});
