@@ -3,6 +3,7 @@
 
 use crate::state::Playground;
 use crate::text;
+use crate::ui::icons::KeyIcon;
 use crate::ui::{
     board::Board, event_log::EventLog, fault_panel::FaultPanel, history::History, outcome_banner::OutcomeBanner,
     room_view::RoomView, run_controls::RunControls, settings_panel::SettingsPanel,
@@ -15,7 +16,7 @@ pub fn App() -> impl IntoView {
     view! {
         <header class="top">
             <div class="brand">
-                <span class="logo" aria-hidden="true">"🗝"</span>
+                <span class="logo"><KeyIcon size=40 /></span>
                 <div>
                     <h1>{text::TITLE}</h1>
                     <p class="tagline">{text::TAGLINE}</p>

@@ -225,7 +225,8 @@ pub fn describe(event: &Event) -> String {
 
 pub const DOOR: &str = "Door";
 pub const LOCK: &str = "Lock";
-pub const INVENTORY_ITEMS: &str = "🗝 key, 🛢 oil can";
+pub const KEY: &str = "key";
+pub const OIL_CAN: &str = "oil can";
 pub const RUNNING: &str = "Running…";
 pub const OFF_WHEN_ZERO: &str = "0 = off";
 pub const MAX_TURNS: &str = "Max turns";

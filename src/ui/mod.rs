@@ -6,6 +6,7 @@ pub mod event_log;
 pub mod fault_panel;
 pub mod fields;
 pub mod history;
+pub mod icons;
 pub mod layer_icon;
 pub mod outcome_banner;
 pub mod room_view;

@@ -2,6 +2,7 @@
 
 use crate::state::Playground;
 use crate::text;
+use crate::ui::icons::{KeyIcon, OilCanIcon};
 use leptos::prelude::*;
 
 #[component]
@@ -46,7 +47,7 @@ pub fn RoomView() -> impl IntoView {
                 <div class="room-facts">
                     <p><strong>{text::DOOR}": "</strong><span class="fact">{door_state}</span></p>
                     <p><strong>{text::LOCK}": "</strong><span class="fact">{lock_state}</span></p>
-                    <p><strong>{text::INVENTORY}": "</strong>{text::INVENTORY_ITEMS}</p>
+                    <p class="inventory"><strong>{text::INVENTORY}": "</strong><KeyIcon />{text::KEY}<OilCanIcon />{text::OIL_CAN}</p>
                     <p class="turns" data-testid="turn">
                         <strong>{text::TURN}" "</strong>
                         {move || { let (t, m) = turn.get(); text::turn_of_max(t, m) }}
