@@ -196,7 +196,7 @@ impl Harness<'_> {
                 Err(err) => err,
             };
             let failure = err.failure.clone();
-            if !err.is_transient() {
+            if !err.is_transient() && !policy.retry_everything {
                 self.emit(
                     run,
                     Event::ModelCallFailed {

@@ -100,6 +100,10 @@ pub struct RetryPolicy {
     pub jitter: bool,
     /// The longest `Retry-After` the loop will honour. Default 10 000 ms.
     pub retry_after_cap_ms: u64,
+    /// The wrong school, on purpose: retry every failure, even a 400 or a 401 that will come
+    /// back the same each time. Off by default; a lesson switches it on to show the cost.
+    #[serde(default)]
+    pub retry_everything: bool,
 }
 
 impl Default for RetryPolicy {
@@ -110,6 +114,7 @@ impl Default for RetryPolicy {
             max_delay_ms: 4000,
             jitter: true,
             retry_after_cap_ms: 10_000,
+            retry_everything: false,
         }
     }
 }

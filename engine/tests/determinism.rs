@@ -76,6 +76,7 @@ fn without_jitter_waits_double_from_the_base_up_to_the_cap() {
         max_delay_ms: 3000,
         jitter: false,
         retry_after_cap_ms: 10_000,
+        retry_everything: false,
     };
     let sim = simulate(&config, plan(2, Fault::Http503, 5));
     assert_eq!(waits(&sim.events), [500, 1000, 2000, 3000, 3000]);

@@ -465,7 +465,8 @@ fn the_default_retry_policy_is_three_attempts_with_capped_jittered_backoff() {
             base_delay_ms: 500,
             max_delay_ms: 4000,
             jitter: true,
-            retry_after_cap_ms: 10_000
+            retry_after_cap_ms: 10_000,
+            retry_everything: false,
         }
     );
 }

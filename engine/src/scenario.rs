@@ -1,0 +1,370 @@
+//! A scenario is everything needed to replay a run, and its link is a short, readable query
+//! string a teacher can edit by hand: `?v=1&faults=t2:503x2,t3:badjson&model=stubborn`.
+//!
+//! Two pure functions, [`encode`] and [`decode`], are the whole codec. Only settings that differ
+//! from the defaults are written, so the default scenario is just `v=1`. Decoding never fails:
+//! whatever it cannot use, it names in a [`Notice`] and falls back to the default.
+
+use crate::builtin::Personality;
+use crate::chaos::{Fault, FaultGroup, FaultPlan, FaultRule};
+use crate::config::RunConfig;
+use std::collections::HashSet;
+
+/// The link format this build writes. Links with a higher number are read as far as possible.
+pub const FORMAT_VERSION: u32 = 1;
+/// Links longer than this are cut before reading: nobody writes one by hand, and a huge one
+/// must not stall the page.
+pub const MAX_LINK_LEN: usize = 4096;
+/// At most this many fault rules are read from a link.
+pub const MAX_FAULTS: usize = 40;
+/// The playback speeds, as written in links. Index 2 (`1`) is the default.
+pub const SPEEDS: [&str; 6] = ["0.25", "0.5", "1", "2", "4", "instant"];
+pub const DEFAULT_SPEED: usize = 2;
+
+/// Which model answers: the built-in one, or a real endpoint. The API key is never part of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ProviderChoice {
+    #[default]
+    Builtin,
+    Http {
+        endpoint: String,
+        model: String,
+    },
+}
+
+/// How the page is laid out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    #[default]
+    Full,
+    /// Compact, for an iframe in slides: scene, board and playback only.
+    Embed,
+    /// Large type and high contrast for a room, settings tucked away.
+    Present,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Scenario {
+    pub config: RunConfig,
+    pub faults: FaultPlan,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    pub provider: ProviderChoice,
+    pub lesson: Option<String>,
+    pub lang: Option<String>,
+    pub mode: Mode,
+}
+
+impl Scenario {
+    pub fn new() -> Self {
+        Scenario { speed: DEFAULT_SPEED, ..Scenario::default() }
+    }
+}
+
+/// One thing a link asked for that was ignored, and why, in words for the person who opened it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub key: String,
+    pub problem: String,
+}
+
+/// Bounds of every number a link may set: (key, min, max).
+const LIMITS: [(&str, u64, u64); 9] = [
+    ("turns", 1, 1000),
+    ("errors", 0, 100),
+    ("watchdog", 0, 120_000),
+    ("attempts", 1, 10),
+    ("base", 0, 60_000),
+    ("cap", 0, 120_000),
+    ("ra_cap", 0, 120_000),
+    ("seed", 0, u32::MAX as u64),
+    ("turn", 1, 1000),
+];
+const MAX_TIMES: u32 = 10;
+
+fn limits(key: &str) -> (u64, u64) {
+    LIMITS.iter().find(|(k, _, _)| *k == key).map(|(_, lo, hi)| (*lo, *hi)).unwrap_or((0, u64::MAX))
+}
+
+/// The fault list as written in links: `t2:503x2,t3:badjson`.
+pub fn encode_faults(plan: &FaultPlan) -> String {
+    plan.rules
+        .iter()
+        .map(|r| {
+            if r.times > 1 && r.fault.group() == FaultGroup::Server {
+                format!("t{}:{}x{}", r.turn, r.fault.slug(), r.times)
+            } else {
+                format!("t{}:{}", r.turn, r.fault.slug())
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Writes the query string (without `?`) for a scenario. Pure, canonical and stable: the same
+/// scenario always gives the same link, which is what keeps URL sync free of echo loops.
+pub fn encode(s: &Scenario) -> String {
+    let d = Scenario::new();
+    let (c, dc) = (&s.config, &d.config);
+    let mut out = form_urlencoded::Serializer::new(String::new());
+    out.append_pair("v", &FORMAT_VERSION.to_string());
+    if let Some(lesson) = &s.lesson {
+        out.append_pair("lesson", lesson);
+    }
+    if !s.faults.rules.is_empty() {
+        out.append_pair("faults", &encode_faults(&s.faults));
+    }
+    if c.personality != dc.personality {
+        out.append_pair("model", personality_slug(c.personality));
+    }
+    let numbers: [(&str, u64, u64); 8] = [
+        ("turns", c.guards.max_turns as u64, dc.guards.max_turns as u64),
+        ("errors", c.guards.max_errors_in_a_row as u64, dc.guards.max_errors_in_a_row as u64),
+        ("watchdog", c.guards.watchdog_ms, dc.guards.watchdog_ms),
+        ("attempts", c.retry.max_attempts as u64, dc.retry.max_attempts as u64),
+        ("base", c.retry.base_delay_ms, dc.retry.base_delay_ms),
+        ("cap", c.retry.max_delay_ms, dc.retry.max_delay_ms),
+        ("ra_cap", c.retry.retry_after_cap_ms, dc.retry.retry_after_cap_ms),
+        ("seed", c.seed, dc.seed),
+    ];
+    for (key, value, default) in numbers {
+        if value != default {
+            out.append_pair(key, &value.to_string());
+        }
+    }
+    let flags = [
+        ("repeat", c.guards.stop_on_repeat, dc.guards.stop_on_repeat),
+        ("jitter", c.retry.jitter, dc.retry.jitter),
+        ("retryall", c.retry.retry_everything, dc.retry.retry_everything),
+    ];
+    for (key, value, default) in flags {
+        if value != default {
+            out.append_pair(key, if value { "on" } else { "off" });
+        }
+    }
+    if s.speed != d.speed {
+        out.append_pair("speed", SPEEDS.get(s.speed).copied().unwrap_or("1"));
+    }
+    if let ProviderChoice::Http { endpoint, model } = &s.provider {
+        out.append_pair("endpoint", endpoint);
+        out.append_pair("llm", model);
+    }
+    match s.mode {
+        Mode::Full => {}
+        Mode::Embed => {
+            out.append_pair("mode", "embed");
+        }
+        Mode::Present => {
+            out.append_pair("mode", "present");
+        }
+    }
+    if let Some(lang) = &s.lang {
+        out.append_pair("lang", lang);
+    }
+    out.finish()
+}
+
+fn personality_slug(p: Personality) -> &'static str {
+    match p {
+        Personality::Helpful => "helpful",
+        Personality::Stubborn => "stubborn",
+    }
+}
+
+/// Reads a query string (with or without `?`). Always returns a usable scenario: each part it
+/// cannot use is left at its default and named in the notices.
+pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
+    let mut s = Scenario::new();
+    let mut notices = Vec::new();
+    let mut note = |key: &str, problem: String| notices.push(Notice { key: key.to_string(), problem });
+    let mut query = query.strip_prefix('?').unwrap_or(query);
+    if query.len() > MAX_LINK_LEN {
+        let mut cut = MAX_LINK_LEN;
+        while !query.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        // Cut at the last complete setting, so no half value is read.
+        let head = &query[..cut];
+        query = head.rfind('&').map_or(head, |i| &head[..i]);
+        note("link", format!("is longer than {MAX_LINK_LEN} characters; only its start was read"));
+    }
+    let mut seen = HashSet::new();
+    let mut endpoint = None;
+    let mut llm = None;
+    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+        let (key, value) = (key.trim(), value.trim());
+        if key.is_empty() {
+            continue;
+        }
+        if !seen.insert(key.to_string()) {
+            note(key, "appears more than once; the first value was kept".into());
+            continue;
+        }
+        let c = &mut s.config;
+        let result: Result<(), String> = match key {
+            "v" => match value.parse::<u32>() {
+                Ok(v) if v <= FORMAT_VERSION => Ok(()),
+                Ok(v) => Err(format!(
+                    "says format {v}, newer than this page (format {FORMAT_VERSION}); settings it does not know are ignored"
+                )),
+                Err(_) => Err(format!("\u{201c}{}\u{201d} is not a format number", short(value))),
+            },
+            "lesson" => slug_value(value).map(|v| s.lesson = Some(v)),
+            "faults" => {
+                s.faults = decode_faults(value, &mut note);
+                Ok(())
+            }
+            "model" => match value {
+                "helpful" => Ok(c.personality = Personality::Helpful),
+                "stubborn" => Ok(c.personality = Personality::Stubborn),
+                other => Err(format!("\u{201c}{}\u{201d} is not a model; use helpful or stubborn", short(other))),
+            },
+            "turns" => number(key, value).map(|v| c.guards.max_turns = v as u32),
+            "errors" => number(key, value).map(|v| c.guards.max_errors_in_a_row = v as u32),
+            "watchdog" => number(key, value).map(|v| c.guards.watchdog_ms = v),
+            "attempts" => number(key, value).map(|v| c.retry.max_attempts = v as u32),
+            "base" => number(key, value).map(|v| c.retry.base_delay_ms = v),
+            "cap" => number(key, value).map(|v| c.retry.max_delay_ms = v),
+            "ra_cap" => number(key, value).map(|v| c.retry.retry_after_cap_ms = v),
+            "seed" => number(key, value).map(|v| c.seed = v),
+            "repeat" => flag(value).map(|v| c.guards.stop_on_repeat = v),
+            "jitter" => flag(value).map(|v| c.retry.jitter = v),
+            "retryall" => flag(value).map(|v| c.retry.retry_everything = v),
+            "speed" => match SPEEDS.iter().position(|sp| *sp == value) {
+                Some(i) => Ok(s.speed = i),
+                None => Err(format!("\u{201c}{}\u{201d} is not a speed; use one of {}", short(value), SPEEDS.join(", "))),
+            },
+            "endpoint" => endpoint_value(value).map(|v| endpoint = Some(v)),
+            "llm" => model_value(value).map(|v| llm = Some(v)),
+            "mode" => match value {
+                "embed" => Ok(s.mode = Mode::Embed),
+                "present" => Ok(s.mode = Mode::Present),
+                "full" => Ok(s.mode = Mode::Full),
+                other => Err(format!("\u{201c}{}\u{201d} is not a mode; use embed or present", short(other))),
+            },
+            "lang" => match value {
+                "en" => Ok(s.lang = Some("en".into())),
+                other => Err(format!("\u{201c}{}\u{201d} is not a language this page has yet; English is used", short(other))),
+            },
+            "key" | "api_key" | "apikey" | "token" => {
+                Err("looks like an API key; keys never travel in links, so it was ignored".into())
+            }
+            _ => Err("is not a setting Rusty Lock knows".into()),
+        };
+        if let Err(problem) = result {
+            note(key, problem);
+        }
+    }
+    match (endpoint, llm) {
+        (Some(endpoint), Some(model)) => s.provider = ProviderChoice::Http { endpoint, model },
+        (Some(endpoint), None) => s.provider = ProviderChoice::Http { endpoint, model: String::new() },
+        (None, Some(_)) => note("llm", "names a model but no endpoint; the built-in model is used".into()),
+        (None, None) => {}
+    }
+    (s, notices)
+}
+
+fn decode_faults(value: &str, note: &mut impl FnMut(&str, String)) -> FaultPlan {
+    let mut rules = Vec::new();
+    for item in value.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        if rules.len() == MAX_FAULTS {
+            note("faults", format!("has more than {MAX_FAULTS} faults; the rest were ignored"));
+            break;
+        }
+        match decode_fault(item) {
+            Ok(rule) => rules.push(rule),
+            Err(problem) => note("faults", format!("\u{201c}{}\u{201d} was ignored: {problem}", short(item))),
+        }
+    }
+    FaultPlan::new(rules)
+}
+
+fn decode_fault(item: &str) -> Result<FaultRule, String> {
+    let (turn, rest) = item
+        .strip_prefix('t')
+        .and_then(|r| r.split_once(':'))
+        .ok_or_else(|| "write it as t<turn>:<fault>, like t2:503".to_string())?;
+    let (lo, hi) = limits("turn");
+    let turn = turn
+        .parse::<u64>()
+        .ok()
+        .filter(|t| (lo..=hi).contains(t))
+        .ok_or_else(|| format!("the turn must be {lo} to {hi}"))?;
+    let (name, times) = match rest.rsplit_once('x') {
+        Some((name, times)) if Fault::from_slug(name).is_some() => (name, Some(times)),
+        _ => (rest, None),
+    };
+    let fault = Fault::from_slug(name).ok_or_else(|| {
+        let known: Vec<&str> = Fault::ALL.iter().map(|f| f.slug()).collect();
+        format!("unknown fault; known faults are {}", known.join(" "))
+    })?;
+    let times = match times {
+        None => 1,
+        Some(t) => t
+            .parse::<u32>()
+            .ok()
+            .filter(|t| (1..=MAX_TIMES).contains(t))
+            .ok_or_else(|| format!("the repeat count must be 1 to {MAX_TIMES}"))?,
+    };
+    Ok(FaultRule { turn: turn as u32, fault, times })
+}
+
+fn number(key: &str, value: &str) -> Result<u64, String> {
+    let (lo, hi) = limits(key);
+    match value.parse::<u64>() {
+        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+        Ok(_) => Err(format!("must be between {lo} and {hi}")),
+        Err(_) => Err(format!("\u{201c}{}\u{201d} is not a whole number", short(value))),
+    }
+}
+
+fn flag(value: &str) -> Result<bool, String> {
+    match value {
+        "on" | "1" | "true" => Ok(true),
+        "off" | "0" | "false" => Ok(false),
+        other => Err(format!("\u{201c}{}\u{201d} should be on or off", short(other))),
+    }
+}
+
+fn slug_value(value: &str) -> Result<String, String> {
+    let ok = !value.is_empty()
+        && value.len() <= 40
+        && value.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if ok {
+        Ok(value.to_string())
+    } else {
+        Err(format!("\u{201c}{}\u{201d} is not a lesson name", short(value)))
+    }
+}
+
+fn endpoint_value(value: &str) -> Result<String, String> {
+    let trimmed = value.trim_end_matches('/');
+    let host = trimmed.strip_prefix("http://").or_else(|| trimmed.strip_prefix("https://")).unwrap_or_default();
+    let ok = !host.is_empty()
+        && !host.starts_with('/')
+        && trimmed.len() <= 300
+        && !trimmed.contains('@')
+        && !trimmed.chars().any(|c| c.is_whitespace() || c.is_control());
+    if ok {
+        Ok(trimmed.to_string())
+    } else {
+        Err("must be an http:// or https:// address with no user name or password in it".into())
+    }
+}
+
+fn model_value(value: &str) -> Result<String, String> {
+    if value.len() <= 120 && !value.chars().any(|c| c.is_control()) {
+        Ok(value.to_string())
+    } else {
+        Err("is not a model name".into())
+    }
+}
+
+/// Quotes at most 40 characters of what the user wrote, so a notice never floods the page.
+fn short(text: &str) -> String {
+    let mut out: String = text.chars().take(40).collect();
+    if text.chars().count() > 40 {
+        out.push('…');
+    }
+    out
+}

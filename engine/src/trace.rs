@@ -1,0 +1,93 @@
+//! Traces: a finished run saved as JSON (its scenario link plus every event), so a teacher can
+//! record a run once and replay it anywhere, offline, without the endpoint.
+
+use crate::events::Event;
+use crate::scenario::{decode, encode, Notice, Scenario};
+use serde::{Deserialize, Serialize};
+
+/// The marker that tells a Rusty Lock trace from any other JSON file.
+pub const TRACE_FORMAT: &str = "rusty-lock-trace";
+pub const TRACE_VERSION: u32 = 1;
+/// Bigger files are refused before they are read, so a wrong pick cannot freeze the page.
+pub const MAX_TRACE_BYTES: usize = 5_000_000;
+pub const MAX_TRACE_EVENTS: usize = 50_000;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Trace {
+    pub format: String,
+    pub version: u32,
+    /// The scenario as a link query, the same form a shared link has. Never holds a key.
+    pub scenario: String,
+    pub events: Vec<Event>,
+}
+
+/// Why a file could not be replayed, worded for the person who picked it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TraceError {
+    TooLarge { bytes: usize },
+    NotJson,
+    Foreign,
+    Newer { version: u32 },
+    Damaged { reason: String },
+}
+
+impl std::fmt::Display for TraceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TraceError::TooLarge { bytes } => write!(f, "This file is {} MB; a trace is at most {} MB.", bytes / 1_000_000, MAX_TRACE_BYTES / 1_000_000),
+            TraceError::NotJson => write!(f, "This file is not JSON, so it cannot be a Rusty Lock trace."),
+            TraceError::Foreign => write!(f, "This JSON file is not a Rusty Lock trace (it has no \"format\": \"{TRACE_FORMAT}\")."),
+            TraceError::Newer { version } => write!(f, "This trace was saved by a newer Rusty Lock (trace format {version}); this page reads format {TRACE_VERSION}."),
+            TraceError::Damaged { reason } => write!(f, "This trace is damaged: {reason}."),
+        }
+    }
+}
+
+/// Saves a run. Every secret given (the API key) is replaced wherever it appears.
+pub fn export(scenario: &Scenario, events: &[Event], secrets: &[&str]) -> String {
+    let trace = Trace {
+        format: TRACE_FORMAT.into(),
+        version: TRACE_VERSION,
+        scenario: encode(scenario),
+        events: events.to_vec(),
+    };
+    let mut json = serde_json::to_string_pretty(&trace).unwrap_or_default();
+    for secret in secrets.iter().filter(|s| !s.is_empty()) {
+        json = json.replace(secret, "[redacted]");
+    }
+    json
+}
+
+/// Checks a file and returns the trace, its scenario, and notices about the scenario link.
+pub fn import(text: &str) -> Result<(Trace, Scenario, Vec<Notice>), TraceError> {
+    if text.len() > MAX_TRACE_BYTES {
+        return Err(TraceError::TooLarge { bytes: text.len() });
+    }
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|_| TraceError::NotJson)?;
+    if value.get("format").and_then(|f| f.as_str()) != Some(TRACE_FORMAT) {
+        return Err(TraceError::Foreign);
+    }
+    match value.get("version").and_then(|v| v.as_u64()) {
+        Some(v) if v > TRACE_VERSION as u64 => {
+            return Err(TraceError::Newer { version: v.min(u32::MAX as u64) as u32 })
+        }
+        Some(_) => {}
+        None => return Err(TraceError::Damaged { reason: "it has no version number".into() }),
+    }
+    if value.get("events").and_then(|e| e.as_array()).is_some_and(|e| e.len() > MAX_TRACE_EVENTS) {
+        return Err(TraceError::Damaged { reason: format!("it holds more than {MAX_TRACE_EVENTS} events") });
+    }
+    let trace: Trace = serde_json::from_value(value)
+        .map_err(|e| TraceError::Damaged { reason: format!("an entry does not read as an event ({e})") })?;
+    if !matches!(trace.events.first(), Some(Event::RunStarted { .. })) {
+        return Err(TraceError::Damaged { reason: "it does not start with the start of a run".into() });
+    }
+    if !matches!(trace.events.last(), Some(Event::Finished { .. })) {
+        return Err(TraceError::Damaged { reason: "the run in it never finished".into() });
+    }
+    if trace.events.iter().filter(|e| matches!(e, Event::Finished { .. })).count() != 1 {
+        return Err(TraceError::Damaged { reason: "it holds more than one run".into() });
+    }
+    let (scenario, notices) = decode(&trace.scenario);
+    Ok((trace, scenario, notices))
+}

@@ -1,0 +1,62 @@
+//! Trace export and import: a saved run comes back exactly, and wrong, foreign or damaged files
+//! are refused with a clear reason.
+
+use rusty_lock_engine::scenario::{decode, Scenario};
+use rusty_lock_engine::simulate;
+use rusty_lock_engine::trace::{export, import, TraceError, MAX_TRACE_BYTES};
+
+fn recorded() -> (Scenario, String) {
+    let (s, _) = decode("v=1&faults=t2:503,t3:badjson&seed=3");
+    let sim = simulate(&s.config, s.faults.clone());
+    let json = export(&s, &sim.events, &["sk-canary-secret"]);
+    (s, json)
+}
+
+#[test]
+fn an_exported_trace_imports_to_the_same_scenario_and_events() {
+    let (s, json) = recorded();
+    let (trace, scenario, notices) = import(&json).expect("a fresh export imports");
+    assert_eq!(scenario, s);
+    assert!(notices.is_empty());
+    assert_eq!(trace.events, simulate(&s.config, s.faults.clone()).events);
+}
+
+#[test]
+fn secrets_are_redacted_from_an_export() {
+    let (s, _) = decode("v=1");
+    let mut sim = simulate(&s.config, s.faults.clone());
+    // Even if a secret somehow reached an event, the export does not carry it.
+    if let rusty_lock_engine::Event::RunStarted { task, .. } = &mut sim.events[0] {
+        task.push_str(" sk-canary-secret");
+    }
+    let json = export(&s, &sim.events, &["sk-canary-secret"]);
+    assert!(!json.contains("sk-canary-secret"));
+    assert!(json.contains("[redacted]"));
+}
+
+#[test]
+fn wrong_foreign_and_damaged_files_are_refused_with_a_reason() {
+    let (_, json) = recorded();
+    assert_eq!(import("hello").unwrap_err(), TraceError::NotJson);
+    assert_eq!(import(r#"{"name":"package.json"}"#).unwrap_err(), TraceError::Foreign);
+    let newer = json.replacen("\"version\": 1", "\"version\": 7", 1);
+    assert_eq!(import(&newer).unwrap_err(), TraceError::Newer { version: 7 });
+    let cut = &json[..json.len() / 2];
+    assert_eq!(import(cut).unwrap_err(), TraceError::NotJson);
+    let no_end = json.replace("\"type\": \"finished\"", "\"type\": \"turn-started\"");
+    assert!(matches!(import(&no_end).unwrap_err(), TraceError::Damaged { .. }));
+    let bad_event = json.replacen("\"type\": \"model-called\"", "\"type\": \"teleported\"", 1);
+    let err = import(&bad_event).unwrap_err();
+    assert!(matches!(err, TraceError::Damaged { .. }));
+    assert!(err.to_string().starts_with("This trace is damaged"));
+    let huge = " ".repeat(MAX_TRACE_BYTES + 1);
+    assert!(matches!(import(&huge).unwrap_err(), TraceError::TooLarge { .. }));
+}
+
+#[test]
+fn a_damaged_scenario_inside_a_trace_still_replays_with_notices() {
+    let (_, json) = recorded();
+    let damaged = json.replacen("\"scenario\": \"v=1", "\"scenario\": \"v=1&bogus=1", 1);
+    let (_, _, notices) = import(&damaged).expect("the events are intact");
+    assert_eq!(notices.len(), 1);
+}
