@@ -1,41 +1,97 @@
 //! The page's layout: controls across the top, settings on the left, the room and the board in
-//! the middle, the log on the right and the history below.
+//! the middle, the log on the right. Embed mode keeps the scene, the board and playback;
+//! presenter mode enlarges everything and tucks the settings away.
 
 use crate::state::Playground;
 use crate::text;
+use crate::ui::board::Board;
+use crate::ui::event_log::EventLog;
+use crate::ui::fault_panel::FaultPanel;
+use crate::ui::history::History;
 use crate::ui::icons::KeyIcon;
-use crate::ui::{
-    board::Board, event_log::EventLog, fault_panel::FaultPanel, history::History, outcome_banner::OutcomeBanner,
-    room_view::RoomView, run_controls::RunControls, settings_panel::SettingsPanel,
-};
+use crate::ui::lesson_card::LessonCard;
+use crate::ui::lessons_menu::LessonsMenu;
+use crate::ui::notice_bar::NoticeBar;
+use crate::ui::outcome_banner::OutcomeBanner;
+use crate::ui::room_view::RoomView;
+use crate::ui::run_controls::RunControls;
+use crate::ui::settings_panel::SettingsPanel;
+use crate::ui::share_bar::ShareBar;
+use crate::web::keys::use_presenter_keys;
+use crate::web::url_sync::use_url_sync;
 use leptos::prelude::*;
+use leptos_router::components::Router;
+use rusty_lock_engine::scenario::{encode, Mode};
 
 #[component]
 pub fn App() -> impl IntoView {
-    provide_context(Playground::new());
     view! {
-        <header class="top">
-            <div class="brand">
-                <span class="logo"><KeyIcon size=40 /></span>
-                <div>
-                    <h1>{text::TITLE}</h1>
-                    <p class="tagline">{text::TAGLINE}</p>
+        <Router>
+            <Playground />
+        </Router>
+    }
+}
+
+#[component]
+fn Playground() -> impl IntoView {
+    let pg = Playground::new();
+    provide_context(pg);
+    use_url_sync(pg);
+    use_presenter_keys(pg);
+    let mode = move || pg.mode.get();
+    let show_settings = RwSignal::new(false);
+    let full_link = move || {
+        let mut s = pg.scenario();
+        s.mode = Mode::Full;
+        format!("?{}", encode(&s))
+    };
+    view! {
+        <div class=move || format!("app mode-{}", match mode() { Mode::Full => "full", Mode::Embed => "embed", Mode::Present => "present" })>
+            <header class="top">
+                <div class="brand">
+                    <span class="logo"><KeyIcon size=40 /></span>
+                    <div>
+                        <h1>{text::TITLE}</h1>
+                        <p class="tagline">{text::TAGLINE}</p>
+                    </div>
                 </div>
-            </div>
-            <RunControls />
-        </header>
-        <main class="layout">
-            <aside class="side">
-                <FaultPanel />
-                <SettingsPanel />
-            </aside>
-            <div class="center">
-                <OutcomeBanner />
-                <RoomView />
-                <Board />
-                <History />
-            </div>
-            <EventLog />
-        </main>
+                <div class="top-actions">
+                    <Show when=move || mode() != Mode::Embed>
+                        <LessonsMenu />
+                    </Show>
+                    <Show when=move || mode() == Mode::Present>
+                        <button class="btn btn-lessons" data-testid="toggle-settings" aria-expanded=move || show_settings.get().to_string() on:click=move |_| show_settings.update(|s| *s = !*s)>
+                            {text::SHOW_SETTINGS}
+                        </button>
+                    </Show>
+                    <RunControls />
+                    <Show when=move || mode() == Mode::Embed>
+                        <a class="open-full" data-testid="open-full" href=full_link target="_blank" rel="noopener">{text::OPEN_FULL}</a>
+                    </Show>
+                </div>
+            </header>
+            <main class="layout" class:settings-open=move || show_settings.get()>
+                <Show when=move || mode() == Mode::Full || (mode() == Mode::Present && show_settings.get())>
+                    <aside class="side" data-testid="settings">
+                        <FaultPanel />
+                        <SettingsPanel />
+                    </aside>
+                </Show>
+                <div class="center">
+                    <NoticeBar />
+                    <LessonCard />
+                    <OutcomeBanner />
+                    <RoomView />
+                    <Board />
+                    <Show when=move || mode() != Mode::Embed>
+                        <ShareBar />
+                        <History />
+                    </Show>
+                </div>
+                <Show when=move || mode() != Mode::Embed>
+                    <EventLog />
+                </Show>
+            </main>
+        </div>
     }
 }

@@ -1,38 +1,31 @@
-//! The playground's state: plain engine types in signals, and the two actions, Run and Stop.
-//! Components read it from context; none of them owns a piece of it.
+//! The playground's state: plain engine types in signals, and the actions (Run, Stop, Replay).
+//! Components read it from context; none of them owns a piece of it. The fault plan itself is
+//! the source of truth, so a link round-trips exactly whatever the toggles show.
 
 use crate::web::driver::Speed;
+use crate::web::replay::replay;
 use crate::web::runner::start_run;
 use leptos::prelude::*;
-use rusty_lock_engine::{CancelToken, Event, Fault, FaultGroup, FaultPlan, FaultRule, RunConfig, RunView};
+use rusty_lock_engine::scenario::{Mode, Notice, ProviderChoice, Scenario, DEFAULT_SPEED, SPEEDS};
+use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, RunConfig, RunView};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-
-/// One row of the fault panel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FaultToggle {
-    pub fault: Fault,
-    pub on: bool,
-    /// The turn it hits. Turn 2 is when the agent first tries the key: a good default.
-    pub turn: u32,
-    /// For server faults, how many attempts in a row fail.
-    pub times: u32,
-}
-
-impl FaultToggle {
-    fn off(fault: Fault) -> Self {
-        FaultToggle { fault, on: false, turn: 2, times: 1 }
-    }
-}
-
-/// The playback speeds, from slow to instant.
-pub const DEFAULT_SPEED: usize = 2;
 
 #[derive(Clone, Copy)]
 pub struct Playground {
     pub config: RwSignal<RunConfig>,
-    pub faults: RwSignal<Vec<FaultToggle>>,
+    pub plan: RwSignal<FaultPlan>,
     pub speed_index: RwSignal<usize>,
+    pub provider: RwSignal<ProviderChoice>,
+    pub lesson: RwSignal<Option<String>>,
+    pub lang: RwSignal<Option<String>>,
+    pub mode: RwSignal<Mode>,
+    /// What the last link or file asked for that was ignored.
+    pub notices: RwSignal<Vec<Notice>>,
+    /// A problem with an imported trace, shown until dismissed.
+    pub trace_error: RwSignal<Option<String>>,
+    /// The viewer's answer to the current lesson's question.
+    pub answer: RwSignal<Option<Layer>>,
     pub events: RwSignal<Vec<Event>>,
     pub view: RwSignal<RunView>,
     pub running: RwSignal<bool>,
@@ -42,40 +35,89 @@ pub struct Playground {
     live_speed: StoredValue<Speed, LocalStorage>,
 }
 
+/// The speed factor of a speed index; 0 means instant.
+pub fn speed_factor(index: usize) -> f64 {
+    match SPEEDS.get(index).copied().unwrap_or("1") {
+        "instant" => 0.0,
+        s => s.parse().unwrap_or(1.0),
+    }
+}
+
 impl Playground {
     pub fn new() -> Self {
-        let speed_index = RwSignal::new(DEFAULT_SPEED);
-        let faults = RwSignal::new(Fault::ALL.iter().map(|f| FaultToggle::off(*f)).collect::<Vec<_>>());
         let pg = Playground {
             config: RwSignal::new(RunConfig::default()),
-            faults,
-            speed_index,
+            plan: RwSignal::new(FaultPlan::default()),
+            speed_index: RwSignal::new(DEFAULT_SPEED),
+            provider: RwSignal::new(ProviderChoice::Builtin),
+            lesson: RwSignal::new(None),
+            lang: RwSignal::new(None),
+            mode: RwSignal::new(Mode::Full),
+            notices: RwSignal::new(Vec::new()),
+            trace_error: RwSignal::new(None),
+            answer: RwSignal::new(None),
             events: RwSignal::new(Vec::new()),
             view: RwSignal::new(RunView::default()),
             running: RwSignal::new(false),
             cancel: StoredValue::new_local(None),
             live_plan: StoredValue::new_local(Rc::new(RefCell::new(FaultPlan::default()))),
-            live_speed: StoredValue::new_local(Rc::new(Cell::new(crate::text::SPEEDS[DEFAULT_SPEED].1))),
+            live_speed: StoredValue::new_local(Rc::new(Cell::new(speed_factor(DEFAULT_SPEED)))),
         };
         // Toggles and speed apply mid-run: the running loop reads these shared cells.
         Effect::new(move |_| {
-            let plan = plan_of(&pg.faults.get());
+            let plan = pg.plan.get();
             pg.live_plan.with_value(|p| *p.borrow_mut() = plan);
         });
         Effect::new(move |_| {
-            let speed = crate::text::SPEEDS[pg.speed_index.get().min(crate::text::SPEEDS.len() - 1)].1;
+            let speed = speed_factor(pg.speed_index.get());
             pg.live_speed.with_value(|s| s.set(speed));
         });
         pg
     }
 
-    pub fn run(&self) {
-        self.stop();
+    /// The scenario the page shows now (tracked: an effect reading it reruns on any change).
+    pub fn scenario(&self) -> Scenario {
+        Scenario {
+            config: self.config.get(),
+            faults: self.plan.get(),
+            speed: self.speed_index.get(),
+            provider: self.provider.get(),
+            lesson: self.lesson.get(),
+            lang: self.lang.get(),
+            mode: self.mode.get(),
+        }
+    }
+
+    /// The same, without subscribing the caller.
+    pub fn scenario_untracked(&self) -> Scenario {
+        untrack(|| self.scenario())
+    }
+
+    /// Puts a scenario on the page. A new lesson starts fresh, on its question.
+    pub fn apply_scenario(&self, s: Scenario) {
+        if s.lesson != self.lesson.get_untracked() {
+            self.stop();
+            self.clear();
+            self.answer.set(None);
+        }
+        self.config.set(s.config);
+        self.plan.set(s.faults);
+        self.speed_index.set(s.speed.min(SPEEDS.len() - 1));
+        self.provider.set(s.provider);
+        self.lesson.set(s.lesson);
+        self.lang.set(s.lang);
+        self.mode.set(s.mode);
+    }
+
+    fn clear(&self) {
         self.events.set(Vec::new());
         self.view.set(RunView::default());
-        self.running.set(true);
+    }
+
+    /// The callback a run or a replay hands each event to.
+    fn deliver(&self) -> Rc<dyn Fn(Event)> {
         let pg = *self;
-        let deliver: Rc<dyn Fn(Event)> = Rc::new(move |event: Event| {
+        Rc::new(move |event: Event| {
             let finished = matches!(event, Event::Finished { .. });
             let index = pg.events.with_untracked(Vec::len);
             pg.view.update(|v| v.apply(index, &event));
@@ -83,9 +125,28 @@ impl Playground {
             if finished {
                 pg.running.set(false);
             }
-        });
-        let token =
-            start_run(self.config.get_untracked(), self.live_plan.get_value(), self.live_speed.get_value(), deliver);
+        })
+    }
+
+    pub fn run(&self) {
+        self.stop();
+        self.clear();
+        self.running.set(true);
+        let token = start_run(
+            self.config.get_untracked(),
+            self.live_plan.get_value(),
+            self.live_speed.get_value(),
+            self.deliver(),
+        );
+        self.cancel.set_value(Some(token));
+    }
+
+    /// Plays recorded events back at the current speed, as if the run were happening now.
+    pub fn replay(&self, events: Vec<Event>) {
+        self.stop();
+        self.clear();
+        self.running.set(true);
+        let token = replay(events, self.live_speed.get_value(), self.deliver());
         self.cancel.set_value(Some(token));
     }
 
@@ -96,19 +157,4 @@ impl Playground {
         }
         self.cancel.set_value(None);
     }
-}
-
-/// The fault plan the toggles describe.
-pub fn plan_of(toggles: &[FaultToggle]) -> FaultPlan {
-    FaultPlan::new(
-        toggles
-            .iter()
-            .filter(|t| t.on)
-            .map(|t| FaultRule {
-                turn: t.turn,
-                fault: t.fault,
-                times: if t.fault.group() == FaultGroup::Server { t.times } else { 1 },
-            })
-            .collect(),
-    )
 }

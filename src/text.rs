@@ -28,9 +28,6 @@ pub const ON_TURN: &str = "turn";
 pub const TIMES: &str = "×";
 pub const FATAL: &str = "Rusty Lock hit a bug it could not recover from. Reload the page to start again.";
 
-pub const SPEEDS: [(&str, f64); 6] =
-    [("0.25×", 0.25), ("0.5×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0), ("instant", 0.0)];
-
 pub fn layer_name(layer: Layer) -> &'static str {
     match layer {
         Layer::Model => "The model",
@@ -239,6 +236,7 @@ pub const BASE_DELAY: &str = "First wait (ms)";
 pub const MAX_DELAY: &str = "Longest wait (ms)";
 pub const RETRY_AFTER_CAP: &str = "Retry-After cap (ms)";
 pub const JITTER: &str = "Jitter (random wait)";
+pub const RETRY_EVERYTHING: &str = "Retry every failure, even 400 and 401 (the wrong school)";
 
 pub fn turn_of_max(turn: u32, max: u32) -> String {
     format!("{turn} of {max}")
@@ -254,4 +252,39 @@ pub fn history_meter(messages: usize, tokens: u32) -> String {
 
 pub fn scene_label(door: &str, lock: &str) -> String {
     format!("The door is {door}, the lock is {lock}")
+}
+
+pub const SPEED_LABELS: [&str; 6] = ["0.25×", "0.5×", "1×", "2×", "4×", "instant"];
+pub const LINK_NOTICE_TITLE: &str = "Part of this link was ignored:";
+pub const DISMISS: &str = "Dismiss";
+pub const SHARE_LINK: &str = "Link to this scenario";
+pub const COPY_LINK: &str = "Copy link";
+pub const COPIED: &str = "Copied";
+pub const EXPORT_TRACE: &str = "Save trace";
+pub const IMPORT_TRACE: &str = "Open trace…";
+pub const SAVE_FAILED: &str = "The browser would not save the file.";
+pub const LESSONS: &str = "Lessons";
+pub const START_WORKSHOP: &str = "Start the workshop (all lessons, presenter mode)";
+pub const FREE_PLAY: &str = "Free play (no lesson)";
+pub const RIGHT: &str = "Right.";
+pub const NOT_QUITE: &str = "Not quite.";
+pub const PREV_LESSON: &str = "← Previous lesson";
+pub const NEXT_LESSON: &str = "Next lesson →";
+pub const OPEN_FULL: &str = "Open in the full playground ↗";
+pub const SHOW_SETTINGS: &str = "Settings";
+
+pub fn attempts_label(fault: &str) -> String {
+    format!("{fault}, attempts in a row")
+}
+
+pub fn lesson_step(n: usize, of: usize) -> String {
+    format!("Lesson {n} of {of}")
+}
+
+pub fn answer_line(said: Layer, was: Layer) -> String {
+    if said == was {
+        format!("{} handled it.", layer_name(was))
+    } else {
+        format!("You said {}; it was {}.", layer_name(said).to_lowercase(), layer_name(was).to_lowercase())
+    }
 }

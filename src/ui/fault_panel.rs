@@ -1,14 +1,17 @@
-//! The fault toggles, grouped by what they break. Each one hits a chosen turn; server faults
-//! can repeat over several attempts to use up the retries.
+//! The fault toggles, grouped by what they break. Each row shows the first rule for its fault in
+//! the plan; switching it off removes every rule for that fault. Server faults can repeat over
+//! several attempts, enough to use up the retries.
 
-use crate::state::{FaultToggle, Playground};
+use crate::state::Playground;
 use crate::text;
 use leptos::prelude::*;
-use rusty_lock_engine::{Fault, FaultGroup};
+use rusty_lock_engine::{Fault, FaultGroup, FaultPlan, FaultRule};
+
+/// The turn a newly switched-on fault hits: turn 2 is when the agent first tries the key.
+const DEFAULT_TURN: u32 = 2;
 
 #[component]
 pub fn FaultPanel() -> impl IntoView {
-    let pg = expect_context::<Playground>();
     let groups = [FaultGroup::Server, FaultGroup::Model, FaultGroup::Harness];
     view! {
         <section class="panel faults" aria-labelledby="faults-title">
@@ -19,12 +22,7 @@ pub fn FaultPanel() -> impl IntoView {
                 .map(|group| view! {
                     <fieldset class="fault-group">
                         <legend>{text::fault_group_name(group)}</legend>
-                        {Fault::ALL
-                            .into_iter()
-                            .enumerate()
-                            .filter(|(_, f)| f.group() == group)
-                            .map(|(i, f)| view! { <FaultRow index=i fault=f pg=pg /> })
-                            .collect_view()}
+                        {Fault::ALL.into_iter().filter(|f| f.group() == group).map(|f| view! { <FaultRow fault=f /> }).collect_view()}
                     </fieldset>
                 })
                 .collect_view()}
@@ -32,50 +30,73 @@ pub fn FaultPanel() -> impl IntoView {
     }
 }
 
+fn first_rule(plan: &FaultPlan, fault: Fault) -> Option<FaultRule> {
+    plan.rules.iter().find(|r| r.fault == fault).copied()
+}
+
+/// Sets the turn and count of a fault's first rule, adding the rule if the fault was off.
+fn set_rule(plan: &mut FaultPlan, fault: Fault, turn: Option<u32>, times: Option<u32>) {
+    match plan.rules.iter_mut().find(|r| r.fault == fault) {
+        Some(rule) => {
+            rule.turn = turn.unwrap_or(rule.turn);
+            rule.times = times.unwrap_or(rule.times);
+        }
+        None => plan.rules.push(FaultRule { fault, turn: turn.unwrap_or(DEFAULT_TURN), times: times.unwrap_or(1) }),
+    }
+}
+
 #[component]
-fn FaultRow(index: usize, fault: Fault, pg: Playground) -> impl IntoView {
-    let row = Memo::new(move |_| pg.faults.with(|f| f[index]));
-    let edit = move |change: &dyn Fn(&mut FaultToggle)| pg.faults.update(|f| change(&mut f[index]));
+fn FaultRow(fault: Fault) -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let rule = Memo::new(move |_| pg.plan.with(|p| first_rule(p, fault)));
+    let on = move || rule.get().is_some();
+    let turn = move || rule.get().map_or(DEFAULT_TURN, |r| r.turn);
+    let times = move || rule.get().map_or(1, |r| r.times);
+    let toggle = move |_| {
+        pg.plan.update(|p| {
+            if first_rule(p, fault).is_some() {
+                p.rules.retain(|r| r.fault != fault);
+            } else {
+                set_rule(p, fault, None, None);
+            }
+        })
+    };
     let slug = fault.slug();
+    let name = text::fault_name(fault);
     let server = fault.group() == FaultGroup::Server;
     view! {
-        <div class="fault-row" class:on=move || row.get().on>
-            <button
-                class="fault-toggle"
-                data-testid=format!("fault-{slug}")
-                aria-pressed=move || row.get().on.to_string()
-                on:click=move |_| edit(&|t| t.on = !t.on)
-            >
+        <div class="fault-row" class:on=on>
+            <button class="fault-toggle" data-testid=format!("fault-{slug}") aria-pressed=move || on().to_string() on:click=toggle>
                 <span class="switch" aria-hidden="true"></span>
-                {text::fault_name(fault)}
+                {name}
             </button>
             <label class="mini">
-                <span class="sr-only">{format!("{} ", text::fault_name(fault))}</span>
+                <span class="sr-only">{name}</span>
                 {text::ON_TURN}
                 <select
                     data-testid=format!("fault-{slug}-turn")
                     on:change=move |ev| {
-                        let turn = event_target_value(&ev).parse::<u32>().unwrap_or(2).clamp(1, 50);
-                        edit(&|t| t.turn = turn);
+                        let t = event_target_value(&ev).parse::<u32>().unwrap_or(DEFAULT_TURN).clamp(1, 1000);
+                        pg.plan.update(|p| set_rule(p, fault, Some(t), None));
                     }
-                    prop:value=move || row.get().turn.to_string()
+                    prop:value=move || turn().to_string()
                 >
-                    {(1..=10u32).map(|n| view! { <option value=n.to_string() selected=move || row.get().turn == n>{n}</option> }).collect_view()}
+                    {(1..=10u32).map(|n| view! { <option value=n.to_string() selected=move || turn() == n>{n}</option> }).collect_view()}
                 </select>
             </label>
             {server.then(|| view! {
                 <label class="mini">
-                    <span class="sr-only">{format!("{} attempts", text::fault_name(fault))}</span>
+                    <span class="sr-only">{text::attempts_label(name)}</span>
                     {text::TIMES}
                     <select
                         data-testid=format!("fault-{slug}-times")
                         on:change=move |ev| {
-                            let times = event_target_value(&ev).parse::<u32>().unwrap_or(1).clamp(1, 10);
-                            edit(&|t| t.times = times);
+                            let n = event_target_value(&ev).parse::<u32>().unwrap_or(1).clamp(1, 10);
+                            pg.plan.update(|p| set_rule(p, fault, None, Some(n)));
                         }
-                        prop:value=move || row.get().times.to_string()
+                        prop:value=move || times().to_string()
                     >
-                        {(1..=5u32).map(|n| view! { <option value=n.to_string() selected=move || row.get().times == n>{n}</option> }).collect_view()}
+                        {(1..=5u32).map(|n| view! { <option value=n.to_string() selected=move || times() == n>{n}</option> }).collect_view()}
                     </select>
                 </label>
             })}

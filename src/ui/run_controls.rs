@@ -21,15 +21,15 @@ pub fn RunControls() -> impl IntoView {
                     data-testid="speed"
                     on:change=move |ev| {
                         if let Ok(i) = event_target_value(&ev).parse::<usize>() {
-                            pg.speed_index.set(i.min(text::SPEEDS.len() - 1));
+                            pg.speed_index.set(i.min(text::SPEED_LABELS.len() - 1));
                         }
                     }
                     prop:value=move || pg.speed_index.get().to_string()
                 >
-                    {text::SPEEDS
+                    {text::SPEED_LABELS
                         .iter()
                         .enumerate()
-                        .map(|(i, (name, _))| view! { <option value=i.to_string() selected=move || pg.speed_index.get() == i>{*name}</option> })
+                        .map(|(i, name)| view! { <option value=i.to_string() selected=move || pg.speed_index.get() == i>{*name}</option> })
                         .collect_view()}
                 </select>
             </label>

@@ -28,6 +28,7 @@ pub fn SettingsPanel() -> impl IntoView {
     let (jitter, set_jitter) = flag(|c| c.retry.jitter, |c, v| c.retry.jitter = v);
     let (ra_cap, set_ra_cap) = num(|c| c.retry.retry_after_cap_ms, |c, v| c.retry.retry_after_cap_ms = v);
     let (seed, set_seed) = num(|c| c.seed, |c, v| c.seed = v);
+    let (retry_all, set_retry_all) = flag(|c| c.retry.retry_everything, |c, v| c.retry.retry_everything = v);
     view! {
         <section class="panel settings" aria-labelledby="model-title">
             <h2 id="model-title">{text::MODEL}</h2>
@@ -58,6 +59,7 @@ pub fn SettingsPanel() -> impl IntoView {
                 <CheckField label=text::JITTER testid="jitter" value=jitter on_change=set_jitter />
                 <NumberField label=text::SEED testid="seed" min=0 max=u32::MAX as u64 value=seed on_change=set_seed />
             </div>
+            <CheckField label=text::RETRY_EVERYTHING testid="retry-everything" value=retry_all on_change=set_retry_all />
         </section>
     }
 }

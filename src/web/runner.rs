@@ -18,7 +18,7 @@ struct PacedObserver {
 }
 
 /// How long each step stays on screen at 1×, in ms.
-fn pace_ms(event: &Event) -> u32 {
+pub fn pace_ms(event: &Event) -> u32 {
     match event {
         Event::RunStarted { .. } => 300,
         Event::TurnStarted { .. } => 300,

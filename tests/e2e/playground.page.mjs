@@ -52,3 +52,9 @@ export class Playground {
     return this.entries().evaluateAll((els) => els.map((e) => e.dataset.kind));
   }
 }
+
+/** Every log line as "kind|text", the fingerprint two runs must share to be the same run. */
+export async function logLines(page) {
+  return page.getByTestId('event-log').locator('li').evaluateAll((els) =>
+    els.map((e) => `${e.dataset.kind}|${e.querySelector('.entry-text')?.textContent ?? ''}`));
+}

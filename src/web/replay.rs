@@ -1,0 +1,35 @@
+//! Plays a recorded run (an imported trace) back through the same pacing as a live run.
+
+use crate::web::driver::Speed;
+use crate::web::runner::pace_ms;
+use futures::future::{select, Either};
+use gloo_timers::future::TimeoutFuture;
+use rusty_lock_engine::{CancelToken, Event};
+use std::rc::Rc;
+use wasm_bindgen_futures::spawn_local;
+
+pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>) -> CancelToken {
+    let cancel = CancelToken::new();
+    let token = cancel.clone();
+    spawn_local(async move {
+        for event in events {
+            let ms = pace_ms(&event);
+            deliver(event);
+            let factor = speed.get();
+            if factor > 0.0 && ms > 0 {
+                let wait = TimeoutFuture::new((ms as f64 / factor) as u32);
+                if let Either::Left(_) = select(token.cancelled(), wait).await {
+                    deliver(Event::Finished {
+                        outcome: rusty_lock_engine::Outcome::Cancelled,
+                        turns: 0,
+                        elapsed_ms: 0,
+                    });
+                    return;
+                }
+            } else if token.is_cancelled() {
+                return;
+            }
+        }
+    });
+    cancel
+}
