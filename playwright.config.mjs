@@ -18,11 +18,21 @@ export default defineConfig({
         '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
     },
   },
-  webServer: {
-    command: `python3 -m http.server ${PORT} --bind 127.0.0.1 --directory dist`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 20_000,
-    stderr: 'ignore',
-  },
+  webServer: [
+    {
+      command: `python3 -m http.server ${PORT} --bind 127.0.0.1 --directory dist`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stderr: 'ignore',
+    },
+    {
+      // The OpenAI-compatible test server that real-endpoint tests script per test.
+      command: 'node tests/server/server.mjs',
+      env: { PORT: '4174' },
+      url: 'http://127.0.0.1:4174/__health',
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+  ],
 });

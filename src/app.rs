@@ -5,6 +5,10 @@
 use crate::state::Playground;
 use crate::text;
 use crate::ui::board::Board;
+use crate::ui::cors_diagnosis::CorsDiagnosis;
+use crate::ui::stream_bubble::StreamBubble;
+use crate::ui::verdict_panel::VerdictPanel;
+use crate::ui::endpoint_panel::EndpointPanel;
 use crate::ui::event_log::EventLog;
 use crate::ui::fault_panel::FaultPanel;
 use crate::ui::history::History;
@@ -13,7 +17,10 @@ use crate::ui::lesson_card::LessonCard;
 use crate::ui::lessons_menu::LessonsMenu;
 use crate::ui::notice_bar::NoticeBar;
 use crate::ui::outcome_banner::OutcomeBanner;
-use crate::ui::room_view::RoomView;
+use crate::ui::code_panel::CodePanel;
+use crate::ui::compare::CompareView;
+use crate::ui::playback::PlaybackBar;
+use crate::ui::scene::MainScene;
 use crate::ui::run_controls::RunControls;
 use crate::ui::settings_panel::SettingsPanel;
 use crate::ui::share_bar::ShareBar;
@@ -36,6 +43,7 @@ pub fn App() -> impl IntoView {
 fn Playground() -> impl IntoView {
     let pg = Playground::new();
     provide_context(pg);
+    crate::playback::install(pg);
     use_url_sync(pg);
     use_presenter_keys(pg);
     let mode = move || pg.mode.get();
@@ -73,6 +81,7 @@ fn Playground() -> impl IntoView {
             <main class="layout" class:settings-open=move || show_settings.get()>
                 <Show when=move || mode() == Mode::Full || (mode() == Mode::Present && show_settings.get())>
                     <aside class="side" data-testid="settings">
+                        <EndpointPanel />
                         <FaultPanel />
                         <SettingsPanel />
                     </aside>
@@ -81,8 +90,16 @@ fn Playground() -> impl IntoView {
                     <NoticeBar />
                     <LessonCard />
                     <OutcomeBanner />
-                    <RoomView />
+                    <CorsDiagnosis />
+                    <StreamBubble />
+                    <CompareView />
+                    <MainScene />
+                    <PlaybackBar />
+                    <Show when=move || mode() != Mode::Embed>
+                        <CodePanel />
+                    </Show>
                     <Board />
+                    <VerdictPanel />
                     <Show when=move || mode() != Mode::Embed>
                         <ShareBar />
                         <History />

@@ -2,6 +2,7 @@
 //! `ui` the components.
 
 mod app;
+mod playback;
 mod state;
 mod text;
 mod ui;

@@ -2,12 +2,15 @@
 //! Components read it from context; none of them owns a piece of it. The fault plan itself is
 //! the source of truth, so a link round-trips exactly whatever the toggles show.
 
+use crate::playback::Playback;
 use crate::web::driver::Speed;
 use crate::web::replay::replay;
-use crate::web::runner::start_run;
+use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
+use crate::web::key_store;
+use crate::web::runner::{start_run, RunSetup};
 use leptos::prelude::*;
 use rusty_lock_engine::scenario::{Mode, Notice, ProviderChoice, Scenario, DEFAULT_SPEED, SPEEDS};
-use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, RunConfig, RunView};
+use rusty_lock_engine::{BuiltinModel, CancelToken, Event, FaultPlan, Layer, Provider, RunConfig, RunView};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -29,11 +32,24 @@ pub struct Playground {
     pub events: RwSignal<Vec<Event>>,
     pub view: RwSignal<RunView>,
     pub running: RwSignal<bool>,
+    /// Playback and time travel: which step is on screen, paused or not, compare mode.
+    pub playback: Playback,
+    /// Real endpoints: stream the reply (on by default) and the text streamed so far.
+    pub stream: RwSignal<bool>,
+    pub stream_text: RwSignal<String>,
+    /// Whether a key is set, and whether it is remembered on this device. The key itself is
+    /// never in a signal, so no component can render it by mistake.
+    pub has_key: RwSignal<bool>,
+    pub remember_key: RwSignal<bool>,
+    api_key: StoredValue<String, LocalStorage>,
     cancel: StoredValue<Option<CancelToken>, LocalStorage>,
     /// The plan the running chaos decorator reads, kept in step with the toggles.
     live_plan: StoredValue<Rc<RefCell<FaultPlan>>, LocalStorage>,
     live_speed: StoredValue<Speed, LocalStorage>,
 }
+
+/// A stream that sends nothing for this long is stalled (real milliseconds).
+pub const STALL_MS: u32 = 10_000;
 
 /// The speed factor of a speed index; 0 means instant.
 pub fn speed_factor(index: usize) -> f64 {
@@ -59,6 +75,12 @@ impl Playground {
             events: RwSignal::new(Vec::new()),
             view: RwSignal::new(RunView::default()),
             running: RwSignal::new(false),
+            playback: Playback::new(),
+            stream: RwSignal::new(true),
+            stream_text: RwSignal::new(String::new()),
+            has_key: RwSignal::new(false),
+            remember_key: RwSignal::new(false),
+            api_key: StoredValue::new_local(String::new()),
             cancel: StoredValue::new_local(None),
             live_plan: StoredValue::new_local(Rc::new(RefCell::new(FaultPlan::default()))),
             live_speed: StoredValue::new_local(Rc::new(Cell::new(speed_factor(DEFAULT_SPEED)))),
@@ -72,7 +94,43 @@ impl Playground {
             let speed = speed_factor(pg.speed_index.get());
             pg.live_speed.with_value(|s| s.set(speed));
         });
+        if let Some(key) = key_store::load() {
+            pg.api_key.set_value(key);
+            pg.has_key.set(true);
+            pg.remember_key.set(true);
+        }
         pg
+    }
+
+    /// Sets the API key: kept in memory, and on this device only if the user opted in.
+    pub fn set_api_key(&self, key: String) {
+        self.has_key.set(!key.is_empty());
+        if self.remember_key.get_untracked() {
+            key_store::save(&key);
+        }
+        self.api_key.set_value(key);
+    }
+
+    pub fn set_remember_key(&self, remember: bool) {
+        self.remember_key.set(remember);
+        if remember {
+            self.api_key.with_value(|k| key_store::save(k));
+        } else {
+            key_store::forget();
+        }
+    }
+
+    /// Drops the key from memory and from this device.
+    pub fn forget_key(&self) {
+        key_store::forget();
+        self.api_key.set_value(String::new());
+        self.has_key.set(false);
+        self.remember_key.set(false);
+    }
+
+    /// The secrets to scrub from anything the page exports.
+    pub fn secrets(&self) -> Vec<String> {
+        self.api_key.with_value(|k| if k.is_empty() { vec![] } else { vec![k.clone()] })
     }
 
     /// The scenario the page shows now (tracked: an effect reading it reruns on any change).
@@ -112,6 +170,7 @@ impl Playground {
     fn clear(&self) {
         self.events.set(Vec::new());
         self.view.set(RunView::default());
+        self.playback.reset();
     }
 
     /// The callback a run or a replay hands each event to.
@@ -131,13 +190,35 @@ impl Playground {
     pub fn run(&self) {
         self.stop();
         self.clear();
+        self.stream_text.set(String::new());
         self.running.set(true);
-        let token = start_run(
-            self.config.get_untracked(),
-            self.live_plan.get_value(),
-            self.live_speed.get_value(),
-            self.deliver(),
-        );
+        let config = self.config.get_untracked();
+        let pg = *self;
+        let (provider, clock_speed): (Box<dyn Provider>, Speed) = match self.provider.get_untracked() {
+            ProviderChoice::Builtin => (Box::new(BuiltinModel::new(config.personality)), self.live_speed.get_value()),
+            ProviderChoice::Http { endpoint, model } => {
+                let on_stream = Rc::new(move |update: StreamUpdate| match update {
+                    StreamUpdate::Started => pg.stream_text.set(String::new()),
+                    StreamUpdate::Text(t) => pg.stream_text.update(|s| s.push_str(&t)),
+                });
+                let settings = HttpSettings {
+                    base_url: endpoint,
+                    model,
+                    api_key: self.api_key.get_value(),
+                    stream: self.stream.get_untracked(),
+                    stall_ms: STALL_MS,
+                };
+                (Box::new(HttpProvider { settings, on_stream }), Rc::new(Cell::new(1.0)))
+            }
+        };
+        let token = start_run(RunSetup {
+            config,
+            plan: self.live_plan.get_value(),
+            speed: self.live_speed.get_value(),
+            clock_speed,
+            provider,
+            deliver: self.deliver(),
+        });
         self.cancel.set_value(Some(token));
     }
 

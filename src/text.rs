@@ -17,13 +17,11 @@ pub const MODEL: &str = "Model";
 pub const GUARDS: &str = "Guards";
 pub const RETRY: &str = "Retry policy (your code)";
 pub const SEED: &str = "Seed";
-pub const ROOM: &str = "The temple hall";
 pub const BOARD: &str = "Who handled it?";
 pub const LOG: &str = "Event log";
 pub const LOG_EMPTY: &str = "Press Run to start the agent.";
 pub const HISTORY: &str = "Message history (sent again, whole, every turn)";
 pub const TURN: &str = "Turn";
-pub const INVENTORY: &str = "Inventory";
 pub const ON_TURN: &str = "turn";
 pub const TIMES: &str = "×";
 pub const FATAL: &str = "Rusty Lock hit a bug it could not recover from. Reload the page to start again.";
@@ -151,6 +149,13 @@ pub fn outcome_detail(o: &Outcome) -> String {
             FailReason::HarnessBug { message } => {
                 format!("A bug in the harness itself ({message}). It is shown, not swallowed.")
             }
+            FailReason::UnhandledCall { failure } => {
+                format!("Nothing caught {}: a loop with no retries ends on its first failed call.", failure_name(failure))
+            }
+            FailReason::UnhandledTool { name, kind } => format!(
+                "Nothing caught the error from {name} ({}): it ended the run instead of going back to the model.",
+                tool_error_name(*kind)
+            ),
         },
         Outcome::Cancelled => "You pressed Stop. Everything up to that point is kept below.".into(),
     }
@@ -222,8 +227,6 @@ pub fn describe(event: &Event) -> String {
 
 pub const DOOR: &str = "Door";
 pub const LOCK: &str = "Lock";
-pub const KEY: &str = "key";
-pub const OIL_CAN: &str = "oil can";
 pub const RUNNING: &str = "Running…";
 pub const OFF_WHEN_ZERO: &str = "0 = off";
 pub const MAX_TURNS: &str = "Max turns";
@@ -286,5 +289,227 @@ pub fn answer_line(said: Layer, was: Layer) -> String {
         format!("{} handled it.", layer_name(was))
     } else {
         format!("You said {}; it was {}.", layer_name(said).to_lowercase(), layer_name(was).to_lowercase())
+    }
+}
+
+// Real endpoints (issue 4)
+pub const WHO_ANSWERS: &str = "Who answers";
+pub const BUILTIN: &str = "Built-in model";
+pub const REAL_ENDPOINT: &str = "Real endpoint";
+pub const PRESET: &str = "Preset";
+pub const BASE_URL: &str = "Base URL";
+pub const MODEL_NAME: &str = "Model name";
+pub const API_KEY: &str = "API key";
+pub const KEY_SET: &str = "a key is set (type to replace)";
+pub const KEY_OPTIONAL: &str = "optional for local servers";
+pub const REMEMBER_KEY: &str = "Remember on this device";
+pub const FORGET_KEY: &str = "Forget the key";
+pub const STREAM: &str = "Stream the reply";
+pub const STREAM_FAULTS: &str = "Stream faults: a dropped, cut-short or stalled stream is retried by your code; a malformed chunk is not (the same server would send it again). A partial reply is never taken as complete.";
+pub const TEST_CONNECTION: &str = "Test connection";
+pub const CONNECTED_NO_MODELS: &str = "Connected, but the server lists no models.";
+pub const STREAMING: &str = "The oracle is answering:";
+
+pub fn preset_name(id: &str) -> &'static str {
+    match id {
+        "ollama" => "Ollama",
+        "lmstudio" => "LM Studio",
+        "openai" => "OpenAI",
+        "vllm" => "vLLM",
+        _ => "Custom",
+    }
+}
+
+pub fn connected(models: &[String]) -> String {
+    let shown: Vec<&str> = models.iter().take(8).map(String::as_str).collect();
+    let more = if models.len() > 8 { format!(" and {} more", models.len() - 8) } else { String::new() };
+    format!("Connected. Models: {}{more}.", shown.join(", "))
+}
+
+pub fn connection_failed(failure: &CallFailure) -> String {
+    match failure {
+        CallFailure::Network => "No answer could be read: the server is down, the address is wrong, or CORS blocked it.".into(),
+        CallFailure::Http { status: 401 | 403 } => "The server refused the key (HTTP 401/403).".into(),
+        CallFailure::Http { status } => format!("The server answered HTTP {status}."),
+        CallFailure::Timeout => "The server did not answer in time.".into(),
+        CallFailure::BadBody { reason } => format!("The server answered, but {reason}."),
+    }
+}
+pub const VERDICT: &str = "Resilience verdict: what your settings did";
+pub const VERDICT_NOTHING: &str = "Nothing failed on the model's server, so there is no retry policy to judge. Switch on a server fault and run again.";
+pub const DIAGNOSIS_TITLE: &str = "No answer could be read from the endpoint";
+pub const DIAG_BLOCKED: &str = "The server is up (it answered a request the browser is allowed to make blind), but the browser would not let this page read its answers. That is CORS: the server did not say this page's origin may read them.";
+pub const DIAG_UNREACHABLE: &str = "Nothing answered at that address, even blind: the server is not running, the port is wrong, or the browser blocked the request before it left.";
+pub const DIAG_PUBLIC_TO_LOCAL: &str = "This page comes from a public address and calls a server on your own machine. Browsers restrict that: serve the playground locally (./scripts/serve.sh) or use an https endpoint.";
+pub const DIAG_LAYER_POINT: &str = "Notice the teaching point: to the code, a CORS block is indistinguishable from a dropped connection, so it was retried like one. This is the one failure whose layer your code cannot know.";
+
+pub fn severity_name(s: rusty_lock_engine::verdict::Severity) -> &'static str {
+    match s {
+        rusty_lock_engine::verdict::Severity::Good => "Good:",
+        rusty_lock_engine::verdict::Severity::Warning => "Warning:",
+        rusty_lock_engine::verdict::Severity::Bad => "Problem:",
+    }
+}
+
+pub fn cors_fix(preset: &str, origin: &str) -> String {
+    match preset {
+        "ollama" => format!("Ollama: restart it with this page's origin allowed, e.g. OLLAMA_ORIGINS={origin} ollama serve (or set OLLAMA_ORIGINS in its service environment)."),
+        "lmstudio" => "LM Studio: in the Developer tab, open the server settings and switch on \u{201c}Enable CORS\u{201d}, then restart the server.".into(),
+        "vllm" => format!("vLLM: start it with --allowed-origins '[\"{origin}\"]'."),
+        "openai" => "A hosted API: check the address and your network; hosted APIs normally allow browser calls.".into(),
+        _ => format!("Your server must answer with Access-Control-Allow-Origin: {origin} (or *) and allow the authorization and content-type headers on its preflight."),
+    }
+}
+
+// Scene and playback (issue 3)
+
+pub const SCENE: &str = "The adventure";
+pub const SCENE_ROBUST: &str = "The robust loop: it catches what it can";
+pub const SCENE_NAIVE: &str = "The naive loop: no catching, no retries";
+pub const HERO: &str = "the loop";
+pub const ORACLE: &str = "the model";
+pub const THE_ROOM: &str = "the room";
+pub const ASKS_FOR_A_TOOL: &str = "ASKS FOR A TOOL";
+pub const FINAL_ANSWER: &str = "FINAL ANSWER";
+pub const FINAL_ANSWER_TEXT: &str = "The door is open.";
+pub const TOOL_ERROR_BACK: &str = "Error: back to the model";
+pub const TOOL_ERROR_THROWN: &str = "Error: thrown, not caught";
+pub const TOOL_WORKED: &str = "Result: into the history";
+pub const CAUGHT_BY_CODE: &str = "your code will retry";
+pub const NOBODY_CAN_FIX: &str = "nobody can fix it";
+pub const VILLAIN: &str = "NOBODY CAUGHT IT";
+pub const GUARD_SIGN: &str = "GUARD";
+pub const STOPPED_SIGN: &str = "STOPPED";
+pub const HANDED_OVER: &str = "HANDED OVER";
+pub const TURNS_LEFT: &str = "Turns left";
+pub const RESENT: &str = "Resent each turn";
+pub const PLAY: &str = "Play";
+pub const PAUSE: &str = "Pause";
+pub const REPLAY: &str = "Replay";
+pub const STEP_BACK: &str = "Step back";
+pub const STEP_FORWARD: &str = "Step forward";
+pub const FIRST_STEP: &str = "First step";
+pub const LAST_STEP: &str = "Newest step";
+pub const TIMELINE: &str = "Timeline of the run's steps";
+pub const KEYS_HINT: &str = "Keys: Space play/pause, \u{2190} \u{2192} step, Home, End";
+pub const COMPARE: &str = "Two schools";
+pub const COMPARE_HINT: &str = "Old adventure games split in two schools: in some a wrong move is game over, in others the game says why it failed and you try again. Press Run to play the same scenario, same faults and seed, with a naive loop and with the robust one, in step.";
+pub const COMPARE_BUILTIN_ONLY: &str = "Compare mode plays the built-in model, so both loops see exactly the same answers.";
+pub const STUCK: &str = "Stuck";
+pub const STUCK_DETAIL: &str = "Waiting forever for an answer: the naive loop has no watchdog.";
+pub const STILL_GOING: &str = "Still going";
+pub const CODE_PANEL: &str = "The loop in code";
+pub const CODE_HINT: &str = "The lit line is what the loop is doing at the step on screen.";
+pub const NO_LINE: &str = "No line of the robust loop: it would have caught this.";
+pub const LOOKING_BACK: &str = "Looking back";
+
+pub fn step_of(step: usize, of: usize) -> String {
+    format!("Step {step} of {of}")
+}
+
+pub fn attempt_of(attempt: u32, max: u32) -> String {
+    format!("attempt {attempt} of {max}")
+}
+
+pub fn seconds(ms: u64) -> String {
+    format!("{:.1} s", ms as f64 / 1000.0)
+}
+
+pub fn turns_left(left: u32, max: u32) -> String {
+    format!("{left} of {max} turns left")
+}
+
+pub fn token_bar(turn: u32, messages: usize, tokens: u32) -> String {
+    format!("Turn {turn}: {messages} messages, about {tokens} tokens")
+}
+
+pub fn diverge_line(step: usize, turn: Option<u32>) -> String {
+    match turn {
+        Some(t) => format!("Step {step} (turn {t}): here the two loops part ways."),
+        None => format!("Step {step}: here the two loops part ways."),
+    }
+}
+
+pub fn guard_short(g: Guard) -> &'static str {
+    match g {
+        Guard::MaxTurns => "turn budget empty",
+        Guard::ErrorsInARow => "errors in a row",
+        Guard::RepeatedCall => "same move twice",
+        Guard::Watchdog => "watchdog cut the call",
+    }
+}
+
+/// What the scene is showing, as one sentence under it: the story of the step.
+pub fn scene_caption(event: &Event) -> String {
+    match event {
+        Event::RunStarted { .. } => {
+            "The hero (the loop) sets off with one task: open the temple door.".into()
+        }
+        Event::TurnStarted { turn, messages, est_tokens, .. } => format!(
+            "Turn {turn}: the hero picks up the whole history, {messages} messages (about {est_tokens} tokens), to send again."
+        ),
+        Event::ModelCalled { attempt, max_attempts, .. } if *attempt > 1 => format!(
+            "Attempt {attempt} of {max_attempts}: the hero asks the oracle again. The model never heard about the failure."
+        ),
+        Event::ModelCalled { .. } => "The hero hands the whole history to the oracle (the model).".into(),
+        Event::ModelCallFailed { failure, layer: Layer::Nobody, .. } => {
+            format!("{}: nobody can fix this one. The run ends here.", capitalised(&failure_name(failure)))
+        }
+        Event::ModelCallFailed { failure, .. } => {
+            format!("{}: the call failed. Your code catches it; the model will never know.", capitalised(&failure_name(failure)))
+        }
+        Event::RetryScheduled { next_attempt, max_attempts, wait_ms, reason, .. } => match reason {
+            WaitReason::RetryAfter => format!(
+                "The server asked to wait: your code waits {}, then {}.",
+                wait_text(*wait_ms),
+                attempt_of(*next_attempt, *max_attempts)
+            ),
+            WaitReason::Backoff => format!(
+                "Your code backs off: it waits {}, then {}.",
+                wait_text(*wait_ms),
+                attempt_of(*next_attempt, *max_attempts)
+            ),
+        },
+        Event::ModelReplied { tool_calls, .. } if tool_calls.is_empty() => {
+            "The oracle gives its final answer: the only normal way out of the loop.".into()
+        }
+        Event::ModelReplied { tool_calls, .. } => {
+            let names: Vec<&str> = tool_calls.iter().map(|c| c.function.name.as_str()).collect();
+            format!("The oracle asks for a tool: {}. The loop goes on.", names.join(", "))
+        }
+        Event::ToolStarted { call, .. } => format!("The hero runs {} on the room.", call.function.name),
+        Event::ToolSucceeded { name, .. } => format!("{name} worked. Its result joins the history."),
+        Event::ToolFailed { name, kind, layer: Layer::Nobody, .. } => format!(
+            "{name} failed ({}) and nothing caught it: the run ends, and the model never reads why.",
+            tool_error_name(*kind)
+        ),
+        Event::ToolFailed { name, kind, .. } => format!(
+            "{name} failed ({}). The error goes back to the oracle as the tool's result, for the model to read.",
+            tool_error_name(*kind)
+        ),
+        Event::GuardTripped { guard: Guard::Watchdog, .. } => {
+            "The watchdog cuts a call that never answered. It counts as a timeout, which your code retries.".into()
+        }
+        Event::GuardTripped { guard, .. } => format!("A guard trips: {}. Your code stops the run.", guard_name(*guard)),
+        Event::Finished { outcome, .. } => match outcome {
+            Outcome::Answered { .. } => "The door is open: the task is done.".into(),
+            Outcome::Escalated { .. } => "The loop hands over to a person instead of going round in circles.".into(),
+            Outcome::GaveUp { guard } => format!("A guard ended the run: {}.", guard_name(*guard)),
+            Outcome::Failed { .. } => "Nobody caught the failure: the villain wins, and the run is lost.".into(),
+            Outcome::Cancelled => "You pressed Stop.".into(),
+        },
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// What the screen-reader announcer says for a step, or nothing for the small ones.
+pub fn announce(event: &Event) -> Option<String> {
+    match event {
+        Event::ModelCalled { .. } | Event::ToolStarted { .. } => None,
+        other => Some(scene_caption(other)),
     }
 }

@@ -31,7 +31,12 @@ struct Inner {
     next_id: Cell<u64>,
     timers: RefCell<BTreeMap<(u64, u64), Option<Waker>>>,
     on_new_timer: RefCell<Option<Rc<dyn Fn()>>>,
+    time_source: RefCell<Option<TimeSource>>,
 }
+
+/// Given the clock's current time, says where real time has got to, or `None` when time only
+/// moves by jumps (instant playback and native tests).
+pub type TimeSource = Rc<dyn Fn(u64) -> Option<u64>>;
 
 impl VirtualClock {
     pub fn new() -> Self {
@@ -57,6 +62,22 @@ impl VirtualClock {
         due.into_iter().for_each(Waker::wake);
     }
 
+    /// Lets a real-time driver keep the clock in step with real time, so a timer set now is due
+    /// its full duration from now, not from the last time a timer fired.
+    pub fn set_time_source(&self, f: Option<TimeSource>) {
+        *self.inner.time_source.borrow_mut() = f;
+    }
+
+    /// Catches up with the time source, firing whatever fell due meanwhile.
+    fn sync(&self) {
+        let source = self.inner.time_source.borrow().clone();
+        if let Some(t) = source.and_then(|source| source(self.inner.now.get())) {
+            if t > self.inner.now.get() {
+                self.advance_to(t);
+            }
+        }
+    }
+
     /// Lets a real-time driver learn that a new timer exists, so it can schedule a wake-up.
     pub fn set_on_new_timer(&self, f: Option<Rc<dyn Fn()>>) {
         *self.inner.on_new_timer.borrow_mut() = f;
@@ -65,10 +86,12 @@ impl VirtualClock {
 
 impl Clock for VirtualClock {
     fn now_ms(&self) -> u64 {
+        self.sync();
         self.inner.now.get()
     }
 
     fn sleep(&self, ms: u64) -> LocalBoxFuture<'static, ()> {
+        self.sync();
         let deadline = self.inner.now.get().saturating_add(ms);
         let id = self.inner.next_id.get();
         self.inner.next_id.set(id + 1);

@@ -60,6 +60,11 @@ pub enum FailReason {
     RetriesExhausted { attempts: u32, last: CallFailure },
     /// A bug in the harness itself: shown, never swallowed.
     HarnessBug { message: String },
+    /// The naive loop's end: a failed call it never tried to handle, retryable or not.
+    UnhandledCall { failure: CallFailure },
+    /// The naive loop's end: a tool error thrown up through the loop instead of going back to
+    /// the model, which never got to read it.
+    UnhandledTool { name: String, kind: ToolErrorKind },
 }
 
 impl FailReason {
@@ -68,6 +73,8 @@ impl FailReason {
             FailReason::Fatal { failure } => failure.slug(),
             FailReason::RetriesExhausted { .. } => "retries-exhausted".into(),
             FailReason::HarnessBug { .. } => "harness-bug".into(),
+            FailReason::UnhandledCall { .. } => "unhandled-call".into(),
+            FailReason::UnhandledTool { .. } => "unhandled-tool".into(),
         }
     }
 }
@@ -128,6 +135,10 @@ pub enum Event {
         max_attempts: u32,
         failure: CallFailure,
         layer: Layer,
+        /// What the server asked the client to wait (`Retry-After`), so a verdict can check the
+        /// wait that followed honoured it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        retry_after_ms: Option<u64>,
     },
     /// Layer 1 at work: waiting before the next attempt, which the model will never hear about.
     RetryScheduled {

@@ -205,6 +205,7 @@ impl Harness<'_> {
                         max_attempts,
                         failure: failure.clone(),
                         layer: Layer::Nobody,
+                        retry_after_ms: err.retry_after_ms,
                     },
                 )
                 .await?;
@@ -219,12 +220,25 @@ impl Harness<'_> {
                         max_attempts,
                         failure: failure.clone(),
                         layer: Layer::Nobody,
+                        retry_after_ms: err.retry_after_ms,
                     },
                 )
                 .await?;
                 return Err(Stop::Failed(FailReason::RetriesExhausted { attempts: max_attempts, last: failure }));
             }
-            self.emit(run, Event::ModelCallFailed { turn, attempt, max_attempts, failure, layer: Layer::Code }).await?;
+            let asked = err.retry_after_ms;
+            self.emit(
+                run,
+                Event::ModelCallFailed {
+                    turn,
+                    attempt,
+                    max_attempts,
+                    failure,
+                    layer: Layer::Code,
+                    retry_after_ms: asked,
+                },
+            )
+            .await?;
             let (wait_ms, reason) = policy.wait_ms(attempt, err.retry_after_ms, run.rng.next_f64());
             self.emit(run, Event::RetryScheduled { turn, next_attempt: attempt + 1, max_attempts, wait_ms, reason })
                 .await?;

@@ -151,3 +151,14 @@ pub fn retry_after_ms(retry_after: Option<&str>, retry_after_ms: Option<&str>) -
     let secs = retry_after.and_then(|v| v.trim().parse::<f64>().ok()).filter(|v| v.is_finite() && *v >= 0.0)?;
     Some((secs * 1000.0).min(u64::MAX as f64) as u64)
 }
+
+/// Lets the page pick a provider at run time (built-in or HTTP) and still wrap it in chaos.
+impl<P: Provider + ?Sized> Provider for Box<P> {
+    fn complete(
+        &self,
+        request: &ChatRequest,
+        ctx: CallContext,
+    ) -> LocalBoxFuture<'static, Result<ChatResponse, ProviderError>> {
+        (**self).complete(request, ctx)
+    }
+}

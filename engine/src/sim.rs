@@ -8,6 +8,7 @@ use crate::clock::{block_on_virtual, Clock, VirtualClock};
 use crate::config::RunConfig;
 use crate::events::{Event, Outcome};
 use crate::harness::Harness;
+use crate::naive::NaiveLoop;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -28,5 +29,18 @@ pub fn simulate(config: &RunConfig, plan: FaultPlan) -> Simulation {
     let harness = Harness { provider: &provider, clock: &clock, config, plan, cancel: CancelToken::new() };
     let mut events = Vec::new();
     let outcome = block_on_virtual(&clock, harness.run(&mut events));
+    Simulation { events, outcome }
+}
+
+/// The same scenario played by the naive loop ([`crate::naive::NaiveLoop`]): no retries, no
+/// catching, no watchdog. A call that never answers leaves `outcome` at `None`.
+pub fn simulate_naive(config: &RunConfig, plan: FaultPlan) -> Simulation {
+    let clock = VirtualClock::new();
+    let shared_clock: Rc<dyn Clock> = Rc::new(clock.clone());
+    let plan = Rc::new(RefCell::new(plan));
+    let provider = Chaos::new(BuiltinModel::new(config.personality), plan.clone(), shared_clock);
+    let naive = NaiveLoop { provider: &provider, clock: &clock, config, plan, cancel: CancelToken::new() };
+    let mut events = Vec::new();
+    let outcome = block_on_virtual(&clock, naive.run(&mut events));
     Simulation { events, outcome }
 }

@@ -116,8 +116,18 @@ pub const STORM_RETRIES: usize = 10;
 pub const STORM_ATTEMPTS_PER_TURN: u32 = 5;
 
 /// Judges a run from its settings and events. Findings come worst first.
+/// The `Retry-After` asks are read from the failure events themselves.
 pub fn judge(config: &RunConfig, events: &[Event]) -> Vec<Finding> {
-    judge_with_asks(config, events, &[])
+    let asks: Vec<ServerAsk> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ModelCallFailed { turn, attempt, retry_after_ms: Some(ms), .. } => {
+                Some(ServerAsk { turn: *turn, attempt: *attempt, retry_after_ms: *ms })
+            }
+            _ => None,
+        })
+        .collect();
+    judge_with_asks(config, events, &asks)
 }
 
 /// [`judge`], plus the `Retry-After` asks the caller recorded, which the events do not carry.
@@ -145,7 +155,7 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
                     );
                 }
                 match (ask_of(c), reason) {
-                    (Some(asked), _) if wait < asked && reason == WaitReason::RetryAfter && wait == cap => out.add(
+                    (Some(asked), _) if wait < asked && reason == WaitReason::RetryAfter && wait == cap && cap > 0 => out.add(
                         slug::RETRY_AFTER_CAPPED,
                         Severity::Warning,
                         format!(

@@ -19,6 +19,14 @@ pub struct BoardEntry {
     pub kind: String,
 }
 
+/// What one turn sent to the model: the whole history again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnLoad {
+    pub turn: u32,
+    pub messages: usize,
+    pub est_tokens: u32,
+}
+
 /// The state of a run after some prefix of its events.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RunView {
@@ -31,6 +39,14 @@ pub struct RunView {
     pub outcome: Option<Outcome>,
     /// Set while layer 1 waits: (attempt about to be made, max attempts, wait in ms).
     pub waiting: Option<(u32, u32, u64)>,
+    /// Messages in the history after this step: what the hero carries to the oracle next.
+    pub history_len: usize,
+    /// What each turn sent, oldest first: how the resent history grows.
+    pub sent: Vec<TurnLoad>,
+    /// A failure reached layer 3 (nobody): the villain is on stage.
+    pub villain: bool,
+    /// How many events the view has folded.
+    pub steps: usize,
 }
 
 impl RunView {
@@ -49,20 +65,36 @@ impl RunView {
         }
         match event {
             Event::RunStarted { max_turns, room, .. } => {
-                *self = RunView { max_turns: *max_turns, room: *room, ..RunView::default() };
+                *self = RunView { max_turns: *max_turns, room: *room, history_len: 2, ..RunView::default() };
             }
             Event::TurnStarted { turn, max_turns, messages, est_tokens } => {
                 self.turn = *turn;
                 self.max_turns = *max_turns;
                 self.messages = *messages;
                 self.est_tokens = *est_tokens;
+                self.sent.push(TurnLoad { turn: *turn, messages: *messages, est_tokens: *est_tokens });
             }
-            Event::ToolSucceeded { room, .. } | Event::ToolFailed { room, .. } => self.room = *room,
+            Event::ModelReplied { .. } => self.history_len += 1,
+            Event::ToolSucceeded { room, .. } => {
+                self.room = *room;
+                self.history_len += 1;
+            }
+            Event::ToolFailed { room, layer, .. } => {
+                self.room = *room;
+                // Caught, it goes back as a result; thrown (the naive loop), it never does.
+                if *layer != Layer::Nobody {
+                    self.history_len += 1;
+                }
+            }
             Event::RetryScheduled { next_attempt, max_attempts, wait_ms, .. } => {
                 self.waiting = Some((*next_attempt, *max_attempts, *wait_ms));
             }
             Event::Finished { outcome, .. } => self.outcome = Some(outcome.clone()),
             _ => {}
+        }
+        self.steps = index + 1;
+        if reaches_nobody(event) {
+            self.villain = true;
         }
         if let Some(layer) = event.layer() {
             // A retry is the same failure as the call before it, and a run that failed on a
@@ -83,6 +115,16 @@ impl RunView {
                 });
             }
         }
+    }
+}
+
+/// A failure that reached layer 3: nobody handled it, and the run ends on it. Stop is not one:
+/// the user ended the run on purpose.
+pub fn reaches_nobody(event: &Event) -> bool {
+    match event {
+        Event::ModelCallFailed { layer, .. } | Event::ToolFailed { layer, .. } => *layer == Layer::Nobody,
+        Event::Finished { outcome: Outcome::Failed { .. }, .. } => true,
+        _ => false,
     }
 }
 

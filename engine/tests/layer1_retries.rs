@@ -470,3 +470,22 @@ fn the_default_retry_policy_is_three_attempts_with_capped_jittered_backoff() {
         }
     );
 }
+
+/// A page drives the clock from real time: a timer set late must still wait its whole length,
+/// even when an earlier timer with the same nominal deadline was dropped.
+#[test]
+fn a_clock_synced_to_real_time_measures_each_timer_from_when_it_was_set() {
+    use rusty_lock_engine::Clock;
+    use std::cell::Cell;
+    use std::rc::Rc;
+    let clock = rusty_lock_engine::VirtualClock::new();
+    let real = Rc::new(Cell::new(0u64));
+    let source = real.clone();
+    clock.set_time_source(Some(Rc::new(move |_| Some(source.get()))));
+    let first = clock.sleep(1000);
+    drop(first);
+    real.set(600);
+    let _second = clock.sleep(1000);
+    assert_eq!(clock.next_deadline(), Some(1600), "due 1000 ms after it was set, at real time 600");
+    assert_eq!(clock.now_ms(), 600);
+}

@@ -140,6 +140,9 @@ fn check_run(config: &RunConfig, plan: &FaultPlan, events: &[Event], outcome: &O
         Outcome::Failed { reason: FailReason::RetriesExhausted { attempts, .. } } => {
             assert_eq!(*attempts, max_attempts)
         }
+        Outcome::Failed { reason: FailReason::UnhandledCall { .. } | FailReason::UnhandledTool { .. } } => {
+            panic!("only the naive loop leaves failures unhandled\n{}", ctx())
+        }
         Outcome::Escalated { .. } | Outcome::GaveUp { .. } => {}
         Outcome::Cancelled => panic!("nobody pressed Stop\n{}", ctx()),
     }

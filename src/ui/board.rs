@@ -1,7 +1,8 @@
 //! The "who handled it" board: one lane per layer, each failure dropped into its lane as it
-//! happens. At the end of a run it is the summary.
+//! happens. At the end of a run it is the summary. It shows the step on screen, so looking back
+//! takes the later entries off.
 
-use crate::state::Playground;
+use crate::playback::Shown;
 use crate::text;
 use crate::ui::layer_icon::LayerIcon;
 use leptos::prelude::*;
@@ -9,13 +10,13 @@ use rusty_lock_engine::Layer;
 
 #[component]
 pub fn Board() -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let shown = expect_context::<Shown>();
     view! {
         <section class="panel board" aria-labelledby="board-title" data-testid="board">
             <h2 id="board-title">{text::BOARD}</h2>
             <div class="lanes">
                 {[Layer::Model, Layer::Code, Layer::Nobody].into_iter().map(|layer| {
-                    let entries = Memo::new(move |_| pg.view.with(|v| v.board.iter().filter(|e| e.layer == layer).cloned().collect::<Vec<_>>()));
+                    let entries = Memo::new(move |_| shown.view.with(|v| v.board.iter().filter(|e| e.layer == layer).cloned().collect::<Vec<_>>()));
                     view! {
                         <div class=format!("lane lane-{}", layer.slug()) data-lane=layer.slug()>
                             <h3><LayerIcon layer=layer />{text::layer_name(layer)}<span class="count">{move || entries.with(Vec::len)}</span></h3>

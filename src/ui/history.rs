@@ -1,37 +1,86 @@
-//! The messages the model is sent: the whole list again on every turn.
+//! The messages the model is sent: the whole list again on every turn. Like the log, the list
+//! only appends, and looking back shows it as it was at the shown step.
 
+use crate::playback::Shown;
 use crate::state::Playground;
 use crate::text;
+use crate::web::append_list::AppendList;
+use leptos::html::Ol;
 use leptos::prelude::*;
-use rusty_lock_engine::tools::ERROR_PREFIX;
-use rusty_lock_engine::wire::Role;
+use leptos::tachys::view::Render;
+use rusty_lock_engine::harness::SYSTEM_PROMPT;
+use rusty_lock_engine::wire::ToolCall;
+use rusty_lock_engine::{Event, Layer};
+
+fn message(role: &'static str, body: &str, calls: &[ToolCall], failed: bool) -> web_sys::Element {
+    let calls: Vec<String> = calls.iter().map(|c| format!("→ {}({})", c.function.name, c.function.arguments)).collect();
+    let item = view! {
+        <li class=format!("msg msg-{role}") class:msg-error=failed>
+            <span class="role">{role}</span>
+            <span class="body">{body.to_string()}</span>
+            {calls.into_iter().map(|c| view! { <code class="call">{c}</code> }).collect_view()}
+        </li>
+    };
+    let built = item.build();
+    (*built).clone()
+}
+
+/// The messages an event adds to the history, in order.
+fn messages_of(event: &Event) -> Vec<web_sys::Element> {
+    match event {
+        Event::RunStarted { task, .. } => vec![message("system", SYSTEM_PROMPT, &[], false), message("user", task, &[], false)],
+        Event::ModelReplied { content, tool_calls, .. } => {
+            vec![message("assistant", content.as_deref().unwrap_or_default(), tool_calls, false)]
+        }
+        Event::ToolSucceeded { output, .. } => vec![message("tool", output, &[], false)],
+        // A thrown error (the naive loop) never reaches the history.
+        Event::ToolFailed { output, layer, .. } if *layer != Layer::Nobody => vec![message("tool", output, &[], true)],
+        _ => Vec::new(),
+    }
+}
 
 #[component]
 pub fn History() -> impl IntoView {
     let pg = expect_context::<Playground>();
-    let messages = Memo::new(move |_| pg.events.with(|e| rusty_lock_engine::history(e)));
-    let tokens = Memo::new(move |_| pg.view.with(|v| (v.messages, v.est_tokens)));
+    let shown = expect_context::<Shown>();
+    let list = NodeRef::<Ol>::new();
+    let items = StoredValue::new_local(None::<(AppendList, usize)>);
+    let tokens = Memo::new(move |_| shown.view.with(|v| (v.messages, v.est_tokens)));
+    Effect::new(move |_| {
+        let run = pg.playback.run_id.get();
+        let Some(ol) = list.get() else { return };
+        pg.events.with(|events| {
+            items.update_value(|slot| {
+                let (history, seen) = slot.get_or_insert_with(|| (AppendList::new(ol.into(), run, None), 0));
+                if history.run != run || events.len() < *seen {
+                    history.clear(run);
+                    *seen = 0;
+                }
+                for (i, event) in events.iter().enumerate().skip(*seen) {
+                    for el in messages_of(event) {
+                        history.push(i, || el);
+                    }
+                }
+                *seen = events.len();
+            });
+        });
+    });
+    Effect::new(move |_| {
+        let index = shown.index.get();
+        let looking_back = pg.playback.cursor.get().is_some();
+        items.update_value(|slot| {
+            if let Some((history, _)) = slot {
+                history.set_limit(if looking_back { index } else { None });
+            }
+        });
+    });
     view! {
         <section class="panel history" aria-labelledby="history-title">
             <h2 id="history-title">{text::HISTORY}</h2>
             <p class="meter" data-testid="history-meter">
                 {move || { let (m, t) = tokens.get(); text::history_meter(m, t) }}
             </p>
-            <ol class="messages" data-testid="history">
-                {move || messages.get().into_iter().map(|m| {
-                    let role = match m.role { Role::System => "system", Role::User => "user", Role::Assistant => "assistant", Role::Tool => "tool" };
-                    let body = m.content.clone().unwrap_or_default();
-                    let failed = m.role == Role::Tool && body.starts_with(ERROR_PREFIX);
-                    let calls: Vec<String> = m.calls().iter().map(|c| format!("→ {}({})", c.function.name, c.function.arguments)).collect();
-                    view! {
-                        <li class=format!("msg msg-{role}") class:msg-error=failed>
-                            <span class="role">{role}</span>
-                            <span class="body">{body}</span>
-                            {calls.into_iter().map(|c| view! { <code class="call">{c}</code> }).collect_view()}
-                        </li>
-                    }
-                }).collect_view()}
-            </ol>
+            <ol class="messages" data-testid="history" node_ref=list></ol>
         </section>
     }
 }

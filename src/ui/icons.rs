@@ -12,15 +12,3 @@ pub fn KeyIcon(#[prop(default = 20)] size: u32) -> impl IntoView {
         </svg>
     }
 }
-
-/// The oil can.
-#[component]
-pub fn OilCanIcon(#[prop(default = 20)] size: u32) -> impl IntoView {
-    view! {
-        <svg class="icon icon-oil" viewBox="0 0 24 24" width=size height=size aria-hidden="true">
-            <path d="M3 11 h11 l3 -3 l5 -1 l-6 5 v7 H3 Z" fill="currentColor" />
-            <rect x="6" y="7" width="4" height="3" fill="currentColor" />
-            <path d="M21 9 q1.5 2.5 0 3.5 q-1.5 -1 0 -3.5z" fill="#d9a514" />
-        </svg>
-    }
-}

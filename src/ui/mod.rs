@@ -2,6 +2,10 @@
 //! from context and the engine's plain types; none of them touches a browser API directly.
 
 pub mod board;
+pub mod code_panel;
+pub mod compare;
+pub mod cors_diagnosis;
+pub mod endpoint_panel;
 pub mod event_log;
 pub mod fault_panel;
 pub mod fields;
@@ -12,7 +16,10 @@ pub mod lesson_card;
 pub mod lessons_menu;
 pub mod notice_bar;
 pub mod outcome_banner;
-pub mod room_view;
+pub mod playback;
 pub mod run_controls;
+pub mod scene;
 pub mod settings_panel;
+pub mod stream_bubble;
+pub mod verdict_panel;
 pub mod share_bar;

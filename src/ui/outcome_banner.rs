@@ -1,5 +1,6 @@
 //! How the run ended, in words a room can read from the back.
 
+use crate::playback::Shown;
 use crate::state::Playground;
 use crate::text;
 use leptos::prelude::*;
@@ -7,7 +8,9 @@ use leptos::prelude::*;
 #[component]
 pub fn OutcomeBanner() -> impl IntoView {
     let pg = expect_context::<Playground>();
-    let outcome = Memo::new(move |_| pg.view.with(|v| v.outcome.clone()));
+    let shown = expect_context::<Shown>();
+    let outcome = Memo::new(move |_| shown.view.with(|v| v.outcome.clone()));
+    let looking_back = move || pg.playback.cursor.get().is_some();
     view! {
         <div class="outcome-slot" aria-live="polite">
             {move || match outcome.get() {
@@ -15,6 +18,11 @@ pub fn OutcomeBanner() -> impl IntoView {
                     <div class=format!("outcome outcome-{}", o.slug()) data-testid="outcome" data-outcome=o.slug()>
                         <strong>{text::outcome_title(&o)}</strong>
                         <span>{text::outcome_detail(&o)}</span>
+                    </div>
+                }.into_any(),
+                None if looking_back() => view! {
+                    <div class="outcome outcome-running"><strong>{text::LOOKING_BACK}</strong>
+                        <span>{move || text::step_of(shown.index.get().unwrap_or(0) + 1, pg.events.with(Vec::len))}</span>
                     </div>
                 }.into_any(),
                 None if pg.running.get() => view! { <div class="outcome outcome-running">{text::RUNNING}</div> }.into_any(),

@@ -9,7 +9,7 @@ pub fn RunControls() -> impl IntoView {
     let pg = expect_context::<Playground>();
     view! {
         <div class="run-controls">
-            <button class="btn btn-run" data-testid="run" on:click=move |_| pg.run() disabled=move || pg.running.get()>
+            <button class="btn btn-run" data-testid="run" on:click=move |_| crate::playback::run(pg) disabled=move || pg.running.get()>
                 <span aria-hidden="true">"▶ "</span>{text::RUN}
             </button>
             <button class="btn btn-stop" data-testid="stop" on:click=move |_| pg.stop() disabled=move || !pg.running.get()>

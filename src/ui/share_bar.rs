@@ -23,8 +23,10 @@ pub fn ShareBar() -> impl IntoView {
     };
     let save = move |_| {
         let events = pg.events.get_untracked();
-        // No key lives in the engine's events; the list is where the endpoint's key will go.
-        let json = export(&pg.scenario_untracked(), &events, &[]);
+        // The key never reaches an event, and is scrubbed anyway should a server echo it back.
+        let secrets = pg.secrets();
+        let secrets: Vec<&str> = secrets.iter().map(String::as_str).collect();
+        let json = export(&pg.scenario_untracked(), &events, &secrets);
         if download("rusty-lock-trace.json", &json).is_err() {
             pg.trace_error.set(Some(text::SAVE_FAILED.into()));
         }

@@ -1,6 +1,7 @@
 //! Drives the engine's virtual clock with real browser timers, scaled by the playback speed.
 //! Timers still fire in deadline order at any speed, so "instant" plays the same run as 1×.
 
+use crate::web::gate::gate;
 use gloo_timers::future::TimeoutFuture;
 use rusty_lock_engine::{Clock, VirtualClock};
 use std::cell::Cell;
@@ -17,13 +18,23 @@ pub struct ClockDriver {
     scheduled: Cell<Option<u64>>,
     /// Bumped on every reschedule, so a superseded wake-up does nothing.
     generation: Cell<u64>,
+    /// Where virtual and played real time last matched, and at what speed: virtual time runs on
+    /// from there with real time, so a timer set late is measured from when it was set.
+    anchor: Cell<(u64, f64, f64)>,
 }
 
 impl ClockDriver {
     /// Hooks a driver onto `clock`; it lives until the hook is cleared.
     pub fn attach(clock: &VirtualClock, speed: Speed) {
-        let driver =
-            Rc::new(ClockDriver { clock: clock.clone(), speed, scheduled: Cell::new(None), generation: Cell::new(0) });
+        let driver = Rc::new(ClockDriver {
+            clock: clock.clone(),
+            speed,
+            scheduled: Cell::new(None),
+            generation: Cell::new(0),
+            anchor: Cell::new((0, gate().played_ms(), 0.0)),
+        });
+        let weak = Rc::downgrade(&driver);
+        clock.set_time_source(Some(Rc::new(move |now| weak.upgrade().and_then(|d| d.real_now(now)))));
         // The hook owns the driver and the driver holds the clock: the runner breaks that cycle
         // when the run ends by clearing the hook.
         clock.set_on_new_timer(Some(Rc::new(move || {
@@ -31,6 +42,28 @@ impl ClockDriver {
             // Let the engine finish registering its timer before reading the queue.
             spawn_local(async move { d.schedule() });
         })));
+    }
+
+    /// Virtual time as real (played) time says it is, or `None` at instant speed, where time
+    /// only moves by jumping to the next deadline.
+    fn real_now(&self, now: u64) -> Option<u64> {
+        let speed = self.speed.get();
+        let played = gate().played_ms();
+        let (virtual_at, played_at, speed_at) = self.anchor.get();
+        if speed != speed_at {
+            self.anchor.set((now, played, speed));
+            return None;
+        }
+        if speed <= 0.0 {
+            return None;
+        }
+        Some(virtual_at + ((played - played_at).max(0.0) * speed) as u64)
+    }
+
+    /// After a jump, real time starts counting again from the new virtual time.
+    fn reanchor(&self) {
+        let now = self.clock.now_ms();
+        self.anchor.set((now, gate().played_ms(), self.speed.get()));
     }
 
     fn schedule(self: &Rc<Self>) {
@@ -49,12 +82,30 @@ impl ClockDriver {
         let real_ms = if speed <= 0.0 { 0 } else { (span / speed).min(u32::MAX as f64) as u32 };
         let me = self.clone();
         spawn_local(async move {
-            TimeoutFuture::new(real_ms).await;
-            if me.generation.get() != generation {
-                return;
+            // Paused time does not count: the wait resumes where it stopped. A step skips it.
+            let gate = gate();
+            let target = gate.played_ms() + real_ms as f64;
+            let mut wait = real_ms;
+            loop {
+                TimeoutFuture::new(wait).await;
+                if me.generation.get() != generation {
+                    return;
+                }
+                if !gate.is_open() {
+                    gate.flowing().await;
+                    if me.generation.get() != generation {
+                        return;
+                    }
+                }
+                let left = target - gate.played_ms();
+                if gate.step_pending() || left < 1.0 {
+                    break;
+                }
+                wait = left.ceil() as u32;
             }
             me.scheduled.set(None);
             me.clock.advance_to(next);
+            me.reanchor();
             me.schedule();
         });
     }

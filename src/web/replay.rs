@@ -1,6 +1,7 @@
 //! Plays a recorded run (an imported trace) back through the same pacing as a live run.
 
 use crate::web::driver::Speed;
+use crate::web::gate::gate;
 use crate::web::runner::pace_ms;
 use futures::future::{select, Either};
 use gloo_timers::future::TimeoutFuture;
@@ -12,12 +13,20 @@ pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>) -> C
     let cancel = CancelToken::new();
     let token = cancel.clone();
     spawn_local(async move {
+        let gate = gate();
         for event in events {
-            let ms = pace_ms(&event);
+            // Paused: hold the next event until Play or a step.
+            if !gate.is_open() {
+                if let Either::Left(_) = select(token.cancelled(), std::pin::pin!(gate.pass())).await {
+                    deliver(Event::Finished { outcome: rusty_lock_engine::Outcome::Cancelled, turns: 0, elapsed_ms: 0 });
+                    return;
+                }
+            }
+            let ms = replay_ms(&event);
             deliver(event);
             let factor = speed.get();
             if factor > 0.0 && ms > 0 {
-                let wait = TimeoutFuture::new((ms as f64 / factor) as u32);
+                let wait = TimeoutFuture::new((ms as f64 / factor).min(u32::MAX as f64) as u32);
                 if let Either::Left(_) = select(token.cancelled(), wait).await {
                     deliver(Event::Finished {
                         outcome: rusty_lock_engine::Outcome::Cancelled,
@@ -32,4 +41,14 @@ pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>) -> C
         }
     });
     cancel
+}
+
+/// How long a recorded step stays on screen at 1×: its pace, plus the backoff it recorded, so a
+/// replayed retry waits as long as the live one did.
+pub fn replay_ms(event: &Event) -> u64 {
+    let wait = match event {
+        Event::RetryScheduled { wait_ms, .. } => *wait_ms,
+        _ => 0,
+    };
+    pace_ms(event) as u64 + wait
 }

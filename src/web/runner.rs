@@ -2,10 +2,11 @@
 //! by real timers, paced so each step can be watched.
 
 use crate::web::driver::{ClockDriver, Speed};
+use crate::web::gate::gate;
 use futures::future::LocalBoxFuture;
 use gloo_timers::future::TimeoutFuture;
 use rusty_lock_engine::{
-    BuiltinModel, CancelToken, Chaos, Clock, Event, FaultPlan, Harness, Observer, RunConfig, VirtualClock,
+    CancelToken, Chaos, Clock, Event, FaultPlan, Harness, Observer, Outcome, Provider, RunConfig, VirtualClock,
 };
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -35,6 +36,21 @@ pub fn pace_ms(event: &Event) -> u32 {
 
 impl Observer for PacedObserver {
     fn on_event(&mut self, event: &Event) -> LocalBoxFuture<'static, ()> {
+        let gate = gate();
+        // Paused: the event waits at the gate. Stop's own ending never waits.
+        let stopped = matches!(event, Event::Finished { outcome: Outcome::Cancelled, .. });
+        if !gate.is_open() && !stopped {
+            let (deliver, speed, event) = (self.deliver.clone(), self.speed.clone(), event.clone());
+            return Box::pin(async move {
+                gate.pass().await;
+                let ms = pace_ms(&event);
+                deliver(event);
+                let speed = speed.get();
+                if speed > 0.0 && ms > 0 {
+                    TimeoutFuture::new((ms as f64 / speed) as u32).await;
+                }
+            });
+        }
         (self.deliver)(event.clone());
         let speed = self.speed.get();
         let ms = pace_ms(event);
@@ -45,20 +61,30 @@ impl Observer for PacedObserver {
     }
 }
 
+/// What a run needs from the page.
+pub struct RunSetup {
+    pub config: RunConfig,
+    pub plan: Rc<RefCell<FaultPlan>>,
+    /// Pacing for the eye: how long each step stays on screen.
+    pub speed: Speed,
+    /// How fast the run's own clock (backoff, watchdog) goes. A real endpoint answers in real
+    /// time, so its runs keep this at 1 whatever the playback speed.
+    pub clock_speed: Speed,
+    /// The model, built-in or HTTP. Chaos is wrapped around it here.
+    pub provider: Box<dyn Provider>,
+    pub deliver: Rc<dyn Fn(Event)>,
+}
+
 /// Starts a run and returns its Stop button. `deliver` receives every event, `Finished` last.
-pub fn start_run(
-    config: RunConfig,
-    plan: Rc<RefCell<FaultPlan>>,
-    speed: Speed,
-    deliver: Rc<dyn Fn(Event)>,
-) -> CancelToken {
+pub fn start_run(setup: RunSetup) -> CancelToken {
+    let RunSetup { config, plan, speed, clock_speed, provider, deliver } = setup;
     let cancel = CancelToken::new();
     let token = cancel.clone();
     spawn_local(async move {
         let clock = VirtualClock::new();
-        ClockDriver::attach(&clock, speed.clone());
+        ClockDriver::attach(&clock, clock_speed);
         let shared: Rc<dyn Clock> = Rc::new(clock.clone());
-        let provider = Chaos::new(BuiltinModel::new(config.personality), plan.clone(), shared);
+        let provider = Chaos::new(provider, plan.clone(), shared);
         let harness = Harness { provider: &provider, clock: &clock, config: &config, plan, cancel: token };
         let mut observer = PacedObserver { speed, deliver };
         harness.run(&mut observer).await;

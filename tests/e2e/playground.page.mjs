@@ -51,6 +51,55 @@ export class Playground {
   async kinds() {
     return this.entries().evaluateAll((els) => els.map((e) => e.dataset.kind));
   }
+
+  // Playback and time travel (issue 3).
+
+  async playPause() {
+    await this.page.getByTestId('play').click();
+  }
+
+  async stepBack(times = 1) {
+    for (let i = 0; i < times; i++) await this.page.getByTestId('step-back').click();
+  }
+
+  async stepForward(times = 1) {
+    for (let i = 0; i < times; i++) await this.page.getByTestId('step-forward').click();
+  }
+
+  /** Puts the timeline on step `index` (0-based), as a user dragging the scrubber would. */
+  async scrubTo(index) {
+    await this.page.getByTestId('timeline').fill(String(index));
+  }
+
+  /** The 0-based index of the first log entry matching `selector`. */
+  async indexOf(selector) {
+    return this.entries(selector).first().evaluate((e) => Number(e.dataset.index));
+  }
+
+  /** The log entries on screen (looking back hides the later ones). */
+  visibleEntries(selector = '') {
+    return this.log().locator(`li${selector}:visible`);
+  }
+
+  async compare(on = true) {
+    const toggle = this.page.getByTestId('compare');
+    if ((await toggle.getAttribute('aria-pressed')) !== String(on)) await toggle.click();
+  }
+
+  schoolOutcome(school) {
+    return this.page.locator(`[data-testid="school-outcome"][data-school="${school}"]`);
+  }
+
+  litLine() {
+    return this.page.locator('[data-testid="code-line"][data-lit="true"]');
+  }
+
+  async doorAndLock(prefix = '') {
+    return [
+      await this.page.getByTestId(`${prefix}door`).getAttribute('data-state'),
+      await this.page.getByTestId(`${prefix}lock`).getAttribute('data-state'),
+    ];
+  }
 }
 
 /** Every log line as "kind|text", the fingerprint two runs must share to be the same run. */

@@ -1,0 +1,166 @@
+//! The other school: a naive loop that catches nothing and retries nothing. It plays the same
+//! adventure with the same provider, faults and seed as [`crate::harness::Harness`], and emits the
+//! same events, so the page can draw the two side by side and show where they part ways.
+//!
+//! Any failure ends the run: a 503 that one retry would have fixed, a tool error the model could
+//! have read, a call that never answers (there is no watchdog either, so that run waits forever).
+//! The only limit it keeps is the loop's own bound, the turn budget.
+
+use crate::cancel::CancelToken;
+use crate::chaos::FaultPlan;
+use crate::clock::Clock;
+use crate::config::RunConfig;
+use crate::events::{Event, FailReason, Guard, Layer, Outcome};
+use crate::harness::{Observer, SYSTEM_PROMPT};
+use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
+use crate::tools::{self, tool_specs};
+use crate::wire::{estimate_tokens, ChatRequest, Message, ToolCall, FINISH_TOOL_CALLS};
+use crate::world::{Room, TASK};
+use futures::future::{select, Either};
+use std::cell::RefCell;
+use std::future::Future;
+use std::rc::Rc;
+
+/// Why the naive loop left early.
+enum End {
+    Cancelled,
+    Failed(FailReason),
+}
+
+/// The naive loop's inputs: the same as the robust harness's, so both play the same scenario.
+pub struct NaiveLoop<'a> {
+    pub provider: &'a dyn Provider,
+    pub clock: &'a dyn Clock,
+    pub config: &'a RunConfig,
+    pub plan: Rc<RefCell<FaultPlan>>,
+    pub cancel: CancelToken,
+}
+
+impl NaiveLoop<'_> {
+    /// Plays until an outcome, or forever if a call never answers.
+    pub async fn run(&self, observer: &mut dyn Observer) -> Outcome {
+        let started = self.clock.now_ms();
+        let mut turns = 0;
+        let outcome = match self.play(observer, &mut turns).await {
+            Ok(outcome) => outcome,
+            Err(End::Cancelled) => Outcome::Cancelled,
+            Err(End::Failed(reason)) => Outcome::Failed { reason },
+        };
+        let elapsed_ms = self.clock.now_ms() - started;
+        observer.on_event(&Event::Finished { outcome: outcome.clone(), turns, elapsed_ms }).await;
+        outcome
+    }
+
+    async fn play(&self, observer: &mut dyn Observer, turns: &mut u32) -> Result<Outcome, End> {
+        let max_turns = self.config.guards.max_turns.max(1);
+        let mut room = Room::default();
+        let mut request = ChatRequest {
+            model: self.config.model.clone(),
+            messages: vec![Message::system(SYSTEM_PROMPT), Message::user(TASK)],
+            tools: tool_specs(),
+            stream: None,
+        };
+        self.emit(observer, Event::RunStarted { task: TASK.into(), max_turns, room }).await?;
+        for turn in 1..=max_turns {
+            *turns = turn;
+            let (messages, est_tokens) = (request.messages.len(), estimate_tokens(&request.messages));
+            self.emit(observer, Event::TurnStarted { turn, max_turns, messages, est_tokens }).await?;
+            self.emit(observer, Event::ModelCalled { turn, attempt: 1, max_attempts: 1 }).await?;
+            // One attempt, no watchdog: whatever the call does is what the run gets.
+            let answer = self.or_cancel(self.provider.complete(&request, CallContext { turn, attempt: 1 })).await?;
+            let checked = answer.and_then(|r| {
+                r.check().map(|_| r).map_err(|reason| ProviderError::of(CallFailure::BadBody { reason }))
+            });
+            let response = match checked {
+                Ok(response) => response,
+                Err(err) => {
+                    let failure = err.failure;
+                    let event = Event::ModelCallFailed {
+                        turn,
+                        attempt: 1,
+                        max_attempts: 1,
+                        failure: failure.clone(),
+                        layer: Layer::Nobody,
+                        retry_after_ms: err.retry_after_ms,
+                    };
+                    self.emit(observer, event).await?;
+                    return Err(End::Failed(FailReason::UnhandledCall { failure }));
+                }
+            };
+            // `check` made sure there is a first choice.
+            let Some(choice) = response.choices.into_iter().next() else {
+                return Err(End::Failed(FailReason::UnhandledCall {
+                    failure: CallFailure::BadBody { reason: "no choices".into() },
+                }));
+            };
+            let finish_reason = choice.finish_reason.unwrap_or_default();
+            let calls: Vec<ToolCall> = choice.message.calls().to_vec();
+            request.messages.push(choice.message.clone());
+            let replied = Event::ModelReplied {
+                turn,
+                content: choice.message.content.clone(),
+                tool_calls: calls.clone(),
+                finish_reason: finish_reason.clone(),
+            };
+            self.emit(observer, replied).await?;
+            if finish_reason != FINISH_TOOL_CALLS {
+                return Ok(Outcome::Answered { text: choice.message.content.unwrap_or_default() });
+            }
+            for call in &calls {
+                self.emit(observer, Event::ToolStarted { turn, call: call.clone() }).await?;
+                let result = tools::run_tool(&mut room, call);
+                if self.plan.borrow().harness_bug(turn) {
+                    return Err(End::Failed(FailReason::HarnessBug {
+                        message: format!(
+                            "injected harness bug: the result of {} was lost before it reached the history",
+                            call.function.name
+                        ),
+                    }));
+                }
+                let (call_id, name) = (call.id.clone(), call.function.name.clone());
+                match result.error {
+                    None => {
+                        request.messages.push(Message::tool_result(&call.id, result.output.clone()));
+                        let event = Event::ToolSucceeded { turn, call_id, name, output: result.output, room };
+                        self.emit(observer, event).await?;
+                    }
+                    Some(kind) => {
+                        // Thrown, not returned: the model never sees this text.
+                        let event = Event::ToolFailed {
+                            turn,
+                            call_id,
+                            name: name.clone(),
+                            kind,
+                            output: result.output,
+                            layer: Layer::Nobody,
+                            room,
+                        };
+                        self.emit(observer, event).await?;
+                        return Err(End::Failed(FailReason::UnhandledTool { name, kind }));
+                    }
+                }
+            }
+        }
+        let detail = format!("no answer after {max_turns} turns");
+        let event = Event::GuardTripped { turn: max_turns, guard: Guard::MaxTurns, detail, layer: Layer::Code };
+        self.emit(observer, event).await?;
+        Ok(Outcome::GaveUp { guard: Guard::MaxTurns })
+    }
+
+    async fn emit(&self, observer: &mut dyn Observer, event: Event) -> Result<(), End> {
+        if self.cancel.is_cancelled() {
+            return Err(End::Cancelled);
+        }
+        let pace = observer.on_event(&event);
+        self.or_cancel(pace).await
+    }
+
+    async fn or_cancel<T>(&self, fut: impl Future<Output = T>) -> Result<T, End> {
+        let cancelled = self.cancel.cancelled();
+        let fut = std::pin::pin!(fut);
+        match select(cancelled, fut).await {
+            Either::Left(_) => Err(End::Cancelled),
+            Either::Right((value, _)) => Ok(value),
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! How the adventure scene and the code panel read one step of a run: where the hero (the loop)
+//! stands, and which line of the loop's code is running. Plain functions of an event, so the
+//! page, time travel and the tests all agree.
+
+use crate::events::{Event, FailReason, Guard, Layer, Outcome};
+use crate::world::Room;
+
+/// Where the hero stands on the stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spot {
+    /// The middle of the hall, where each turn starts and the history is gathered.
+    Start,
+    /// Before the oracle (the model), handing over the whole history.
+    Oracle,
+    /// On the bench, waiting out a backoff.
+    Bench,
+    /// At the door, running a tool on the room.
+    Room,
+    /// Through the open door: the task is done.
+    Door,
+}
+
+impl Spot {
+    pub fn slug(self) -> &'static str {
+        match self {
+            Spot::Start => "start",
+            Spot::Oracle => "oracle",
+            Spot::Bench => "bench",
+            Spot::Room => "room",
+            Spot::Door => "door",
+        }
+    }
+}
+
+/// Where the hero is when `event` is on screen, in a room in state `room`.
+pub fn hero_spot(event: Option<&Event>, room: Room) -> Spot {
+    match event {
+        None | Some(Event::RunStarted { .. } | Event::TurnStarted { .. }) => Spot::Start,
+        Some(Event::ModelCalled { .. } | Event::ModelCallFailed { .. } | Event::ModelReplied { .. }) => Spot::Oracle,
+        Some(Event::RetryScheduled { .. }) => Spot::Bench,
+        Some(Event::ToolStarted { .. } | Event::ToolSucceeded { .. } | Event::ToolFailed { .. }) => Spot::Room,
+        Some(Event::GuardTripped { guard: Guard::Watchdog, .. }) => Spot::Oracle,
+        Some(Event::GuardTripped { .. }) => Spot::Start,
+        Some(Event::Finished { outcome: Outcome::Answered { .. }, .. }) if room.door_open => Spot::Door,
+        Some(Event::Finished { .. }) => Spot::Start,
+    }
+}
+
+/// A line of the loop that a step of the run corresponds to. The code panel lights it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Anchor {
+    /// The history starts as the system prompt and the task.
+    Start,
+    /// A new turn of the loop.
+    Turn,
+    /// Layer 1: send the whole history to the model.
+    Send,
+    /// Layer 1: a failure that tends to pass by itself, with attempts left.
+    Transient,
+    /// Layer 1: wait before the next attempt (backoff, or the server's Retry-After).
+    Wait,
+    /// Layer 1: the watchdog cuts a call that never answers; it counts as a timeout.
+    Watchdog,
+    /// Layer 3: a failure nobody can fix leaves the loop and ends the run.
+    Throw,
+    /// The reply asks for tools: the loop goes on.
+    Decide,
+    /// The reply asks for nothing: the final answer, the only normal exit.
+    Answer,
+    /// Layer 2: run one tool call.
+    RunTool,
+    /// Layer 2: the tool worked; its output goes into the history.
+    ToolOk,
+    /// Layer 2: the tool failed; the error goes back to the model as the tool's result.
+    Catch,
+    /// Guard: the same call as the turn before, so hand over.
+    Repeat,
+    /// Guard: too many tool errors in a row.
+    Errors,
+    /// Guard: the turn budget is used up.
+    Turns,
+}
+
+impl Anchor {
+    pub const ALL: [Anchor; 15] = [
+        Anchor::Start,
+        Anchor::Turn,
+        Anchor::Send,
+        Anchor::Transient,
+        Anchor::Wait,
+        Anchor::Watchdog,
+        Anchor::Throw,
+        Anchor::Decide,
+        Anchor::Answer,
+        Anchor::RunTool,
+        Anchor::ToolOk,
+        Anchor::Catch,
+        Anchor::Repeat,
+        Anchor::Errors,
+        Anchor::Turns,
+    ];
+
+    /// The name used in the listings and in the page's `data-anchor` test hook.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Anchor::Start => "start",
+            Anchor::Turn => "turn",
+            Anchor::Send => "send",
+            Anchor::Transient => "transient",
+            Anchor::Wait => "retry-wait",
+            Anchor::Watchdog => "watchdog",
+            Anchor::Throw => "throw",
+            Anchor::Decide => "decide",
+            Anchor::Answer => "answer",
+            Anchor::RunTool => "run-tool",
+            Anchor::ToolOk => "tool-ok",
+            Anchor::Catch => "tool-catch",
+            Anchor::Repeat => "guard-repeat",
+            Anchor::Errors => "guard-errors",
+            Anchor::Turns => "guard-turns",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<Anchor> {
+        Anchor::ALL.into_iter().find(|a| a.slug() == slug)
+    }
+}
+
+fn guard_anchor(guard: Guard) -> Anchor {
+    match guard {
+        Guard::MaxTurns => Anchor::Turns,
+        Guard::ErrorsInARow => Anchor::Errors,
+        Guard::RepeatedCall => Anchor::Repeat,
+        Guard::Watchdog => Anchor::Watchdog,
+    }
+}
+
+/// The line of the robust loop that `event` corresponds to, if any. A naive loop's thrown tool
+/// error has no line there: the robust loop would have caught it.
+pub fn anchor_of(event: &Event) -> Option<Anchor> {
+    Some(match event {
+        Event::RunStarted { .. } => Anchor::Start,
+        Event::TurnStarted { .. } => Anchor::Turn,
+        Event::ModelCalled { .. } => Anchor::Send,
+        Event::ModelCallFailed { layer: Layer::Nobody, .. } => Anchor::Throw,
+        Event::ModelCallFailed { .. } => Anchor::Transient,
+        Event::RetryScheduled { .. } => Anchor::Wait,
+        Event::ModelReplied { tool_calls, .. } if tool_calls.is_empty() => Anchor::Answer,
+        Event::ModelReplied { .. } => Anchor::Decide,
+        Event::ToolStarted { .. } => Anchor::RunTool,
+        Event::ToolSucceeded { .. } => Anchor::ToolOk,
+        Event::ToolFailed { layer: Layer::Nobody, .. } => return None,
+        Event::ToolFailed { .. } => Anchor::Catch,
+        Event::GuardTripped { guard, .. } => guard_anchor(*guard),
+        Event::Finished { outcome, .. } => match outcome {
+            Outcome::Answered { .. } => Anchor::Answer,
+            Outcome::Escalated { .. } => Anchor::Repeat,
+            Outcome::GaveUp { guard } => guard_anchor(*guard),
+            // The lost tool result: the bug sits where results join the history.
+            Outcome::Failed { reason: FailReason::HarnessBug { .. } } => Anchor::RunTool,
+            Outcome::Failed { reason: FailReason::UnhandledTool { .. } } => return None,
+            Outcome::Failed { .. } => Anchor::Throw,
+            Outcome::Cancelled => return None,
+        },
+    })
+}

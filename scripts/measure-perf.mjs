@@ -1,0 +1,157 @@
+// Measures the playground's performance in headless Chromium against the release build and
+// prints the figures. It reports; it asserts nothing (timings vary from machine to machine).
+//
+//   node scripts/measure-perf.mjs [dist-dir]      (build first: trunk build --release --offline)
+//
+// 1. Long tasks (> 50 ms, PerformanceObserver 'longtask') during a default run at 1×.
+// 2. A 1,000-turn run at instant speed: time from Run to the outcome on screen.
+// 3. The event log's cost per new line near line 50 and near line 5,000: the log times each line
+//    it adds (build, insert, and a forced layout) into a global array this script provides.
+// 4. The first-load transfer: every file the page fetches, gzip -9.
+import { chromium } from '@playwright/test';
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = process.argv[2] ?? 'dist';
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
+const server = createServer(async (req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  const file = join(dist, path.endsWith('/') ? 'index.html' : path);
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+});
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
+const ms = (x) => `${x.toFixed(1)} ms`;
+const us = (x) => `${(x * 1000).toFixed(0)} µs`;
+
+async function newPage(init) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  if (init) await page.addInitScript(init);
+  return { page, errors };
+}
+
+/** Clicks Run inside the page and resolves with ms until the outcome is in the DOM and painted. */
+async function timedRun(page, outcome) {
+  return page.evaluate((outcome) => new Promise((resolve) => {
+    const t0 = performance.now();
+    let inDom;
+    const seen = () => document.querySelector(`[data-testid="outcome"][data-outcome="${outcome}"]`);
+    const done = () => {
+      inDom = performance.now() - t0;
+      requestAnimationFrame(() => setTimeout(() => resolve({ inDom, painted: performance.now() - t0, t0 })));
+    };
+    const observer = new MutationObserver(() => {
+      if (seen()) {
+        observer.disconnect();
+        done();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    document.querySelector('[data-testid="run"]').click();
+  }), outcome);
+}
+
+console.log(`Rusty Lock performance, ${dist}/ served at ${base}\n`);
+
+// 1. Long tasks during a default run at 1×.
+{
+  const { page, errors } = await newPage();
+  await page.goto(base);
+  await page.getByTestId('run').waitFor();
+  await page.waitForTimeout(500);
+  const loadTasks = await page.evaluate(() => window.__longTasks.splice(0));
+  const { painted, t0 } = await timedRun(page, 'answered');
+  const tasks = (await page.evaluate(() => window.__longTasks)).filter((t) => t.start >= t0);
+  const longest = Math.max(0, ...tasks.map((t) => t.duration));
+  console.log('1. Default run at 1× (built-in model, no faults)');
+  console.log(`   run length ${(painted / 1000).toFixed(1)} s; long tasks over 50 ms during the run: ${tasks.length}` +
+    (tasks.length ? ` (longest ${ms(longest)})` : ''));
+  console.log(`   (at page load, before the run: ${loadTasks.length} long task(s)` +
+    (loadTasks.length ? `, longest ${ms(Math.max(...loadTasks.map((t) => t.duration)))}` : '') + ')');
+  if (errors.length) console.log('   page errors:', errors);
+  await page.close();
+}
+
+// 2 and 3. The 1,000-turn run at instant speed, with the log timing each line.
+{
+  const { page, errors } = await newPage(() => { window.__rustyLockAppendTimes = []; });
+  await page.goto(`${base}?v=1&model=stubborn&repeat=off&errors=0&turns=1000&speed=instant`);
+  await page.getByTestId('run').waitFor();
+  await page.waitForTimeout(300);
+  const { inDom, painted, t0 } = await timedRun(page, 'gave-up');
+  const entries = await page.getByTestId('event-log').locator('li').count();
+  const tasks = (await page.evaluate(() => window.__longTasks)).filter((t) => t.start >= t0);
+  console.log('\n2. 1,000-turn run at instant speed (stubborn model, guards off but the turn budget)');
+  console.log(`   ${entries} events; outcome in the DOM after ${ms(inDom)}, painted after ${ms(painted)}`);
+  console.log(`   long tasks during it: ${tasks.length}` + (tasks.length ? ` (longest ${ms(Math.max(...tasks.map((t) => t.duration)))})` : ''));
+
+  const times = await page.evaluate(() => window.__rustyLockAppendTimes);
+  const around = (at) => times.filter(([i]) => i >= at - 10 && i < at + 10).map(([, t]) => t);
+  const late = Math.min(5000, times.length - 11);
+  const early = around(50);
+  const far = around(late);
+  const ratio = median(far) / median(early);
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  console.log(`\n3. Event log: cost of adding one line (build, insert, forced layout), 20 lines each`);
+  console.log(`   near line 50:    median ${us(median(early))}, mean ${us(mean(early))}`);
+  console.log(`   near line ${late}:  median ${us(median(far))}, mean ${us(mean(far))}`);
+  console.log(`   ratio (median, late / early): ${ratio.toFixed(2)}×`);
+  if (errors.length) console.log('   page errors:', errors);
+  await page.close();
+}
+
+// 4. First-load transfer.
+{
+  const { page } = await newPage();
+  const fetched = new Set();
+  page.on('requestfinished', (r) => fetched.add(new URL(r.url()).pathname));
+  await page.goto(base);
+  await page.getByTestId('run').waitFor();
+  await page.waitForLoadState('networkidle');
+  let raw = 0;
+  let gz = 0;
+  const rows = [];
+  for (const path of [...fetched].sort()) {
+    const file = join(dist, path.endsWith('/') ? 'index.html' : path);
+    if (!(await stat(file).catch(() => null))) continue;
+    const body = await readFile(file);
+    const z = gzipSync(body, { level: 9 }).length;
+    raw += body.length;
+    gz += z;
+    rows.push(`   ${path.padEnd(46)} ${String(body.length).padStart(9)} ${String(z).padStart(9)}`);
+  }
+  console.log('\n4. First load: every file fetched, raw and gzip -9 bytes');
+  console.log(rows.join('\n'));
+  console.log(`   ${'all'.padEnd(46)} ${String(raw).padStart(9)} ${String(gz).padStart(9)}  (${(gz / 1024).toFixed(1)} KiB gzip)`);
+  await page.close();
+}
+
+await browser.close();
+server.close();

@@ -1,0 +1,66 @@
+//! The two meters under the scene: the turn budget (one mark per turn left) and the history
+//! meter (what each turn sent to the model, which grows because the whole history goes again).
+
+use crate::text;
+use leptos::prelude::*;
+use rusty_lock_engine::{RunView, TurnLoad};
+
+/// At most this many turn marks; a number says the rest.
+const MARKS_MAX: u32 = 20;
+/// The history meter shows the last this many turns.
+const BARS: usize = 10;
+
+#[component]
+pub fn TurnBudget(turn: Memo<(u32, u32)>, hooks: &'static str) -> impl IntoView {
+    let left = move || {
+        let (t, m) = turn.get();
+        m.saturating_sub(t)
+    };
+    view! {
+        <div class="meter-box" data-testid=format!("{hooks}turn-budget") data-left=left>
+            <p class="meter-title">{text::TURNS_LEFT}</p>
+            <div class="marks" role="img" aria-label=move || { let (_, m) = turn.get(); text::turns_left(left(), m) }>
+                {move || {
+                    let (t, m) = turn.get();
+                    let shown = m.min(MARKS_MAX);
+                    (1..=shown).map(|i| view! { <span class="mark" class:spent=i <= t.min(shown)></span> }).collect_view()
+                }}
+                {move || {
+                    let (_, m) = turn.get();
+                    (m > MARKS_MAX).then(|| view! { <span class="marks-more">{format!("+{}", m - MARKS_MAX)}</span> })
+                }}
+            </div>
+            <p class="meter-value"><strong>{left}</strong>" / "{move || turn.get().1}</p>
+        </div>
+    }
+}
+
+#[component]
+pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
+    let recent = Memo::new(move |_| {
+        view.with(|v| {
+            let from = v.sent.len().saturating_sub(BARS);
+            v.sent[from..].to_vec()
+        })
+    });
+    let peak = Memo::new(move |_| recent.with(|r| r.iter().map(|l| l.est_tokens).max().unwrap_or(1).max(1)));
+    let last = Memo::new(move |_| recent.with(|r| r.last().copied()));
+    view! {
+        <div class="meter-box tokens" data-testid=format!("{hooks}token-meter") data-turns=move || view.with(|v| v.sent.len())>
+            <p class="meter-title">{text::RESENT}</p>
+            <div class="bars" aria-hidden="true">
+                {move || recent.get().into_iter().map(|TurnLoad { turn, messages, est_tokens }| {
+                    let h = (est_tokens as f64 / peak.get() as f64 * 100.0).max(4.0);
+                    view! {
+                        <span class="bar" style=format!("height: {h:.0}%") title=text::token_bar(turn, messages, est_tokens)>
+                            <span class="bar-label">{messages}</span>
+                        </span>
+                    }
+                }).collect_view()}
+            </div>
+            <p class="meter-value">
+                {move || last.get().map(|l| text::history_meter(l.messages, l.est_tokens)).unwrap_or_default()}
+            </p>
+        </div>
+    }
+}

@@ -1,0 +1,224 @@
+//! The adventure scene: every step of the run, drawn. The hero is the loop, the oracle is the
+//! model, the bundle on the hero's back is the history (sent again, whole, every turn), the door
+//! and its lock are the room the tools act on, and the villain comes only when a failure
+//! reaches layer 3. Below the drawing: one sentence for the step, the backoff countdown, the
+//! turn budget and the history meter.
+//!
+//! The drawing is hand-made SVG. What it shows is chosen by data attributes on the stage, and
+//! style/scene.css does the rest, so a step costs a few attribute writes.
+
+mod meters;
+mod stage;
+
+use crate::state::Playground;
+use crate::text;
+use crate::ui::layer_icon::LayerIcon;
+use crate::web::playback_glue::use_countdown;
+use leptos::prelude::*;
+use meters::{TokenMeter, TurnBudget};
+use rusty_lock_engine::scene::hero_spot;
+use rusty_lock_engine::{Event, Layer, Outcome, RunView};
+use stage::Stage;
+
+/// What one scene draws: a run's view and its step on screen.
+#[derive(Clone, Copy)]
+pub struct SceneSource {
+    pub view: Signal<RunView>,
+    pub event: Signal<Option<Event>>,
+    pub index: Signal<Option<usize>>,
+}
+
+/// The step as the stage reads it: a short name, the layer of a failure, and what the tool does.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Beat {
+    pub name: &'static str,
+    pub layer: Option<Layer>,
+    /// The tool call on screen, as `name(arguments)`.
+    pub call: String,
+    /// What the call does to the room: `oil`, `key`, `look-<target>` or `other`.
+    pub act: &'static str,
+    pub failure: String,
+    pub outcome: Option<&'static str>,
+}
+
+fn act_of(name: &str, arguments: &str) -> &'static str {
+    let args: serde_json::Value = serde_json::from_str(arguments).unwrap_or_default();
+    let arg = |k: &str| args.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
+    match (name, arg("item").as_str(), arg("target").as_str()) {
+        ("use", "oil_can", _) => "oil",
+        ("use", "key", _) => "key",
+        ("look_at", _, "door") => "look-door",
+        ("look_at", _, "lock") => "look-lock",
+        ("look_at", _, _) => "look-room",
+        _ => "other",
+    }
+}
+
+/// A call as the oracle's card shows it: `use(oil_can, lock)`; broken arguments as sent.
+fn call_text(name: &str, arguments: &str) -> String {
+    let shown = match serde_json::from_str::<serde_json::Value>(arguments) {
+        Ok(serde_json::Value::Object(map)) => {
+            map.values().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string)).collect::<Vec<_>>().join(", ")
+        }
+        _ => arguments.chars().take(18).collect(),
+    };
+    format!("{name}({shown})")
+}
+
+pub fn beat_of(event: Option<&Event>) -> Beat {
+    let Some(event) = event else { return Beat { name: "idle", ..Beat::default() } };
+    let layer = event.layer();
+    let mut beat = Beat { layer, ..Beat::default() };
+    beat.name = match event {
+        Event::RunStarted { .. } => "start",
+        Event::TurnStarted { .. } => "gather",
+        Event::ModelCalled { .. } => "ask",
+        Event::ModelCallFailed { failure, .. } => {
+            beat.failure = text::failure_name(failure);
+            "call-failed"
+        }
+        Event::RetryScheduled { .. } => "wait",
+        Event::ModelReplied { tool_calls, .. } if tool_calls.is_empty() => "final",
+        Event::ModelReplied { tool_calls, .. } => {
+            let call = &tool_calls[0].function;
+            beat.call = call_text(&call.name, &call.arguments);
+            "request"
+        }
+        Event::ToolStarted { call, .. } => {
+            beat.call = call_text(&call.function.name, &call.function.arguments);
+            beat.act = act_of(&call.function.name, &call.function.arguments);
+            "tool"
+        }
+        Event::ToolSucceeded { name, .. } => {
+            beat.call = name.clone();
+            "tool-ok"
+        }
+        Event::ToolFailed { name, .. } => {
+            beat.call = name.clone();
+            "tool-error"
+        }
+        Event::GuardTripped { guard, .. } => {
+            beat.call = text::guard_short(*guard).into();
+            "guard"
+        }
+        Event::Finished { outcome, .. } => {
+            beat.outcome = Some(outcome.slug());
+            "end"
+        }
+    };
+    beat
+}
+
+#[component]
+pub fn Scene(
+    source: SceneSource,
+    title: Signal<&'static str>,
+    /// Test hooks are prefixed (`naive-door`) on the second scene of compare mode.
+    #[prop(default = "")]
+    hooks: &'static str,
+    /// A badge beside the title (compare mode's outcome of each school).
+    #[prop(optional, into)]
+    badge: Option<ViewFn>,
+) -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let SceneSource { view, event, index } = source;
+    let room = Memo::new(move |_| view.with(|v| v.room));
+    let beat = Memo::new(move |_| event.with(|e| beat_of(e.as_ref())));
+    let spot = Memo::new(move |_| event.with(|e| hero_spot(e.as_ref(), room.get())));
+    let turn = Memo::new(move |_| view.with(|v| (v.turn, v.max_turns.max(pg.config.with(|c| c.guards.max_turns)))));
+    let carried = Memo::new(move |_| view.with(|v| v.history_len));
+    let villain = Memo::new(move |_| view.with(|v| v.villain));
+    let waiting = Memo::new(move |_| view.with(|v| v.waiting));
+    let wait_key = Memo::new(move |_| waiting.get().and_then(|(_, _, ms)| index.get().map(|i| (i, ms))));
+    let left = use_countdown(pg, wait_key);
+    let caption = Memo::new(move |_| event.with(|e| e.as_ref().map(text::scene_caption)));
+    let door = move || if room.get().door_open { "open" } else { "closed" };
+    let lock = move || if room.get().lock_oiled { "oiled" } else { "rusted" };
+    let id = format!("{hooks}scene-title");
+    let labelled_by = id.clone();
+    view! {
+        <section class="panel scene-panel" aria-labelledby=labelled_by data-testid=format!("{hooks}scene")>
+            <div class="scene-head">
+                <h2 id=id>{move || title.get()}</h2>
+                {badge.map(|b| b.run())}
+            </div>
+            <Stage
+                beat=beat
+                spot=spot
+                room=room
+                carried=carried
+                villain=villain
+                countdown=Signal::derive(move || waiting.get().map(|(a, m, _)| (a, m, left.get().unwrap_or(0))))
+                hooks=hooks
+                label=Signal::derive(move || text::scene_label(door(), lock()))
+            />
+            <p class="caption" data-testid=format!("{hooks}scene-caption") data-layer=move || beat.get().layer.map(|l| l.slug())>
+                {move || beat.get().layer.map(|l| view! { <LayerIcon layer=l /> })}
+                <span>{move || caption.get().unwrap_or_else(|| text::LOG_EMPTY.to_string())}</span>
+            </p>
+            {move || waiting.get().map(|(attempt, max, _)| view! {
+                <p class="waiting" data-testid=format!("{hooks}waiting")>
+                    <span class="spinner" aria-hidden="true"></span>
+                    {move || text::waiting(left.get().unwrap_or(0), attempt, max)}
+                </p>
+            })}
+            <div class="meters">
+                <TurnBudget turn=turn hooks=hooks />
+                <TokenMeter view=view hooks=hooks />
+            </div>
+            <p class="facts">
+                <span><strong>{text::DOOR}": "</strong><span class="fact">{door}</span></span>
+                <span><strong>{text::LOCK}": "</strong><span class="fact">{lock}</span></span>
+                <span data-testid=format!("{hooks}turn")><strong>{text::TURN}" "</strong>{move || { let (t, m) = turn.get(); text::turn_of_max(t, m) }}</span>
+            </p>
+        </section>
+    }
+}
+
+/// The main scene: the run on screen, following playback and time travel.
+#[component]
+pub fn MainScene() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let shown = expect_context::<crate::playback::Shown>();
+    let source = SceneSource { view: shown.view.into(), event: shown.event.into(), index: shown.index.into() };
+    let comparing = move || pg.playback.compare.get();
+    let title = Signal::derive(move || if comparing() { text::SCENE_ROBUST } else { text::SCENE });
+    let badge = ViewFn::from(move || {
+        move || {
+            comparing().then(|| {
+                let outcome = shown.view.with(|v| v.outcome.as_ref().map(Outcome::slug));
+                school_badge("robust", outcome, false)
+            })
+        }
+    });
+    view! { <Scene source=source title=title badge=badge /> }
+}
+
+/// The outcome of one school in compare mode.
+pub fn school_badge(school: &'static str, outcome: Option<&'static str>, stuck: bool) -> impl IntoView {
+    let slug = match (outcome, stuck) {
+        (Some(o), _) => o,
+        (None, true) => "stuck",
+        (None, false) => "running",
+    };
+    let label = match slug {
+        "stuck" => text::STUCK.to_string(),
+        "running" => text::STILL_GOING.to_string(),
+        "answered" => text::outcome_title(&Outcome::Answered { text: String::new() }).to_string(),
+        "failed" => "Failed".to_string(),
+        "escalated" => text::outcome_title(&Outcome::Escalated { message: String::new() }).to_string(),
+        "gave-up" => "Gave up".to_string(),
+        _ => "Stopped".to_string(),
+    };
+    view! {
+        <span
+            class=format!("school-outcome school-{slug}")
+            data-testid="school-outcome"
+            data-school=school
+            data-outcome=slug
+            title=(slug == "stuck").then_some(text::STUCK_DETAIL)
+        >
+            {label}
+        </span>
+    }
+}

@@ -1,0 +1,200 @@
+//! The drawing itself, in a 600 × 300 box: the oracle on the left, the hero on the floor, the
+//! temple door on the right. Every part is always in the DOM; the stage's data attributes say
+//! which are on, and style/scene.css shows, hides and moves them.
+//!
+//! The parts that never change are plain SVG markup (see [`art`]): a few strings cost far less
+//! in the page's download than the same shapes built one element at a time. Only what changes
+//! with the step (the hero's place, the history bundle, the words in the bubbles, the door and
+//! lock and their test hooks) is built reactively.
+
+use super::Beat;
+use crate::text;
+use leptos::prelude::*;
+use rusty_lock_engine::scene::Spot;
+use rusty_lock_engine::world::Room;
+
+/// How many slabs of history the bundle can show; the number says the rest.
+const BUNDLE_MAX: usize = 16;
+
+/// The markup of the parts that never change.
+mod art {
+    use crate::text;
+
+    pub fn backdrop() -> String {
+        let mut bricks = String::new();
+        for row in 0..6 {
+            let y = 22 + row * 40;
+            bricks.push_str(&format!(r#"<line x1="0" x2="600" y1="{y}" y2="{y}"/>"#));
+            for col in 0..8 {
+                let x = col * 80 + if row % 2 == 0 { 40 } else { 0 };
+                bricks.push_str(&format!(r#"<line x1="{x}" x2="{x}" y1="{y}" y2="{}"/>"#, y + 40));
+            }
+        }
+        format!(
+            r#"<rect x="0" y="0" width="600" height="252" class="wall"/><g class="bricks">{bricks}</g>
+<rect x="0" y="250" width="600" height="50" class="floor"/><line x1="120" x2="470" y1="262" y2="262" class="path"/>
+<text x="78" y="288" class="label">{}</text><text x="510" y="288" class="label">{}</text>
+<g class="bench"><rect x="262" y="232" width="76" height="10" rx="2"/><rect x="268" y="242" width="8" height="10"/><rect x="324" y="242" width="8" height="10"/></g>
+<g class="oracle"><rect x="30" y="196" width="96" height="56" class="pedestal"/><rect x="24" y="190" width="108" height="10" class="pedestal-top"/>
+<path d="M78 78 C58 78 52 100 52 122 L44 190 L112 190 L104 122 C104 100 98 78 78 78 Z" class="robe"/>
+<ellipse cx="78" cy="112" rx="17" ry="15" class="hood"/><circle cx="71" cy="112" r="3.4" class="eye"/><circle cx="85" cy="112" r="3.4" class="eye"/>
+<circle cx="78" cy="160" r="11" class="orb"/></g>
+<path d="M444 252 V128 A66 66 0 0 1 576 128 V252 Z" class="arch"/>"#,
+            text::ORACLE,
+            text::THE_ROOM
+        )
+    }
+
+    pub const DOOR: &str = r#"<path d="M456 252 V132 A54 54 0 0 1 564 132 V252 Z" class="doorway"/>
+<g class="sunlight"><path d="M486 252 L470 150 M510 252 L510 140 M534 252 L550 150"/></g>
+<g class="door-leaf"><path d="M456 252 V132 A54 54 0 0 1 564 132 V252 Z" class="planks"/>
+<line x1="492" y1="80" x2="492" y2="252" class="seam"/><line x1="528" y1="80" x2="528" y2="252" class="seam"/>
+<rect x="456" y="150" width="108" height="9" class="band"/><rect x="456" y="222" width="108" height="9" class="band"/></g>"#;
+
+    pub const LOCK: &str = r#"<rect x="536" y="174" width="22" height="32" rx="3" class="lock-plate"/>
+<circle cx="547" cy="186" r="4" class="keyhole"/><rect x="545.8" y="187" width="2.4" height="10" class="keyhole"/>
+<circle cx="540" cy="179" r="2" class="rust"/><circle cx="554" cy="202" r="2.2" class="rust"/>
+<circle cx="553" cy="178" r="1.5" class="rust"/><circle cx="540" cy="200" r="1.6" class="rust"/>
+<path d="M560 168 q4 6 0 9 q-4 -3 0 -9z" class="shine"/>"#;
+
+    const KEY: &str = r#"<g class="key-shape"><circle cx="7" cy="7" r="6"/><path d="M13 7 H32 M27 7 v6 M31 7 v5"/></g>"#;
+    const OIL: &str = r#"<g class="oil-shape"><path d="M0 10 h16 l5 -5 l8 -2 l-9 8 v12 H0 Z"/><rect x="4" y="4" width="6" height="6"/></g>"#;
+
+    /// The key and the oil can at work on the lock, and the eye of `look_at`.
+    pub fn acts() -> String {
+        format!(
+            r#"<g class="act act-key" transform="translate(508 183)">{KEY}</g>
+<g class="act act-oil"><g transform="rotate(35 520 160) translate(510 148)">{OIL}</g><path d="M545 176 q3 5 0 7 q-3 -2 0 -7z" class="drop"/></g>
+<g class="act act-look"><path d="M0 0 Q16 -13 32 0 Q16 13 0 0 Z" class="eye-white"/><circle cx="16" cy="0" r="5.5" class="eye-pupil"/></g>"#
+        )
+    }
+
+    /// The hero's body, feet at (0, 250), with the key and the oil can at the belt.
+    pub fn hero() -> String {
+        format!(
+            r#"<rect x="-10" y="214" width="7" height="36" rx="2" class="leg"/><rect x="3" y="214" width="7" height="36" rx="2" class="leg"/>
+<path d="M-15 176 Q0 168 15 176 L17 218 L-17 218 Z" class="tunic"/><rect x="-17" y="204" width="34" height="5" class="belt"/>
+<g class="carried-key" transform="translate(-22 206) scale(.55)">{KEY}</g><g class="carried-oil" transform="translate(8 204) scale(.6)">{OIL}</g>
+<circle cx="0" cy="158" r="13" class="skin"/><path d="M-19 150 H19 L13 146 Q0 128 -13 146 Z" class="hat"/>
+<circle cx="5" cy="158" r="1.8" class="pupil"/><path d="M15 180 L26 196" class="arm"/>"#
+        )
+    }
+
+    /// The villain: an error nobody catches. Square, like the layer it stands for.
+    pub fn villain() -> String {
+        format!(
+            r#"<path d="M318 252 L322 150 L336 126 L344 146 L358 118 L372 146 L386 126 L398 150 L402 252 Z" class="shadow"/>
+<rect x="340" y="160" width="12" height="12" class="villain-eye"/><rect x="368" y="160" width="12" height="12" class="villain-eye"/>
+<path d="M342 196 L352 188 L360 198 L368 188 L378 196" class="grin"/>
+<rect x="296" y="80" width="128" height="28" rx="3" class="villain-tag"/><text x="360" y="99" class="villain-text">{}</text>"#,
+            text::VILLAIN
+        )
+    }
+
+    /// The frames of everything that speaks; the words that change are added by the stage.
+    pub fn frames() -> String {
+        format!(
+            r#"<g class="bubble bubble-request"><rect x="16" y="10" width="262" height="58" rx="3" class="card"/>
+<path d="M34 26 l8 8 m-4 -4 l-9 9 a4 4 0 1 0 4 4 l9 -9" class="wrench"/><text x="58" y="30" class="bubble-head">{ask}</text></g>
+<g class="bubble bubble-final"><path d="M24 14 H266 q10 0 10 10 v34 q0 10 -10 10 H24 q-10 0 -10 -10 v-34 q0 -10 10 -10 Z" class="scroll"/>
+<path d="M38 22 l4 9 l10 1 l-8 6 l3 10 l-9 -6 l-9 6 l3 -10 l-8 -6 l10 -1 Z" class="star"/>
+<text x="60" y="32" class="bubble-head">{fin}</text><text x="60" y="56" class="bubble-call">{fin_text}</text></g>
+<g class="bubble bubble-failed"><path d="M150 120 L130 142 L146 146 L120 176" class="bolt"/><rect x="16" y="10" width="262" height="58" rx="3" class="alarm"/>
+<text x="30" y="58" class="alarm-sub alarm-code">{code}</text><text x="30" y="58" class="alarm-sub alarm-nobody">{nobody}</text></g>
+<g class="note note-ok"><rect x="360" y="80" width="230" height="34" rx="4"/><path d="M372 97 l6 6 l12 -13" class="tick"/><text x="398" y="103">{worked}</text></g>
+<g class="note note-error"><rect x="118" y="80" width="222" height="34" rx="4"/><text x="133" y="104" class="bang">!</text><text x="150" y="103">{back}</text></g>
+<g class="note note-thrown"><rect x="360" y="80" width="230" height="34" rx="4"/><text x="375" y="104" class="bang">!</text><text x="392" y="103">{thrown}</text></g>
+<g class="call-tag"><rect x="300" y="96" width="180" height="30" rx="15"/></g>
+<g class="countdown"><rect x="190" y="8" width="220" height="74" rx="8" class="countdown-box"/><path d="M346 200 h20 l-8 14 l8 14 h-20 l8 -14 Z" class="hourglass"/></g>
+<g class="guard-sign"><rect x="176" y="10" width="248" height="58" rx="6"/><polygon points="200,22 214,48 186,48" class="guard-mark"/><text x="226" y="34" class="bubble-head">{guard}</text></g>
+<g class="end-sign end-cancelled"><polygon points="282,12 318,12 336,30 336,56 318,74 282,74 264,56 264,30"/><text x="300" y="48">{stopped}</text></g>
+<g class="end-sign end-escalated"><line x1="330" y1="250" x2="330" y2="150" class="pole"/><path d="M330 152 h46 v26 h-46 Z" class="flag"/>
+<rect x="200" y="14" width="200" height="44" rx="6"/><text x="300" y="43">{handed}</text></g>"#,
+            ask = text::ASKS_FOR_A_TOOL,
+            fin = text::FINAL_ANSWER,
+            fin_text = text::FINAL_ANSWER_TEXT,
+            code = text::CAUGHT_BY_CODE,
+            nobody = text::NOBODY_CAN_FIX,
+            worked = text::TOOL_WORKED,
+            back = text::TOOL_ERROR_BACK,
+            thrown = text::TOOL_ERROR_THROWN,
+            guard = text::GUARD_SIGN,
+            stopped = text::STOPPED_SIGN,
+            handed = text::HANDED_OVER,
+        )
+    }
+}
+
+#[component]
+pub fn Stage(
+    beat: Memo<Beat>,
+    spot: Memo<Spot>,
+    room: Memo<Room>,
+    carried: Memo<usize>,
+    villain: Memo<bool>,
+    /// While waiting: (next attempt, attempts in all, ms still to wait).
+    countdown: Signal<Option<(u32, u32, u64)>>,
+    hooks: &'static str,
+    label: Signal<String>,
+) -> impl IntoView {
+    let door = move || if room.get().door_open { "open" } else { "closed" };
+    let lock = move || if room.get().lock_oiled { "oiled" } else { "rusted" };
+    let hero_x = move || match spot.get() {
+        Spot::Start | Spot::Bench => 300,
+        Spot::Oracle => 178,
+        Spot::Room => 408,
+        Spot::Door => 506,
+    };
+    let call = move || beat.get().call;
+    let bundle = move || {
+        let n = carried.get();
+        let slabs: String = (0..n.min(BUNDLE_MAX))
+            .map(|k| {
+                format!(r#"<rect x="-34" y="{}" width="17" height="5" rx="1" class="slab slab-{}"/>"#, 226 - k * 6, k % 3)
+            })
+            .collect();
+        format!(r#"{slabs}<text x="-26" y="{}" class="bundle-count">{n}</text>"#, 214 - n.min(BUNDLE_MAX) * 6)
+    };
+    view! {
+        <div class="stage-wrap">
+            <svg
+                class="stage"
+                viewBox="0 0 600 300"
+                role="img"
+                aria-label=move || label.get()
+                data-beat=move || beat.get().name
+                data-layer=move || beat.get().layer.map(|l| l.slug())
+                data-act=move || beat.get().act
+                data-outcome=move || beat.get().outcome
+                data-spot=move || spot.get().slug()
+                data-villain=move || villain.get().to_string()
+                data-testid=format!("{hooks}stage")
+            >
+                <g inner_html=art::backdrop() />
+                <g data-testid=format!("{hooks}door") data-state=door class=move || format!("door door-{}", door()) inner_html=art::DOOR />
+                <g data-testid=format!("{hooks}lock") data-state=lock class=move || format!("lock lock-{}", lock()) inner_html=art::LOCK />
+                <g inner_html=art::acts() />
+                <g class="hero" style=move || format!("transform: translate({}px, 0px)", hero_x())>
+                    <g class="hero-body">
+                        <g class="bundle" inner_html=bundle />
+                        <g inner_html=art::hero() />
+                    </g>
+                    <text x="0" y="272" class="label hero-label">{text::HERO}</text>
+                </g>
+                <g class="villain" inner_html=art::villain() />
+                <g inner_html=art::frames() />
+                // The words that change with the step, each inside its frame's area.
+                <text x="58" y="55" class="bubble-call in-request">{call}</text>
+                <text x="30" y="36" class="alarm-title in-failed">{move || beat.get().failure}</text>
+                <text x="390" y="117" class="call-text in-tool">{call}</text>
+                <text x="226" y="58" class="bubble-call in-guard">{call}</text>
+                <text x="300" y="48" class="countdown-time in-wait">
+                    {move || countdown.get().map(|(_, _, ms)| text::seconds(ms)).unwrap_or_default()}
+                </text>
+                <text x="300" y="72" class="countdown-attempt in-wait">
+                    {move || countdown.get().map(|(a, m, _)| text::attempt_of(a, m)).unwrap_or_default()}
+                </text>
+            </svg>
+        </div>
+    }
+}

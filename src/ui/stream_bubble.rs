@@ -1,0 +1,18 @@
+//! The oracle's reply as it streams in from a real endpoint, shown as plain text.
+
+use crate::state::Playground;
+use crate::text;
+use leptos::prelude::*;
+
+#[component]
+pub fn StreamBubble() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    view! {
+        <Show when=move || pg.stream_text.with(|t| !t.is_empty())>
+            <div class="stream-bubble" data-testid="stream-text" aria-live="off">
+                <span class="stream-label">{text::STREAMING}</span>
+                <span class="stream-body">{move || pg.stream_text.get()}</span>
+            </div>
+        </Show>
+    }
+}
