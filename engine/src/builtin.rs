@@ -8,7 +8,6 @@ use crate::wire::{
 };
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// How the built-in model reacts to a tool error.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,34 +112,49 @@ impl Provider for BuiltinModel {
 
 fn read_progress(messages: &[Message]) -> Progress {
     let mut p = Progress::default();
-    // One pass to index the results, so reading a long history stays linear.
-    let results: HashMap<&str, &str> = messages
-        .iter()
-        .filter(|m| m.role == Role::Tool)
-        .filter_map(|m| Some((m.tool_call_id.as_deref()?, m.content.as_deref().unwrap_or_default())))
-        .collect();
-    for call in messages.iter().flat_map(Message::calls) {
-        let Some(result) = results.get(call.id.as_str()).copied() else { continue };
-        match (call.function.name.as_str(), result.starts_with(ERROR_PREFIX)) {
-            ("look_at", false) => p.looked = true,
-            ("use", false) => {
-                // Only successful uses change the room, so only they need their arguments read.
-                let args: serde_json::Value = serde_json::from_str(&call.function.arguments).unwrap_or_default();
-                let arg = |k: &str| args.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
-                if arg("item") == "oil_can" && arg("target") == "lock" {
-                    p.oiled = true;
-                } else if arg("item") == "key" && result.contains("open") {
-                    p.open = true;
+    // One pass, no index: a result follows the reply that asked for it, so it is matched against
+    // that reply's calls first (every earlier call only if that fails). A long history stays
+    // linear and cheap to read on every turn.
+    let mut asked: &[ToolCall] = &[];
+    for (i, m) in messages.iter().enumerate() {
+        match m.role {
+            Role::Assistant => asked = m.calls(),
+            Role::Tool => {
+                let Some(id) = m.tool_call_id.as_deref() else { continue };
+                let call = asked
+                    .iter()
+                    .find(|c| c.id == id)
+                    .or_else(|| messages[..i].iter().flat_map(Message::calls).find(|c| c.id == id));
+                if let Some(call) = call {
+                    note_result(&mut p, call, m.content.as_deref().unwrap_or_default());
                 }
-            }
-            ("use", true) if result.contains("rust") => {
-                p.saw_rust = true;
-                p.looked = true;
             }
             _ => {}
         }
     }
     p
+}
+
+/// What one call and its result teach the model about the room.
+fn note_result(p: &mut Progress, call: &ToolCall, result: &str) {
+    match (call.function.name.as_str(), result.starts_with(ERROR_PREFIX)) {
+        ("look_at", false) => p.looked = true,
+        ("use", false) => {
+            // Only successful uses change the room, so only they need their arguments read.
+            let args: serde_json::Value = serde_json::from_str(&call.function.arguments).unwrap_or_default();
+            let arg = |k: &str| args.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
+            if arg("item") == "oil_can" && arg("target") == "lock" {
+                p.oiled = true;
+            } else if arg("item") == "key" && result.contains("open") {
+                p.open = true;
+            }
+        }
+        ("use", true) if result.contains("rust") => {
+            p.saw_rust = true;
+            p.looked = true;
+        }
+        _ => {}
+    }
 }
 
 fn last_error(messages: &[Message]) -> LastError {

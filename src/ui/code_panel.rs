@@ -4,7 +4,7 @@
 
 use crate::playback::Shown;
 use crate::text;
-use crate::web::playback_glue::reveal_in;
+use crate::web::append_list::reveal_in;
 use leptos::html::Ol;
 use leptos::prelude::*;
 use rusty_lock_engine::listing::{listing, Lang};
@@ -17,14 +17,17 @@ pub fn CodePanel() -> impl IntoView {
     let lit = Memo::new(move |_| shown.event.with(|e| e.as_ref().and_then(anchor_of)));
     let has_step = Memo::new(move |_| shown.event.with(Option::is_some));
     let code = NodeRef::<Ol>::new();
-    // Keep the lit line in view inside the panel, without scrolling the page.
+    // Keep the lit line in view inside the panel, without scrolling the page, once the frame is
+    // laid out (measuring earlier would force a layout in the middle of the step's updates).
     Effect::new(move |_| {
         lit.track();
         lang.track();
-        let Some(list) = code.get() else { return };
-        if let Ok(Some(line)) = list.query_selector("[data-lit=true]") {
-            reveal_in(&list, &line);
-        }
+        request_animation_frame(move || {
+            let Some(list) = code.get_untracked() else { return };
+            if let Ok(Some(line)) = list.query_selector("[data-lit=true]") {
+                reveal_in(&list, &line);
+            }
+        });
     });
     view! {
         <section class="panel code-panel" data-testid="code-panel" data-lit-anchor=move || lit.get().map(|a| a.slug()) aria-labelledby="code-title">

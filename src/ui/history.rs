@@ -28,7 +28,9 @@ fn message(role: &'static str, body: &str, calls: &[ToolCall], failed: bool) -> 
 /// The messages an event adds to the history, in order.
 fn messages_of(event: &Event) -> Vec<web_sys::Element> {
     match event {
-        Event::RunStarted { task, .. } => vec![message("system", SYSTEM_PROMPT, &[], false), message("user", task, &[], false)],
+        Event::RunStarted { task, .. } => {
+            vec![message("system", SYSTEM_PROMPT, &[], false), message("user", task, &[], false)]
+        }
         Event::ModelReplied { content, tool_calls, .. } => {
             vec![message("assistant", content.as_deref().unwrap_or_default(), tool_calls, false)]
         }

@@ -2,14 +2,24 @@
 //! the history). Adding an item touches that item alone, so item 5,000 costs what item 50 did;
 //! a keyed diff over the whole list would cost more with every item.
 //!
+//! Items go into chunks of [`CHUNK`] (plain `div`s inside the list). Appending to a flat list of
+//! thousands of items makes the browser walk all of them on every layout; with chunks it lays
+//! out one chunk and skips the others, which style/scene.css also lets it skip painting
+//! (`content-visibility: auto`).
+//!
 //! Time travel hides the items after the shown step and marks the one on screen, touching only
 //! the items between the old and the new position.
 
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
+/// Items per chunk.
+const CHUNK: usize = 100;
+
 pub struct AppendList {
     parent: Element,
+    /// The chunk new items go into, until it is full.
+    chunk: Option<Element>,
     /// The items, each with the index of the event it came from, in order.
     items: Vec<(usize, Element)>,
     /// How many items are shown; the rest come after the shown step.
@@ -31,7 +41,7 @@ impl AppendList {
         let probe = probe
             .and_then(|name| js_sys::Reflect::get(&js_sys::global(), &name.into()).ok())
             .and_then(|v| v.dyn_into::<js_sys::Array>().ok());
-        AppendList { parent, items: Vec::new(), visible: 0, limit: None, current: None, run, probe }
+        AppendList { parent, chunk: None, items: Vec::new(), visible: 0, limit: None, current: None, run, probe }
     }
 
     pub fn len(&self) -> usize {
@@ -41,6 +51,7 @@ impl AppendList {
     /// Empties the list for a new run.
     pub fn clear(&mut self, run: u64) {
         self.parent.set_text_content(None);
+        self.chunk = None;
         self.items.clear();
         self.visible = 0;
         self.current = None;
@@ -59,7 +70,15 @@ impl AppendList {
         if self.current == Some(event_index) {
             let _ = el.set_attribute("aria-current", "step");
         }
-        let _ = self.parent.append_child(&el);
+        if self.chunk.is_none() || self.items.len() % CHUNK == 0 {
+            let chunk = self.parent.owner_document().and_then(|d| d.create_element("div").ok());
+            if let Some(chunk) = &chunk {
+                chunk.set_class_name("chunk");
+                let _ = self.parent.append_child(chunk);
+            }
+            self.chunk = chunk;
+        }
+        let _ = self.chunk.as_ref().unwrap_or(&self.parent).append_child(&el);
         if let (Some(probe), Some(started)) = (&self.probe, started) {
             // Forced layout, so the figure includes what the browser does for the new item.
             let _ = self.parent.scroll_height();
@@ -117,14 +136,31 @@ impl AppendList {
     pub fn reveal_current(&self) {
         let Some(index) = self.current else { return };
         let at = self.items.partition_point(|(i, _)| *i < index);
-        let Some((_, el)) = self.items.get(at) else { return };
-        let Some(el) = el.dyn_ref::<web_sys::HtmlElement>() else { return };
-        let (top, height) = (el.offset_top(), el.offset_height());
-        let view_top = self.parent.scroll_top();
-        let view_height = self.parent.client_height();
-        if top < view_top || top + height > view_top + view_height {
-            self.parent.set_scroll_top((top - view_height / 3).max(0));
+        if let Some((_, el)) = self.items.get(at) {
+            reveal_in(&self.parent, el);
         }
+    }
+}
+
+/// The top and bottom of an element on screen, in CSS pixels.
+fn edges(el: &Element) -> Option<(f64, f64)> {
+    let rect = js_sys::Reflect::get(el, &"getBoundingClientRect".into())
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?
+        .call0(el)
+        .ok()?;
+    let read = |key: &str| js_sys::Reflect::get(&rect, &key.into()).ok().and_then(|v| v.as_f64());
+    Some((read("top")?, read("bottom")?))
+}
+
+/// Scrolls `container`, and nothing else, so `child` is in view (a third of the way down).
+pub fn reveal_in(container: &Element, child: &Element) {
+    let (Some((top, bottom)), Some((view_top, view_bottom))) = (edges(child), edges(container)) else { return };
+    if top < view_top || bottom > view_bottom {
+        let offset = top - view_top + container.scroll_top() as f64;
+        let target = offset - (view_bottom - view_top) / 3.0;
+        container.set_scroll_top(target.max(0.0) as i32);
     }
 }
 

@@ -106,16 +106,3 @@ pub fn use_countdown(pg: Playground, wait: Memo<Option<(usize, u64)>>) -> ReadSi
     });
     left
 }
-
-/// Scrolls `container`, and nothing else, so `child` is in view.
-pub fn reveal_in(container: &web_sys::Element, child: &web_sys::Element) {
-    let (Some(c), Some(el)) = (container.dyn_ref::<web_sys::HtmlElement>(), child.dyn_ref::<web_sys::HtmlElement>())
-    else {
-        return;
-    };
-    let (top, height) = (el.offset_top(), el.offset_height());
-    let (view_top, view_height) = (c.scroll_top(), c.client_height());
-    if top < view_top || top + height > view_top + view_height {
-        c.set_scroll_top((top - view_height / 3).max(0));
-    }
-}

@@ -18,7 +18,11 @@ pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>) -> C
             // Paused: hold the next event until Play or a step.
             if !gate.is_open() {
                 if let Either::Left(_) = select(token.cancelled(), std::pin::pin!(gate.pass())).await {
-                    deliver(Event::Finished { outcome: rusty_lock_engine::Outcome::Cancelled, turns: 0, elapsed_ms: 0 });
+                    deliver(Event::Finished {
+                        outcome: rusty_lock_engine::Outcome::Cancelled,
+                        turns: 0,
+                        elapsed_ms: 0,
+                    });
                     return;
                 }
             }

@@ -57,9 +57,11 @@ fn act_of(name: &str, arguments: &str) -> &'static str {
 /// A call as the oracle's card shows it: `use(oil_can, lock)`; broken arguments as sent.
 fn call_text(name: &str, arguments: &str) -> String {
     let shown = match serde_json::from_str::<serde_json::Value>(arguments) {
-        Ok(serde_json::Value::Object(map)) => {
-            map.values().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string)).collect::<Vec<_>>().join(", ")
-        }
+        Ok(serde_json::Value::Object(map)) => map
+            .values()
+            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+            .collect::<Vec<_>>()
+            .join(", "),
         _ => arguments.chars().take(18).collect(),
     };
     format!("{name}({shown})")

@@ -57,7 +57,8 @@ mod art {
 <circle cx="553" cy="178" r="1.5" class="rust"/><circle cx="540" cy="200" r="1.6" class="rust"/>
 <path d="M560 168 q4 6 0 9 q-4 -3 0 -9z" class="shine"/>"#;
 
-    const KEY: &str = r#"<g class="key-shape"><circle cx="7" cy="7" r="6"/><path d="M13 7 H32 M27 7 v6 M31 7 v5"/></g>"#;
+    const KEY: &str =
+        r#"<g class="key-shape"><circle cx="7" cy="7" r="6"/><path d="M13 7 H32 M27 7 v6 M31 7 v5"/></g>"#;
     const OIL: &str = r#"<g class="oil-shape"><path d="M0 10 h16 l5 -5 l8 -2 l-9 8 v12 H0 Z"/><rect x="4" y="4" width="6" height="6"/></g>"#;
 
     /// The key and the oil can at work on the lock, and the eye of `look_at`.
@@ -150,7 +151,11 @@ pub fn Stage(
         let n = carried.get();
         let slabs: String = (0..n.min(BUNDLE_MAX))
             .map(|k| {
-                format!(r#"<rect x="-34" y="{}" width="17" height="5" rx="1" class="slab slab-{}"/>"#, 226 - k * 6, k % 3)
+                format!(
+                    r#"<rect x="-34" y="{}" width="17" height="5" rx="1" class="slab slab-{}"/>"#,
+                    226 - k * 6,
+                    k % 3
+                )
             })
             .collect();
         format!(r#"{slabs}<text x="-26" y="{}" class="bundle-count">{n}</text>"#, 214 - n.min(BUNDLE_MAX) * 6)
