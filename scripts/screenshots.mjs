@@ -1,4 +1,5 @@
-// Takes screenshots of the main states at desktop and phone size, for a human to look at.
+// Takes screenshots of the main states at desktop and phone size, for a human to look at, and of
+// the adventure scene at the moments that teach something.
 // Usage: node scripts/screenshots.mjs [baseURL]  (serve dist/ first)
 import { chromium } from '@playwright/test';
 
@@ -26,6 +27,35 @@ for (const [name, viewport] of Object.entries(sizes)) {
   await page.locator('[data-outcome="failed"]').waitFor();
   await page.waitForTimeout(500);
   await page.screenshot({ path: `screenshots/${name}-failed.png` });
+  await page.close();
+}
+
+// The scene at the moments that teach something: open a scenario, run it at instant speed, travel
+// to a step by clicking its log line, and frame the scene (and, on a laptop, the player and the
+// code panel under it).
+const moments = [
+  ['request', '?v=1&speed=instant', '[data-kind="model-replied"]'],
+  ['tool-error', '?v=1&speed=instant', '[data-kind="tool-failed"]'],
+  ['backoff', '?v=1&speed=instant&faults=t2:503x2', '[data-kind="retry-scheduled"]'],
+  ['guard', '?v=1&speed=instant&model=stubborn', '[data-kind="guard-tripped"]'],
+  ['villain', '?v=1&speed=instant&faults=t2:401', '[data-kind="finished"]'],
+  ['compare', '?v=1&speed=instant&faults=t2:503', '[data-kind="model-call-failed"]', true],
+  ['answered', '?v=1&speed=instant', '[data-kind="finished"]'],
+];
+for (const [name, viewport] of Object.entries(sizes)) {
+  const page = await browser.newPage({ viewport });
+  for (const [moment, query, entry, compare] of moments) {
+    await page.goto(base + query);
+    await page.getByTestId('run').waitFor();
+    if (compare) await page.getByTestId('compare').click();
+    await page.getByTestId('run').click();
+    await page.getByTestId('outcome').waitFor();
+    await page.getByTestId('event-log').locator(`li${entry}`).first().click();
+    const top = compare ? 'naive-scene' : 'scene';
+    await page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`).scrollIntoView({ block: 'start' }), top);
+    await page.waitForTimeout(900);
+    await page.screenshot({ path: `screenshots/${name}-scene-${moment}.png` });
+  }
   await page.close();
 }
 await browser.close();

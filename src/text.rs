@@ -366,6 +366,7 @@ pub fn cors_fix(preset: &str, origin: &str) -> String {
 pub const SCENE: &str = "The adventure";
 pub const SCENE_ROBUST: &str = "The robust loop: it catches what it can";
 pub const SCENE_NAIVE: &str = "The naive loop: no catching, no retries";
+pub const SCENE_IDLE: &str = "Meet the cast: the hero is the loop, the oracle is the model, and the door with its rusted lock is the room the tools act on. Press Run.";
 pub const HERO: &str = "the loop";
 pub const ORACLE: &str = "the model";
 pub const THE_ROOM: &str = "the room";
@@ -383,6 +384,7 @@ pub const STOPPED_SIGN: &str = "STOPPED";
 pub const HANDED_OVER: &str = "HANDED OVER";
 pub const TURNS_LEFT: &str = "Turns left";
 pub const RESENT: &str = "Resent each turn";
+pub const RESENT_EMPTY: &str = "One bar a turn: the whole history goes to the model again, so each bar is taller.";
 pub const PLAY: &str = "Play";
 pub const PAUSE: &str = "Pause";
 pub const REPLAY: &str = "Replay";

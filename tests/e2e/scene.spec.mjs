@@ -70,8 +70,8 @@ test('compare mode shows the naive loop failed and the robust loop answered for 
   await expect(page.getByTestId('naive-scene')).toBeVisible();
   await pg.run();
   await pg.waitForOutcome('answered');
-  await expect(pg.schoolOutcome('naive')).toHaveAttribute('data-outcome', 'failed');
-  await expect(pg.schoolOutcome('robust')).toHaveAttribute('data-outcome', 'answered');
+  await expect(pg.schoolOutcome('naive')).toHaveAttribute('data-result', 'failed');
+  await expect(pg.schoolOutcome('robust')).toHaveAttribute('data-result', 'answered');
   expect(await pg.doorAndLock('naive-')).toEqual(['closed', 'rusted']);
   expect(await pg.doorAndLock()).toEqual(['open', 'oiled']);
   // The villain came for the naive loop only.
@@ -82,7 +82,7 @@ test('compare mode shows the naive loop failed and the robust loop answered for 
   await expect(page.getByTestId('divergence')).toHaveAttribute('data-step', String(failed));
   await pg.scrubTo(failed - 1);
   await expect(page.getByTestId('divergence')).toHaveCount(0);
-  await expect(pg.schoolOutcome('naive')).toHaveAttribute('data-outcome', 'running');
+  await expect(pg.schoolOutcome('naive')).toHaveAttribute('data-result', 'running');
   await pg.stepForward();
   await expect(page.getByTestId('divergence')).toHaveClass(/now/);
   await expect(page.getByTestId('naive-stage')).toHaveAttribute('data-layer', 'nobody');
@@ -97,10 +97,10 @@ test('the two schools play in step at a watchable speed', async ({ page }) => {
   await pg.run();
   // Playing from the first step: both scenes move together until the naive loop dies.
   await expect(page.getByTestId('play')).toHaveAttribute('data-playing', 'true');
-  await expect(pg.schoolOutcome('naive')).toHaveAttribute('data-outcome', 'failed', { timeout: 20_000 });
-  await expect(pg.schoolOutcome('robust')).toHaveAttribute('data-outcome', 'running');
+  await expect(pg.schoolOutcome('naive')).toHaveAttribute('data-result', 'failed', { timeout: 20_000 });
+  await expect(pg.schoolOutcome('robust')).toHaveAttribute('data-result', 'running');
   await pg.waitForOutcome('answered', 30_000);
-  await expect(pg.schoolOutcome('robust')).toHaveAttribute('data-outcome', 'answered');
+  await expect(pg.schoolOutcome('robust')).toHaveAttribute('data-result', 'answered');
 });
 
 test('reduced motion reaches the same end state', async ({ page }) => {

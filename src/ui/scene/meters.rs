@@ -59,8 +59,11 @@ pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
                 }).collect_view()}
             </div>
             <p class="meter-value">
-                {move || last.get().map(|l| text::history_meter(l.messages, l.est_tokens)).unwrap_or_default()}
+                {move || last.get().map(|l| text::history_meter(l.messages, l.est_tokens))}
             </p>
+            <Show when=move || last.get().is_none()>
+                <p class="meter-empty">{text::RESENT_EMPTY}</p>
+            </Show>
         </div>
     }
 }

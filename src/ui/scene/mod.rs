@@ -154,16 +154,24 @@ pub fn Scene(
                 hooks=hooks
                 label=Signal::derive(move || text::scene_label(door(), lock()))
             />
-            <p class="caption" data-testid=format!("{hooks}scene-caption") data-layer=move || beat.get().layer.map(|l| l.slug())>
-                {move || beat.get().layer.map(|l| view! { <LayerIcon layer=l /> })}
-                <span>{move || caption.get().unwrap_or_else(|| text::LOG_EMPTY.to_string())}</span>
-            </p>
-            {move || waiting.get().map(|(attempt, max, _)| view! {
-                <p class="waiting" data-testid=format!("{hooks}waiting")>
-                    <span class="spinner" aria-hidden="true"></span>
-                    {move || text::waiting(left.get().unwrap_or(0), attempt, max)}
+            // One line for the step; during a backoff, the countdown takes its place.
+            <div class="caption-slot">
+                <p
+                    class="caption"
+                    class:is-hidden=move || waiting.get().is_some()
+                    data-testid=format!("{hooks}scene-caption")
+                    data-layer=move || beat.get().layer.map(|l| l.slug())
+                >
+                    {move || beat.get().layer.map(|l| view! { <LayerIcon layer=l /> })}
+                    <span>{move || caption.get().unwrap_or_else(|| text::SCENE_IDLE.to_string())}</span>
                 </p>
-            })}
+                {move || waiting.get().map(|(attempt, max, _)| view! {
+                    <p class="waiting" data-testid=format!("{hooks}waiting")>
+                        <span class="spinner" aria-hidden="true"></span>
+                        {move || text::waiting(left.get().unwrap_or(0), attempt, max)}
+                    </p>
+                })}
+            </div>
             <div class="meters">
                 <TurnBudget turn=turn hooks=hooks />
                 <TokenMeter view=view hooks=hooks />
@@ -217,7 +225,7 @@ pub fn school_badge(school: &'static str, outcome: Option<&'static str>, stuck: 
             class=format!("school-outcome school-{slug}")
             data-testid="school-outcome"
             data-school=school
-            data-outcome=slug
+            data-result=slug
             title=(slug == "stuck").then_some(text::STUCK_DETAIL)
         >
             {label}

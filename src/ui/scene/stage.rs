@@ -149,6 +149,9 @@ pub fn Stage(
     let call = move || beat.get().call;
     let bundle = move || {
         let n = carried.get();
+        if n == 0 {
+            return String::new();
+        }
         let slabs: String = (0..n.min(BUNDLE_MAX))
             .map(|k| {
                 format!(
@@ -170,7 +173,7 @@ pub fn Stage(
                 data-beat=move || beat.get().name
                 data-layer=move || beat.get().layer.map(|l| l.slug())
                 data-act=move || beat.get().act
-                data-outcome=move || beat.get().outcome
+                data-end=move || beat.get().outcome
                 data-spot=move || spot.get().slug()
                 data-villain=move || villain.get().to_string()
                 data-testid=format!("{hooks}stage")
