@@ -149,7 +149,7 @@ fn note_result(p: &mut Progress, call: &ToolCall, result: &str) {
                 p.open = true;
             }
         }
-        ("use", true) if result.contains("rust") => {
+        ("use", true) if !p.saw_rust && result.contains("rust") => {
             p.saw_rust = true;
             p.looked = true;
         }
