@@ -21,6 +21,9 @@ for (const [name, viewport] of Object.entries(sizes)) {
   await page.getByTestId('run').click();
   await page.getByTestId('outcome').waitFor();
   await page.waitForTimeout(900);
+  // A full-page capture does not scroll, so the log's chunks far below the viewport would stay
+  // unrendered (content-visibility: auto, as for a reader who has not scrolled there yet).
+  if (name === 'phone') await page.addStyleTag({ content: '.chunk { content-visibility: visible !important; }' });
   await page.screenshot({ path: `screenshots/${name}-answered.png`, fullPage: name === 'phone' });
   await page.getByTestId('fault-401').click();
   await page.getByTestId('run').click();

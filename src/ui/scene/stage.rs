@@ -102,9 +102,9 @@ mod art {
 <text x="60" y="32" class="bubble-head">{fin}</text><text x="60" y="56" class="bubble-call">{fin_text}</text></g>
 <g class="bubble bubble-failed"><path d="M150 120 L130 142 L146 146 L120 176" class="bolt"/><rect x="16" y="10" width="262" height="58" rx="3" class="alarm"/>
 <text x="30" y="58" class="alarm-sub alarm-code">{code}</text><text x="30" y="58" class="alarm-sub alarm-nobody">{nobody}</text></g>
-<g class="note note-ok"><rect x="360" y="80" width="230" height="34" rx="4"/><path d="M372 97 l6 6 l12 -13" class="tick"/><text x="398" y="103">{worked}</text></g>
-<g class="note note-error"><rect x="118" y="80" width="222" height="34" rx="4"/><text x="133" y="104" class="bang">!</text><text x="150" y="103">{back}</text></g>
-<g class="note note-thrown"><rect x="360" y="80" width="230" height="34" rx="4"/><text x="375" y="104" class="bang">!</text><text x="392" y="103">{thrown}</text></g>
+<g class="note note-ok"><rect x="350" y="80" width="242" height="34" rx="4"/><path d="M362 97 l6 6 l12 -13" class="tick"/><text x="386" y="103">{worked}</text></g>
+<g class="note note-error"><rect x="118" y="80" width="238" height="34" rx="4"/><text x="133" y="104" class="bang">!</text><text x="150" y="103">{back}</text></g>
+<g class="note note-thrown"><rect x="350" y="80" width="242" height="34" rx="4"/><text x="362" y="104" class="bang">!</text><text x="378" y="103">{thrown}</text></g>
 <g class="call-tag"><rect x="300" y="96" width="180" height="30" rx="15"/></g>
 <g class="countdown"><rect x="190" y="8" width="220" height="74" rx="8" class="countdown-box"/><path d="M346 200 h20 l-8 14 l8 14 h-20 l8 -14 Z" class="hourglass"/></g>
 <g class="guard-sign"><rect x="176" y="10" width="248" height="58" rx="6"/><polygon points="200,22 214,48 186,48" class="guard-mark"/><text x="226" y="34" class="bubble-head">{guard}</text></g>
