@@ -176,14 +176,30 @@ impl Playground {
     /// The callback a run or a replay hands each event to.
     fn deliver(&self) -> Rc<dyn Fn(Event)> {
         let pg = *self;
+        // Events reach the signals in batches, one per microtask: at instant speed a run hands
+        // over thousands at once, and one update for all of them costs far less than one each.
+        // A batch left over from a run that was replaced meanwhile is dropped.
+        let run = pg.playback.run_id.get_untracked();
+        let pending: Rc<RefCell<Vec<Event>>> = Rc::default();
         Rc::new(move |event: Event| {
-            let finished = matches!(event, Event::Finished { .. });
-            let index = pg.events.with_untracked(Vec::len);
-            pg.view.update(|v| v.apply(index, &event));
-            pg.events.update(|v| v.push(event));
-            if finished {
-                pg.running.set(false);
+            pending.borrow_mut().push(event);
+            if pending.borrow().len() > 1 {
+                return;
             }
+            let pending = pending.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let batch = std::mem::take(&mut *pending.borrow_mut());
+                if pg.playback.run_id.get_untracked() != run {
+                    return;
+                }
+                let finished = batch.iter().any(|e| matches!(e, Event::Finished { .. }));
+                let start = pg.events.with_untracked(Vec::len);
+                pg.view.update(|v| batch.iter().enumerate().for_each(|(k, e)| v.apply(start + k, e)));
+                pg.events.update(|v| v.extend(batch));
+                if finished {
+                    pg.running.set(false);
+                }
+            });
         })
     }
 
