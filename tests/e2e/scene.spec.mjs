@@ -57,8 +57,9 @@ test('the code panel lights the retry line during a backoff', async ({ page }) =
   await expect(pg.litLine()).toContainText('await sleep(backoff(attempt');
   await page.getByTestId('code-tab-typescript').click();
   await expect(pg.litLine()).toHaveAttribute('data-anchor', 'retry-wait');
-  // The lit line follows the run on: the next attempt is a send.
-  await expect(pg.litLine()).toHaveAttribute('data-anchor', 'send', { timeout: 10_000 });
+  // The lit line follows the run on once the wait is over.
+  await expect(pg.litLine()).not.toHaveAttribute('data-anchor', 'retry-wait', { timeout: 10_000 });
+  await expect(page.getByTestId('waiting')).toHaveCount(0);
   await pg.stop();
   await pg.waitForOutcome('cancelled');
 });
