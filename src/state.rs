@@ -4,9 +4,9 @@
 
 use crate::playback::Playback;
 use crate::web::driver::Speed;
-use crate::web::replay::replay;
 use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
 use crate::web::key_store;
+use crate::web::replay::replay;
 use crate::web::runner::{start_run, RunSetup};
 use leptos::prelude::*;
 use rusty_lock_engine::scenario::{Mode, Notice, ProviderChoice, Scenario, DEFAULT_SPEED, SPEEDS};

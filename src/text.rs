@@ -144,13 +144,16 @@ pub fn outcome_detail(o: &Outcome) -> String {
                 format!("Nobody can fix {}: retrying would only send the same request again.", failure_name(failure))
             }
             FailReason::RetriesExhausted { attempts, last } => {
-                format!("Still {} after {attempts} attempts: retries used up.", failure_name(last))
+                format!("Still failing ({}) after {attempts} attempts: retries used up.", failure_name(last))
             }
             FailReason::HarnessBug { message } => {
                 format!("A bug in the harness itself ({message}). It is shown, not swallowed.")
             }
             FailReason::UnhandledCall { failure } => {
-                format!("Nothing caught {}: a loop with no retries ends on its first failed call.", failure_name(failure))
+                format!(
+                    "Nothing caught {}: a loop with no retries ends on its first failed call.",
+                    failure_name(failure)
+                )
             }
             FailReason::UnhandledTool { name, kind } => format!(
                 "Nothing caught the error from {name} ({}): it ended the run instead of going back to the model.",
@@ -328,7 +331,9 @@ pub fn connected(models: &[String]) -> String {
 
 pub fn connection_failed(failure: &CallFailure) -> String {
     match failure {
-        CallFailure::Network => "No answer could be read: the server is down, the address is wrong, or CORS blocked it.".into(),
+        CallFailure::Network => {
+            "No answer could be read: the server is down, the address is wrong, or CORS blocked it.".into()
+        }
         CallFailure::Http { status: 401 | 403 } => "The server refused the key (HTTP 401/403).".into(),
         CallFailure::Http { status } => format!("The server answered HTTP {status}."),
         CallFailure::Timeout => "The server did not answer in time.".into(),
@@ -396,7 +401,8 @@ pub const TIMELINE: &str = "Timeline of the run's steps";
 pub const KEYS_HINT: &str = "Keys: Space play/pause, \u{2190} \u{2192} step, Home, End";
 pub const COMPARE: &str = "Two schools";
 pub const COMPARE_HINT: &str = "Old adventure games split in two schools: in some a wrong move is game over, in others the game says why it failed and you try again. Press Run to play the same scenario, same faults and seed, with a naive loop and with the robust one, in step.";
-pub const COMPARE_BUILTIN_ONLY: &str = "Compare mode plays the built-in model, so both loops see exactly the same answers.";
+pub const COMPARE_BUILTIN_ONLY: &str =
+    "Compare mode plays the built-in model, so both loops see exactly the same answers.";
 pub const STUCK: &str = "Stuck";
 pub const STUCK_DETAIL: &str = "Waiting forever for an answer: the naive loop has no watchdog.";
 pub const STILL_GOING: &str = "Still going";

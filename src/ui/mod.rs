@@ -20,6 +20,6 @@ pub mod playback;
 pub mod run_controls;
 pub mod scene;
 pub mod settings_panel;
+pub mod share_bar;
 pub mod stream_bubble;
 pub mod verdict_panel;
-pub mod share_bar;
