@@ -196,36 +196,10 @@ impl Harness<'_> {
                 Err(err) => err,
             };
             let failure = err.failure.clone();
-            if !err.is_transient() && !policy.retry_everything {
-                self.emit(
-                    run,
-                    Event::ModelCallFailed {
-                        turn,
-                        attempt,
-                        max_attempts,
-                        failure: failure.clone(),
-                        layer: Layer::Nobody,
-                        retry_after_ms: err.retry_after_ms,
-                    },
-                )
-                .await?;
-                return Err(Stop::Failed(FailReason::Fatal { failure }));
-            }
-            if attempt == max_attempts {
-                self.emit(
-                    run,
-                    Event::ModelCallFailed {
-                        turn,
-                        attempt,
-                        max_attempts,
-                        failure: failure.clone(),
-                        layer: Layer::Nobody,
-                        retry_after_ms: err.retry_after_ms,
-                    },
-                )
-                .await?;
-                return Err(Stop::Failed(FailReason::RetriesExhausted { attempts: max_attempts, last: failure }));
-            }
+            // The same request would fail the same way, or no attempt is left: nobody can help.
+            let hopeless = !err.is_transient() && !policy.retry_everything;
+            let last = attempt == max_attempts;
+            let layer = if hopeless || last { Layer::Nobody } else { Layer::Code };
             let asked = err.retry_after_ms;
             self.emit(
                 run,
@@ -233,12 +207,18 @@ impl Harness<'_> {
                     turn,
                     attempt,
                     max_attempts,
-                    failure,
-                    layer: Layer::Code,
+                    failure: failure.clone(),
+                    layer,
                     retry_after_ms: asked,
                 },
             )
             .await?;
+            if hopeless {
+                return Err(Stop::Failed(FailReason::Fatal { failure }));
+            }
+            if last {
+                return Err(Stop::Failed(FailReason::RetriesExhausted { attempts: max_attempts, last: failure }));
+            }
             let (wait_ms, reason) = policy.wait_ms(attempt, err.retry_after_ms, run.rng.next_f64());
             self.emit(run, Event::RetryScheduled { turn, next_attempt: attempt + 1, max_attempts, wait_ms, reason })
                 .await?;
