@@ -3,6 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
-export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+export PATH="$PWD/scripts/bin:$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 echo "Rusty Lock will be at http://127.0.0.1:${PORT:-8080}/ once built."
 exec trunk serve --release --offline --address 127.0.0.1 --port "${PORT:-8080}"

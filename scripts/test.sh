@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
-export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+export PATH="$PWD/scripts/bin:$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 

@@ -6,29 +6,26 @@ use crate::state::Playground;
 use crate::text;
 use crate::ui::board::Board;
 use crate::ui::code_panel::CodePanel;
-use crate::ui::compare::CompareView;
-use crate::ui::cors_diagnosis::CorsDiagnosis;
 use crate::ui::endpoint_panel::EndpointPanel;
 use crate::ui::event_log::EventLog;
 use crate::ui::fault_panel::FaultPanel;
 use crate::ui::history::History;
 use crate::ui::icons::KeyIcon;
-use crate::ui::lesson_card::LessonCard;
 use crate::ui::lessons_menu::LessonsMenu;
 use crate::ui::notice_bar::NoticeBar;
 use crate::ui::outcome_banner::OutcomeBanner;
+use crate::ui::parts;
 use crate::ui::playback::PlaybackBar;
 use crate::ui::run_controls::RunControls;
 use crate::ui::scene::MainScene;
 use crate::ui::settings_panel::SettingsPanel;
 use crate::ui::share_bar::ShareBar;
-use crate::ui::stream_bubble::StreamBubble;
-use crate::ui::verdict_panel::VerdictPanel;
 use crate::web::keys::use_presenter_keys;
+use crate::web::lazy::part;
 use crate::web::url_sync::use_url_sync;
 use leptos::prelude::*;
 use leptos_router::components::Router;
-use rusty_lock_engine::scenario::{encode, Mode};
+use rusty_lock_engine::scenario::{encode, Mode, ProviderChoice};
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -48,6 +45,10 @@ fn Playground() -> impl IntoView {
     use_presenter_keys(pg);
     let mode = move || pg.mode.get();
     let show_settings = RwSignal::new(false);
+    // The lazy parts load only once their condition first holds.
+    let lesson_on = move || pg.lesson.with(Option::is_some);
+    let http_on = move || pg.provider.with(|p| matches!(p, ProviderChoice::Http { .. }));
+    let finished = move || !pg.running.get() && pg.view.with(|v| v.outcome.is_some());
     let full_link = move || {
         let mut s = pg.scenario();
         s.mode = Mode::Full;
@@ -88,18 +89,20 @@ fn Playground() -> impl IntoView {
                 </Show>
                 <div class="center">
                     <NoticeBar />
-                    <LessonCard />
+                    <Show when=lesson_on>{part(parts::lesson_card())}</Show>
                     <OutcomeBanner />
-                    <CorsDiagnosis />
-                    <StreamBubble />
-                    <CompareView />
+                    <Show when=http_on>
+                        {part(parts::cors_diagnosis())}
+                        {part(parts::stream_bubble())}
+                    </Show>
+                    <Show when=move || pg.playback.compare.get()>{part(parts::compare_view())}</Show>
                     <MainScene />
                     <PlaybackBar />
                     <Show when=move || mode() != Mode::Embed>
                         <CodePanel />
                     </Show>
                     <Board />
-                    <VerdictPanel />
+                    <Show when=finished>{part(parts::verdict_panel())}</Show>
                     <Show when=move || mode() != Mode::Embed>
                         <ShareBar />
                         <History />

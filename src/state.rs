@@ -4,8 +4,9 @@
 
 use crate::playback::Playback;
 use crate::web::driver::Speed;
-use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
+use crate::web::http_provider::{HttpSettings, StreamUpdate};
 use crate::web::key_store;
+use crate::web::lazy::LazyHttp;
 use crate::web::replay::replay;
 use crate::web::runner::{start_run, RunSetup};
 use leptos::prelude::*;
@@ -224,7 +225,7 @@ impl Playground {
                     stream: self.stream.get_untracked(),
                     stall_ms: STALL_MS,
                 };
-                (Box::new(HttpProvider { settings, on_stream }), Rc::new(Cell::new(1.0)))
+                (Box::new(LazyHttp::new(settings, on_stream)), Rc::new(Cell::new(1.0)))
             }
         };
         let token = start_run(RunSetup {

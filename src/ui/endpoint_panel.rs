@@ -3,7 +3,9 @@
 
 use crate::state::Playground;
 use crate::text;
+use crate::ui::parts;
 use crate::web::http_provider::list_models;
+use crate::web::lazy::part;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use rusty_lock_engine::scenario::ProviderChoice;
@@ -22,13 +24,39 @@ pub fn preset_of(endpoint: &str) -> &'static str {
     PRESETS.iter().find(|(id, url)| *id != "custom" && endpoint.starts_with(url)).map_or("custom", |(id, _)| id)
 }
 
+/// The current endpoint and model, when a real endpoint answers.
+fn current_endpoint(pg: Playground) -> Memo<Option<(String, String)>> {
+    Memo::new(move |_| match pg.provider.get() {
+        ProviderChoice::Builtin => None,
+        ProviderChoice::Http { endpoint, model } => Some((endpoint, model)),
+    })
+}
+
+/// The choice between the built-in model and a real endpoint. The endpoint's form is a lazy
+/// part: a default run never downloads it.
 #[component]
 pub fn EndpointPanel() -> impl IntoView {
     let pg = expect_context::<Playground>();
-    let endpoint = Memo::new(move |_| match pg.provider.get() {
-        ProviderChoice::Builtin => None,
-        ProviderChoice::Http { endpoint, model } => Some((endpoint, model)),
-    });
+    let endpoint = current_endpoint(pg);
+    view! {
+        <section class="panel endpoint" aria-labelledby="endpoint-title" data-testid="endpoint-panel">
+            <h2 id="endpoint-title">{text::WHO_ANSWERS}</h2>
+            <div class="segmented" role="radiogroup">
+                <label><input type="radio" name="provider" data-testid="provider-builtin" prop:checked=move || endpoint.get().is_none() on:change=move |_| pg.provider.set(ProviderChoice::Builtin) />{text::BUILTIN}</label>
+                <label><input type="radio" name="provider" data-testid="provider-http" prop:checked=move || endpoint.get().is_some() on:change=move |_| pg.provider.set(ProviderChoice::Http { endpoint: PRESETS[0].1.into(), model: String::new() }) />{text::REAL_ENDPOINT}</label>
+            </div>
+            <Show when=move || endpoint.get().is_some()>
+                {part(parts::endpoint_form())}
+            </Show>
+        </section>
+    }
+}
+
+/// Where the real endpoint is, its key, streaming, and a connection test.
+#[component]
+pub fn EndpointForm() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let endpoint = current_endpoint(pg);
     let set_http = move |endpoint: String, model: String| pg.provider.set(ProviderChoice::Http { endpoint, model });
     let test_result = RwSignal::new(None::<(bool, String)>);
     let testing = RwSignal::new(false);
@@ -47,13 +75,6 @@ pub fn EndpointPanel() -> impl IntoView {
         });
     };
     view! {
-        <section class="panel endpoint" aria-labelledby="endpoint-title" data-testid="endpoint-panel">
-            <h2 id="endpoint-title">{text::WHO_ANSWERS}</h2>
-            <div class="segmented" role="radiogroup">
-                <label><input type="radio" name="provider" data-testid="provider-builtin" prop:checked=move || endpoint.get().is_none() on:change=move |_| pg.provider.set(ProviderChoice::Builtin) />{text::BUILTIN}</label>
-                <label><input type="radio" name="provider" data-testid="provider-http" prop:checked=move || endpoint.get().is_some() on:change=move |_| set_http(PRESETS[0].1.into(), String::new()) />{text::REAL_ENDPOINT}</label>
-            </div>
-            <Show when=move || endpoint.get().is_some()>
                 <label class="field">
                     <span class="field-label">{text::PRESET}</span>
                     <select class="wide" data-testid="preset" on:change=move |ev| {
@@ -102,7 +123,5 @@ pub fn EndpointPanel() -> impl IntoView {
                 <p class="hint">{text::STREAM_FAULTS}</p>
                 <button class="btn-small" data-testid="test-connection" on:click=test disabled=move || testing.get()>{text::TEST_CONNECTION}</button>
                 {move || test_result.get().map(|(ok, msg)| view! { <p class="test-result" class:ok=ok data-testid="connection-result" data-ok=ok.to_string()>{msg}</p> })}
-            </Show>
-        </section>
     }
 }

@@ -2,6 +2,8 @@
 //! them in order in presenter mode.
 
 use crate::text;
+use crate::ui::parts;
+use crate::web::lazy::part;
 use leptos::prelude::*;
 use rusty_lock_engine::lessons::{lesson_query, LESSONS};
 
@@ -14,6 +16,16 @@ pub fn LessonsMenu() -> impl IntoView {
                 {text::LESSONS}
             </button>
             <Show when=move || open.get()>
+                {part(parts::lessons_list(open))}
+            </Show>
+        </div>
+    }
+}
+
+/// The list itself, a lazy part fetched the first time the menu opens.
+#[component]
+pub fn LessonsList(open: RwSignal<bool>) -> impl IntoView {
+    view! {
                 <div class="menu" data-testid="lessons-menu" on:click=move |_| open.set(false)>
                     <a class="workshop" data-testid="start-workshop" href=format!("?{}&mode=present", lesson_query(&LESSONS[0]))>{text::START_WORKSHOP}</a>
                     <ol>
@@ -23,7 +35,5 @@ pub fn LessonsMenu() -> impl IntoView {
                     </ol>
                     <a class="free-play" href="?v=1" data-testid="free-play">{text::FREE_PLAY}</a>
                 </div>
-            </Show>
-        </div>
     }
 }

@@ -16,6 +16,7 @@ pub mod lesson_card;
 pub mod lessons_menu;
 pub mod notice_bar;
 pub mod outcome_banner;
+pub mod parts;
 pub mod playback;
 pub mod run_controls;
 pub mod scene;

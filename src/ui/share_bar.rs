@@ -3,11 +3,13 @@
 
 use crate::state::Playground;
 use crate::text;
+use crate::ui::parts;
+use crate::web::lazy::PartMissing;
 use crate::web::share::{copy_text, download, page_base, read_picked_file};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use rusty_lock_engine::scenario::encode;
-use rusty_lock_engine::trace::{export, import, MAX_TRACE_BYTES};
+use rusty_lock_engine::trace::MAX_TRACE_BYTES;
 
 #[component]
 pub fn ShareBar() -> impl IntoView {
@@ -24,12 +26,14 @@ pub fn ShareBar() -> impl IntoView {
     let save = move |_| {
         let events = pg.events.get_untracked();
         // The key never reaches an event, and is scrubbed anyway should a server echo it back.
-        let secrets = pg.secrets();
-        let secrets: Vec<&str> = secrets.iter().map(String::as_str).collect();
-        let json = export(&pg.scenario_untracked(), &events, &secrets);
-        if download("rusty-lock-trace.json", &json).is_err() {
-            pg.trace_error.set(Some(text::SAVE_FAILED.into()));
-        }
+        let (scenario, secrets) = (pg.scenario_untracked(), pg.secrets());
+        spawn_local(async move {
+            let error = match parts::export_trace(scenario, events, secrets).await {
+                Ok(json) => download("rusty-lock-trace.json", &json).err().map(|_| text::SAVE_FAILED),
+                Err(PartMissing) => Some(text::TRACE_PART_MISSING),
+            };
+            pg.trace_error.set(error.map(Into::into));
+        });
     };
     let open = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
@@ -38,14 +42,15 @@ pub fn ShareBar() -> impl IntoView {
             input.set_value("");
             match result {
                 Ok(None) => {}
-                Ok(Some(text)) => match import(&text) {
-                    Ok((trace, scenario, notices)) => {
+                Ok(Some(text)) => match parts::import_trace(text).await {
+                    Ok(Ok((trace, scenario, notices))) => {
                         pg.trace_error.set(None);
                         pg.apply_scenario(scenario);
                         pg.notices.set(notices);
                         pg.replay(trace.events);
                     }
-                    Err(e) => pg.trace_error.set(Some(e.to_string())),
+                    Ok(Err(e)) => pg.trace_error.set(Some(e.to_string())),
+                    Err(PartMissing) => pg.trace_error.set(Some(text::TRACE_PART_MISSING.into())),
                 },
                 Err(message) => pg.trace_error.set(Some(message)),
             }

@@ -8,6 +8,7 @@ pub mod gate;
 pub mod http_provider;
 pub mod key_store;
 pub mod keys;
+pub mod lazy;
 pub mod playback_glue;
 pub mod replay;
 pub mod runner;

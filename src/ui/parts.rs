@@ -1,0 +1,86 @@
+//! Where the page splits. Each function here is a split point: its body, and all the code only it
+//! reaches, is cut out of the first download into a wasm file of its own (one per group name),
+//! fetched the first time the function is called. A release build splits them with
+//! `scripts/bin/wasm-bindgen`; the rest of the page calls them through [`crate::web::lazy::part`].
+//!
+//! | group | what waits in it |
+//! | --- | --- |
+//! | `real_model` | the endpoint form, the HTTP model and its stream, the CORS diagnosis |
+//! | `compare` | the naive loop's scene in compare mode |
+//! | `lessons` | the lesson list and the lesson card |
+//! | `traces` | saving and opening trace files |
+//! | `verdict` | the resilience verdict after a run |
+#![allow(improper_ctypes_definitions)]
+
+use crate::ui::compare::CompareView;
+use crate::ui::cors_diagnosis::CorsDiagnosis;
+use crate::ui::endpoint_panel::EndpointForm;
+use crate::ui::lesson_card::LessonCard;
+use crate::ui::lessons_menu::LessonsList;
+use crate::ui::stream_bubble::StreamBubble;
+use crate::ui::verdict_panel::VerdictPanel;
+use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
+use crate::web::lazy::PartMissing;
+use leptos::prelude::*;
+use leptos::wasm_split::wasm_split;
+use rusty_lock_engine::scenario::{Notice, Scenario};
+use rusty_lock_engine::trace::{Trace, TraceError};
+use rusty_lock_engine::{Event, Provider};
+use std::rc::Rc;
+
+#[wasm_split(real_model, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn endpoint_form() -> Result<AnyView, PartMissing> {
+    Ok(view! { <EndpointForm /> }.into_any())
+}
+
+#[wasm_split(real_model, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn cors_diagnosis() -> Result<AnyView, PartMissing> {
+    Ok(view! { <CorsDiagnosis /> }.into_any())
+}
+
+#[wasm_split(real_model, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn stream_bubble() -> Result<AnyView, PartMissing> {
+    Ok(view! { <StreamBubble /> }.into_any())
+}
+
+#[wasm_split(real_model, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn http_provider(
+    settings: HttpSettings,
+    on_stream: Rc<dyn Fn(StreamUpdate)>,
+) -> Result<Box<dyn Provider>, PartMissing> {
+    Ok(Box::new(HttpProvider { settings, on_stream }))
+}
+
+#[wasm_split(compare, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn compare_view() -> Result<AnyView, PartMissing> {
+    Ok(view! { <CompareView /> }.into_any())
+}
+
+#[wasm_split(lessons, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn lessons_list(open: RwSignal<bool>) -> Result<AnyView, PartMissing> {
+    Ok(view! { <LessonsList open=open /> }.into_any())
+}
+
+#[wasm_split(lessons, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn lesson_card() -> Result<AnyView, PartMissing> {
+    Ok(view! { <LessonCard /> }.into_any())
+}
+
+#[wasm_split(traces, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn export_trace(scenario: Scenario, events: Vec<Event>, secrets: Vec<String>) -> Result<String, PartMissing> {
+    let secrets: Vec<&str> = secrets.iter().map(String::as_str).collect();
+    Ok(rusty_lock_engine::trace::export(&scenario, &events, &secrets))
+}
+
+/// What opening a trace file gives: the run, or why the file was refused.
+pub type Opened = Result<(Trace, Scenario, Vec<Notice>), TraceError>;
+
+#[wasm_split(traces, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn import_trace(text: String) -> Result<Opened, PartMissing> {
+    Ok(rusty_lock_engine::trace::import(&text))
+}
+
+#[wasm_split(verdict, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn verdict_panel() -> Result<AnyView, PartMissing> {
+    Ok(view! { <VerdictPanel /> }.into_any())
+}

@@ -1,0 +1,87 @@
+//! The page arrives in parts. The first load carries what a default run needs; the rest (real
+//! endpoints, compare mode, lessons, traces, the verdict) sits in its own wasm file, fetched the
+//! first time it is needed. `ui::parts` names the split points; this file is the glue around them.
+
+use crate::text;
+use crate::web::http_provider::{HttpSettings, StreamUpdate};
+use futures::future::LocalBoxFuture;
+use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
+use rusty_lock_engine::wire::{ChatRequest, ChatResponse};
+use rusty_lock_engine::{CallContext, CallFailure, Provider, ProviderError};
+use send_wrapper::SendWrapper;
+use std::cell::RefCell;
+use std::future::Future;
+use std::rc::Rc;
+
+/// A lazy part whose wasm file could not be fetched (offline, or the server lost the file).
+/// Not cached: asking again fetches again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PartMissing;
+
+impl From<SplitLoaderError> for PartMissing {
+    fn from(_: SplitLoaderError) -> Self {
+        PartMissing
+    }
+}
+
+/// Shows a lazy part once its file has arrived, or one plain line saying it could not, so a lost
+/// file costs that panel and never the page.
+pub fn part<F>(load: F) -> impl IntoView
+where
+    F: Future<Output = Result<AnyView, PartMissing>> + 'static,
+{
+    let load = SendWrapper::new(load);
+    Suspend::new(async move {
+        match load.await {
+            Ok(view) => view,
+            Err(PartMissing) => {
+                view! { <p class="part-missing" role="alert" data-testid="part-missing">{text::PART_MISSING}</p> }
+                    .into_any()
+            }
+        }
+    })
+}
+
+/// The HTTP model, loaded with the real-model part on its first call. When "Real endpoint" is
+/// picked that part is already on its way, so the first call rarely waits; if the file cannot be
+/// fetched the call fails like a dropped connection, and the retry layer asks again.
+pub struct LazyHttp {
+    pub settings: HttpSettings,
+    pub on_stream: Rc<dyn Fn(StreamUpdate)>,
+    loaded: Rc<RefCell<Option<Rc<dyn Provider>>>>,
+}
+
+impl LazyHttp {
+    pub fn new(settings: HttpSettings, on_stream: Rc<dyn Fn(StreamUpdate)>) -> Self {
+        LazyHttp { settings, on_stream, loaded: Rc::default() }
+    }
+}
+
+impl Provider for LazyHttp {
+    fn complete(
+        &self,
+        request: &ChatRequest,
+        ctx: CallContext,
+    ) -> LocalBoxFuture<'static, Result<ChatResponse, ProviderError>> {
+        if let Some(provider) = self.loaded.borrow().clone() {
+            return provider.complete(request, ctx);
+        }
+        let (settings, on_stream, loaded, request) =
+            (self.settings.clone(), self.on_stream.clone(), self.loaded.clone(), request.clone());
+        Box::pin(async move {
+            let provider: Rc<dyn Provider> = match crate::ui::parts::http_provider(settings, on_stream).await {
+                Ok(provider) => provider.into(),
+                Err(PartMissing) => {
+                    return Err(ProviderError {
+                        failure: CallFailure::Network,
+                        retry_after_ms: None,
+                        should_retry: None,
+                    })
+                }
+            };
+            *loaded.borrow_mut() = Some(provider.clone());
+            provider.complete(&request, ctx).await
+        })
+    }
+}
