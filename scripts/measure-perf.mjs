@@ -9,6 +9,7 @@
 //    it adds (build, insert, and a forced layout) into a global array this script provides
 //    (window.__rustyLockAppendTimes, see the README's test hooks).
 // 4. The first-load transfer: every file the page fetches, gzip -9.
+// 5. The lazy parts: what the first use of each feature fetches, gzip -9.
 import { chromium } from '@playwright/test';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -156,18 +157,12 @@ const REPEATS = 3;
     '  (performance.now() is coarsened to 0.1 ms here: the means are the figure to read)');
 }
 
-// 4. First-load transfer.
-{
-  const { page } = await newPage();
-  const fetched = new Set();
-  page.on('requestfinished', (r) => fetched.add(new URL(r.url()).pathname));
-  await page.goto(base);
-  await page.getByTestId('run').waitFor();
-  await page.waitForLoadState('networkidle');
+/** The files in `paths` with their raw and gzip -9 sizes, as table rows and totals. */
+async function sizes(paths) {
   let raw = 0;
   let gz = 0;
   const rows = [];
-  for (const path of [...fetched].sort()) {
+  for (const path of [...paths].sort()) {
     const file = join(dist, path.endsWith('/') ? 'index.html' : path);
     if (!(await stat(file).catch(() => null))) continue;
     const body = await readFile(file);
@@ -176,10 +171,57 @@ const REPEATS = 3;
     gz += z;
     rows.push(`   ${path.padEnd(46)} ${String(body.length).padStart(9)} ${String(z).padStart(9)}`);
   }
+  return { raw, gz, rows };
+}
+
+/** Every path the page fetches while `action` runs and the network then settles. */
+async function fetchedDuring(page, action) {
+  const fetched = new Set();
+  const seen = (r) => fetched.add(new URL(r.url()).pathname);
+  page.on('requestfinished', seen);
+  await action();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  page.off('requestfinished', seen);
+  return fetched;
+}
+
+// 4. First-load transfer.
+{
+  const { page } = await newPage();
+  const fetched = await fetchedDuring(page, async () => {
+    await page.goto(base);
+    await page.getByTestId('run').waitFor();
+  });
+  const { raw, gz, rows } = await sizes(fetched);
   console.log('\n4. First load: every file fetched, raw and gzip -9 bytes');
   console.log(rows.join('\n'));
   console.log(`   ${'all'.padEnd(46)} ${String(raw).padStart(9)} ${String(gz).padStart(9)}  (${(gz / 1024).toFixed(1)} KiB gzip)`);
   await page.close();
+}
+
+// 5. Lazy parts: each first use, in a fresh page, and what it fetched.
+{
+  const uses = [
+    ['Run (default)', async (page) => { await page.getByTestId('run').click(); await page.getByTestId('outcome').waitFor(); }],
+    ['Real endpoint picked', async (page) => { await page.getByTestId('provider-http').check(); await page.getByTestId('base-url').waitFor(); }],
+    ['Compare on, then Run', async (page) => { await page.getByTestId('compare').click(); await page.getByTestId('run').click(); await page.getByTestId('compare-view').waitFor(); }],
+    ['Lessons menu opened', async (page) => { await page.getByTestId('lessons').click(); await page.getByTestId('lessons-menu').waitFor(); }],
+    ['A run finishes (verdict)', async (page) => { await page.getByTestId('speed').selectOption({ label: 'instant' }); await page.getByTestId('run').click(); await page.getByTestId('verdict').waitFor(); }],
+  ];
+  console.log('\n5. Lazy parts: what the first use of each feature fetches (fresh page each), gzip -9 bytes');
+  for (const [name, use] of uses) {
+    const { page, errors } = await newPage();
+    await page.goto(base);
+    await page.getByTestId('run').waitFor();
+    await page.waitForLoadState('networkidle');
+    const fetched = await fetchedDuring(page, () => use(page));
+    const { gz, rows } = await sizes(fetched);
+    console.log(`   ${name}: ${rows.length} file(s), ${(gz / 1024).toFixed(1)} KiB gzip`);
+    for (const row of rows) console.log(`   ${row}`);
+    if (errors.length) console.log('   page errors:', errors);
+    await page.close();
+  }
 }
 
 await browser.close();

@@ -9,7 +9,7 @@
 use crate::state::{speed_factor, Playground};
 use crate::web::gate::gate;
 use leptos::prelude::*;
-use rusty_lock_engine::{compare, Event, RunView};
+use rusty_lock_engine::{Comparison, Event, RunView};
 
 /// The playback state, part of [`Playground`].
 #[derive(Clone, Copy)]
@@ -200,7 +200,18 @@ pub fn run(pg: Playground) {
     let pb = pg.playback;
     pb.reset();
     let config = pg.config.get_untracked();
-    let comparison = compare(&config, pg.plan.get_untracked());
+    let plan = pg.plan.get_untracked();
+    leptos::task::spawn_local(async move {
+        match crate::ui::parts::compare_runs(config, plan).await {
+            Ok(comparison) => show_comparison(pg, comparison),
+            Err(_) => pg.trace_error.set(Some(crate::text::ENGINE_PART_MISSING.into())),
+        }
+    });
+}
+
+/// Puts both schools' runs on screen, to be played from the first step.
+fn show_comparison(pg: Playground, comparison: Comparison) {
+    let pb = pg.playback;
     pb.naive.set(comparison.naive.events);
     pb.diverge_at.set(comparison.diverge_at);
     let robust = comparison.robust.events;

@@ -3,15 +3,18 @@
 //! the source of truth, so a link round-trips exactly whatever the toggles show.
 
 use crate::playback::Playback;
+use crate::text;
+use crate::ui::parts;
 use crate::web::driver::Speed;
 use crate::web::http_provider::{HttpSettings, StreamUpdate};
 use crate::web::key_store;
 use crate::web::lazy::LazyHttp;
 use crate::web::replay::replay;
-use crate::web::runner::{start_run, RunSetup};
+use crate::web::runner::{Model, RunSetup};
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use rusty_lock_engine::scenario::{Mode, Notice, ProviderChoice, Scenario, DEFAULT_SPEED, SPEEDS};
-use rusty_lock_engine::{BuiltinModel, CancelToken, Event, FaultPlan, Layer, Provider, RunConfig, RunView};
+use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, RunConfig, RunView};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -26,7 +29,8 @@ pub struct Playground {
     pub mode: RwSignal<Mode>,
     /// What the last link or file asked for that was ignored.
     pub notices: RwSignal<Vec<Notice>>,
-    /// A problem with an imported trace, shown until dismissed.
+    /// A problem shown until dismissed: a refused trace, or a part of the page that could not be
+    /// fetched.
     pub trace_error: RwSignal<Option<String>>,
     /// The viewer's answer to the current lesson's question.
     pub answer: RwSignal<Option<Layer>>,
@@ -211,8 +215,8 @@ impl Playground {
         self.running.set(true);
         let config = self.config.get_untracked();
         let pg = *self;
-        let (provider, clock_speed): (Box<dyn Provider>, Speed) = match self.provider.get_untracked() {
-            ProviderChoice::Builtin => (Box::new(BuiltinModel::new(config.personality)), self.live_speed.get_value()),
+        let (model, clock_speed): (Model, Speed) = match self.provider.get_untracked() {
+            ProviderChoice::Builtin => (Model::Builtin(config.personality), self.live_speed.get_value()),
             ProviderChoice::Http { endpoint, model } => {
                 let on_stream = Rc::new(move |update: StreamUpdate| match update {
                     StreamUpdate::Started => pg.stream_text.set(String::new()),
@@ -225,18 +229,26 @@ impl Playground {
                     stream: self.stream.get_untracked(),
                     stall_ms: STALL_MS,
                 };
-                (Box::new(LazyHttp::new(settings, on_stream)), Rc::new(Cell::new(1.0)))
+                (Model::Other(Box::new(LazyHttp::new(settings, on_stream))), Rc::new(Cell::new(1.0)))
             }
         };
-        let token = start_run(RunSetup {
+        let setup = RunSetup {
             config,
             plan: self.live_plan.get_value(),
             speed: self.live_speed.get_value(),
             clock_speed,
-            provider,
+            model,
             deliver: self.deliver(),
+        };
+        // The token exists before the engine part arrives, so Stop works from the first click.
+        let token = CancelToken::new();
+        self.cancel.set_value(Some(token.clone()));
+        spawn_local(async move {
+            if parts::start_run(setup, token).await.is_err() {
+                pg.running.set(false);
+                pg.trace_error.set(Some(text::ENGINE_PART_MISSING.into()));
+            }
         });
-        self.cancel.set_value(Some(token));
     }
 
     /// Plays recorded events back at the current speed, as if the run were happening now.

@@ -5,6 +5,7 @@
 //!
 //! | group | what waits in it |
 //! | --- | --- |
+//! | `engine` | the loop itself: harness, built-in model, chaos, world (fetched on the first Run) |
 //! | `real_model` | the endpoint form, the HTTP model and its stream, the CORS diagnosis |
 //! | `compare` | the naive loop's scene in compare mode |
 //! | `lessons` | the lesson list and the lesson card |
@@ -21,12 +22,24 @@ use crate::ui::stream_bubble::StreamBubble;
 use crate::ui::verdict_panel::VerdictPanel;
 use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
 use crate::web::lazy::PartMissing;
+use crate::web::runner::RunSetup;
 use leptos::prelude::*;
 use leptos::wasm_split::wasm_split;
 use rusty_lock_engine::scenario::{Notice, Scenario};
 use rusty_lock_engine::trace::{Trace, TraceError};
-use rusty_lock_engine::{Event, Provider};
+use rusty_lock_engine::{CancelToken, Comparison, Event, FaultPlan, Provider, RunConfig};
 use std::rc::Rc;
+
+#[wasm_split(engine, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn start_run(setup: RunSetup, token: CancelToken) -> Result<(), PartMissing> {
+    crate::web::runner::start_run(setup, token);
+    Ok(())
+}
+
+#[wasm_split(compare, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn compare_runs(config: RunConfig, plan: FaultPlan) -> Result<Comparison, PartMissing> {
+    Ok(rusty_lock_engine::compare(&config, plan))
+}
 
 #[wasm_split(real_model, wasm_split_path = ::leptos::wasm_split, fallible)]
 pub fn endpoint_form() -> Result<AnyView, PartMissing> {

@@ -6,7 +6,8 @@ use crate::web::gate::gate;
 use futures::future::LocalBoxFuture;
 use gloo_timers::future::TimeoutFuture;
 use rusty_lock_engine::{
-    CancelToken, Chaos, Clock, Event, FaultPlan, Harness, Observer, Outcome, Provider, RunConfig, VirtualClock,
+    BuiltinModel, CancelToken, Chaos, Clock, Event, FaultPlan, Harness, Observer, Outcome, Personality, Provider,
+    RunConfig, VirtualClock,
 };
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -61,6 +62,13 @@ impl Observer for PacedObserver {
     }
 }
 
+/// Who answers. The built-in model is built here rather than by the caller, so that its code
+/// travels with the rest of the engine in the lazy `engine` part.
+pub enum Model {
+    Builtin(Personality),
+    Other(Box<dyn Provider>),
+}
+
 /// What a run needs from the page.
 pub struct RunSetup {
     pub config: RunConfig,
@@ -71,15 +79,17 @@ pub struct RunSetup {
     /// time, so its runs keep this at 1 whatever the playback speed.
     pub clock_speed: Speed,
     /// The model, built-in or HTTP. Chaos is wrapped around it here.
-    pub provider: Box<dyn Provider>,
+    pub model: Model,
     pub deliver: Rc<dyn Fn(Event)>,
 }
 
-/// Starts a run and returns its Stop button. `deliver` receives every event, `Finished` last.
-pub fn start_run(setup: RunSetup) -> CancelToken {
-    let RunSetup { config, plan, speed, clock_speed, provider, deliver } = setup;
-    let cancel = CancelToken::new();
-    let token = cancel.clone();
+/// Starts a run that `token` stops. `deliver` receives every event, `Finished` last.
+pub fn start_run(setup: RunSetup, token: CancelToken) {
+    let RunSetup { config, plan, speed, clock_speed, model, deliver } = setup;
+    let provider: Box<dyn Provider> = match model {
+        Model::Builtin(personality) => Box::new(BuiltinModel::new(personality)),
+        Model::Other(provider) => provider,
+    };
     spawn_local(async move {
         let clock = VirtualClock::new();
         ClockDriver::attach(&clock, clock_speed);
@@ -90,5 +100,4 @@ pub fn start_run(setup: RunSetup) -> CancelToken {
         harness.run(&mut observer).await;
         clock.set_on_new_timer(None);
     });
-    cancel
 }
