@@ -1,13 +1,22 @@
 #!/usr/bin/env bash
-# Reports the release dist's sizes, raw and gzip -9, file by file and in all.
+# Reports the release dist's sizes, raw and gzip -9, file by file: first what every visit
+# downloads (the first load), then the lazy parts fetched on first use (see README, "The page
+# arrives in parts").
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d dist ] || { echo "no dist/: run trunk build --release --offline first" >&2; exit 1; }
-total_raw=0; total_gz=0
-printf '%-44s %10s %10s\n' file raw gzip
-for f in $(find dist -type f | sort); do
-  raw=$(stat -c %s "$f"); gz=$(gzip -9 -c "$f" | wc -c)
-  total_raw=$((total_raw + raw)); total_gz=$((total_gz + gz))
-  printf '%-44s %10s %10s\n' "${f#dist/}" "$raw" "$gz"
-done
-printf '%-44s %10s %10s\n' "all" "$total_raw" "$total_gz"
+[ -d dist ] || { echo "no dist/: build first (see README)" >&2; exit 1; }
+report() {  # title, then files
+  local title=$1; shift
+  local raw=0 gz=0 r z f
+  printf '\n%s\n%-52s %10s %10s\n' "$title" file raw gzip
+  for f in "$@"; do
+    r=$(stat -c %s "$f"); z=$(gzip -9 -c "$f" | wc -c)
+    raw=$((raw + r)); gz=$((gz + z))
+    printf '%-52s %10s %10s\n' "${f#dist/}" "$r" "$z"
+  done
+  printf '%-52s %10s %10s\n' "all" "$raw" "$gz"
+}
+mapfile -t first < <(find dist -maxdepth 1 -type f | sort)
+mapfile -t lazy < <(find dist -mindepth 2 -type f -path 'dist/lazy*' | sort)
+report "First load (every visit)" "${first[@]}"
+[ ${#lazy[@]} -eq 0 ] || report "Lazy parts (fetched on first use)" "${lazy[@]}"
