@@ -16,7 +16,8 @@ report() {  # title, then files
   done
   printf '%-52s %10s %10s\n' "all" "$raw" "$gz"
 }
-mapfile -t first < <(find dist -maxdepth 1 -type f | sort)
-mapfile -t lazy < <(find dist -mindepth 2 -type f -path 'dist/lazy*' | sort)
+# The parts' loader (lazy-<hash>/__wasm_split.js) is imported by the main JS, so it is first load.
+mapfile -t first < <({ find dist -maxdepth 1 -type f; find dist -path 'dist/lazy*' -name '*.js'; } | sort)
+mapfile -t lazy < <(find dist -path 'dist/lazy*' -name '*.wasm' | sort)
 report "First load (every visit)" "${first[@]}"
 [ ${#lazy[@]} -eq 0 ] || report "Lazy parts (fetched on first use)" "${lazy[@]}"

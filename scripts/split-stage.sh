@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Trunk hooks for the split page (see scripts/bin/wasm-bindgen).
 #   split-stage.sh check  (pre_build)  fails early when Trunk would use a wasm-bindgen that does not split
-#   split-stage.sh stage  (post_build) copies the lazy parts into the dist, under a folder named after
-#                                      the main part's hash so that a new build never mixes with a cached one
+#   split-stage.sh stage  (post_build) copies the lazy parts and their loader into the dist, in the
+#                                      hashed folder the main JS imports the loader from, and points the
+#                                      loader at the main JS's hashed name
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 case "${1:-}" in
@@ -17,16 +18,13 @@ case "${1:-}" in
     ;;
   stage)
     src="${CARGO_TARGET_DIR:-$root/target}/wasm-bindgen/$TRUNK_PROFILE/split"
-    [ -f "$src/__wasm_split.js" ] || { echo "no split output in $src" >&2; exit 1; }
-    main_js=$(cd "$TRUNK_STAGING_DIR" && ls rusty-lock-*.js 2>/dev/null | head -1)
-    [ -n "$main_js" ] || main_js=rusty-lock.js
-    hash=${main_js#rusty-lock}; hash=${hash#-}; hash=${hash%.js}
-    dir="lazy${hash:+-$hash}"
-    mkdir -p "$TRUNK_STAGING_DIR/$dir"
-    cp "$src"/*.wasm "$TRUNK_STAGING_DIR/$dir/"
-    sed -e "s#from \"./rusty-lock.js\"#from \"./$main_js\"#" \
-        -e "s#new URL(\"\./#new URL(\"./$dir/#g" \
-        "$src/__wasm_split.js" > "$TRUNK_STAGING_DIR/__wasm_split.js"
+    [ -f "$src/__wasm_split.js" ] && [ -f "$src/.folder" ] || { echo "no split output in $src" >&2; exit 1; }
+    folder=$(cat "$src/.folder")
+    main_js=$(cd "$TRUNK_STAGING_DIR" && ls rusty-lock*.js | head -1)
+    mkdir -p "$TRUNK_STAGING_DIR/$folder"
+    cp "$src"/*.wasm "$TRUNK_STAGING_DIR/$folder/"
+    sed -e "s#from \"./rusty-lock.js\"#from \"../$main_js\"#" "$src/__wasm_split.js" \
+      > "$TRUNK_STAGING_DIR/$folder/__wasm_split.js"
     ;;
   *) echo "usage: $0 check|stage" >&2; exit 2 ;;
 esac
