@@ -6,31 +6,59 @@
 use crate::playback::{self, Shown};
 use crate::state::Playground;
 use crate::text;
-use crate::ui::layer_icon::LayerIcon;
+use crate::ui::layer_icon::layer_icon_html;
 use crate::web::append_list::{clicked_index, AppendList};
 use leptos::html::Ol;
 use leptos::prelude::*;
-use leptos::tachys::view::Render;
 use rusty_lock_engine::view::turn_of;
 use rusty_lock_engine::Event;
 
 /// The global array scripts/measure-perf.mjs provides to time each new line (see README).
 const PERF_PROBE: &str = "__rustyLockAppendTimes";
 
-/// One line of the log, built once and never diffed again.
-fn entry(event: &Event) -> web_sys::Element {
+/// One line of the log as HTML, parsed once with its neighbours and never diffed again. A long
+/// run at instant speed adds thousands of lines at once: one parse per chunk costs far less than
+/// building each line's elements and attributes one call at a time.
+fn entry_html(event: &Event) -> String {
+    let kind = event.kind();
     let layer = event.layer();
-    let turn = turn_of(event).map(|t| format!("T{t}")).unwrap_or_default();
-    let line = view! {
-        <li class=format!("entry kind-{}", event.kind()) data-kind=event.kind() data-layer=layer.map(|l| l.slug())>
-            <span class="entry-turn">{turn}</span>
-            <span class="entry-icon">{layer.map(|l| view! { <LayerIcon layer=l /> })}</span>
-            <span class="entry-text">{text::describe(event)}</span>
-            {layer.map(|l| view! { <span class=format!("tag tag-{}", l.slug())>{text::layer_name(l)}</span> })}
-        </li>
-    };
-    let built = line.build();
-    (*built).clone()
+    let mut html = format!(r#"<li class="entry kind-{kind}" data-kind="{kind}""#);
+    if let Some(l) = layer {
+        html.push_str(&format!(r#" data-layer="{}""#, l.slug()));
+    }
+    html.push_str(r#"><span class="entry-turn">"#);
+    if let Some(t) = turn_of(event) {
+        html.push_str(&format!("T{t}"));
+    }
+    html.push_str(r#"</span><span class="entry-icon">"#);
+    if let Some(l) = layer {
+        html.push_str(&layer_icon_html(l));
+    }
+    html.push_str(r#"</span><span class="entry-text">"#);
+    escape_into(&mut html, &text::describe(event));
+    html.push_str("</span>");
+    if let Some(l) = layer {
+        html.push_str(&format!(r#"<span class="tag tag-{}">"#, l.slug()));
+        escape_into(&mut html, text::layer_name(l));
+        html.push_str("</span>");
+    }
+    html.push_str("</li>");
+    html
+}
+
+/// Appends `text` to `html` with the characters HTML gives a meaning escaped: a model's words
+/// reach the log, and they must stay words.
+fn escape_into(html: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => html.push_str("&amp;"),
+            '<' => html.push_str("&lt;"),
+            '>' => html.push_str("&gt;"),
+            '"' => html.push_str("&quot;"),
+            '\'' => html.push_str("&#39;"),
+            c => html.push(c),
+        }
+    }
 }
 
 #[component]
@@ -50,9 +78,8 @@ pub fn EventLog() -> impl IntoView {
                 if log.run != run || events.len() < log.len() {
                     log.clear(run);
                 }
-                for (i, event) in events.iter().enumerate().skip(log.len()) {
-                    log.push(i, || entry(event));
-                }
+                let start = log.len();
+                log.push_html(events.iter().enumerate().skip(start).map(|(i, event)| (i, entry_html(event))));
             });
         });
         // Follow the newest line once the page has laid the new ones out.

@@ -4,16 +4,27 @@
 use leptos::prelude::*;
 use rusty_lock_engine::Layer;
 
+/// The shape of a layer's icon, as SVG markup.
+fn shape(layer: Layer) -> &'static str {
+    match layer {
+        Layer::Model => r#"<circle cx="8" cy="8" r="6.5"></circle>"#,
+        Layer::Code => r#"<polygon points="8,1.5 15,14.5 1,14.5"></polygon>"#,
+        Layer::Nobody => r#"<rect x="2" y="2" width="12" height="12" rx="1.5"></rect>"#,
+    }
+}
+
+/// The icon as markup, for lines built as HTML in one go (the event log).
+pub fn layer_icon_html(layer: Layer) -> String {
+    format!(
+        r#"<svg class="layer-icon layer-{}" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">{}</svg>"#,
+        layer.slug(),
+        shape(layer)
+    )
+}
+
 #[component]
 pub fn LayerIcon(layer: Layer) -> impl IntoView {
-    let shape = match layer {
-        Layer::Model => view! { <circle cx="8" cy="8" r="6.5" /> }.into_any(),
-        Layer::Code => view! { <polygon points="8,1.5 15,14.5 1,14.5" /> }.into_any(),
-        Layer::Nobody => view! { <rect x="2" y="2" width="12" height="12" rx="1.5" /> }.into_any(),
-    };
     view! {
-        <svg class=format!("layer-icon layer-{}", layer.slug()) viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-            {shape}
-        </svg>
+        <svg class=format!("layer-icon layer-{}", layer.slug()) viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" inner_html=shape(layer)></svg>
     }
 }

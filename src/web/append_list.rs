@@ -71,12 +71,7 @@ impl AppendList {
             let _ = el.set_attribute("aria-current", "step");
         }
         if self.chunk.is_none() || self.items.len() % CHUNK == 0 {
-            let chunk = self.parent.owner_document().and_then(|d| d.create_element("div").ok());
-            if let Some(chunk) = &chunk {
-                chunk.set_class_name("chunk");
-                let _ = self.parent.append_child(chunk);
-            }
-            self.chunk = chunk;
+            self.new_chunk();
         }
         let _ = self.chunk.as_ref().unwrap_or(&self.parent).append_child(&el);
         if let (Some(probe), Some(started)) = (&self.probe, started) {
@@ -88,6 +83,71 @@ impl AppendList {
         if shown {
             self.visible = self.items.len();
         }
+    }
+
+    /// Adds items given as HTML, each starting with its tag (`<li ...`), parsing each chunk's
+    /// share in one go. The list adds the same marks as [`AppendList::push`].
+    pub fn push_html(&mut self, items: impl Iterator<Item = (usize, String)>) {
+        let items: Vec<(usize, String)> = items.collect();
+        let mut at = 0;
+        while at < items.len() {
+            let started = self.probe.as_ref().map(|_| now_ms());
+            if self.chunk.is_none() || self.items.len() % CHUNK == 0 {
+                self.new_chunk();
+            }
+            let room = CHUNK - self.items.len() % CHUNK;
+            let group = &items[at..(at + room).min(items.len())];
+            let mut html = String::new();
+            for (index, item) in group {
+                html.push_str(&self.marked(*index, item));
+            }
+            let Some(chunk) = self.chunk.clone() else { return };
+            let _ = chunk.insert_adjacent_html("beforeend", &html);
+            let children = chunk.children();
+            let first = children.length().saturating_sub(group.len() as u32);
+            for (k, (index, _)) in group.iter().enumerate() {
+                if let Some(el) = children.item(first + k as u32) {
+                    self.items.push((*index, el));
+                    if self.limit.is_none_or(|l| *index <= l) {
+                        self.visible = self.items.len();
+                    }
+                }
+            }
+            if let (Some(probe), Some(started)) = (&self.probe, started) {
+                // Forced layout, so the figure includes what the browser does for the new items;
+                // each line is charged its share of the group it came in.
+                let _ = self.parent.scroll_height();
+                let each = (now_ms() - started) / group.len() as f64;
+                let end = self.items.len();
+                for position in end - group.len()..end {
+                    probe.push(&js_sys::Array::of2(&(position as f64).into(), &each.into()));
+                }
+            }
+            at += group.len();
+        }
+    }
+
+    /// An item's HTML with the list's marks added after its tag name: its event index, and
+    /// whether it comes after the shown step or is the step on screen.
+    fn marked(&self, event_index: usize, item: &str) -> String {
+        let tag_end = item.find([' ', '>']).unwrap_or(item.len());
+        let mut marks = format!(r#" data-index="{event_index}""#);
+        if !self.limit.is_none_or(|l| event_index <= l) {
+            marks.push_str(r#" data-future="""#);
+        }
+        if self.current == Some(event_index) {
+            marks.push_str(r#" aria-current="step""#);
+        }
+        format!("{}{}{}", &item[..tag_end], marks, &item[tag_end..])
+    }
+
+    fn new_chunk(&mut self) {
+        let chunk = self.parent.owner_document().and_then(|d| d.create_element("div").ok());
+        if let Some(chunk) = &chunk {
+            chunk.set_class_name("chunk");
+            let _ = self.parent.append_child(chunk);
+        }
+        self.chunk = chunk;
     }
 
     /// Shows the items of events up to `limit` (all of them for `None`).

@@ -184,3 +184,20 @@ test('the API key canary reaches only the Authorization header', async ({ page, 
   await page.getByTestId('forget-key').click();
   expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(canary);
 });
+
+test("a model's words that look like HTML stay words in the log", async ({ page, request }) => {
+  const words = '<b id="injected">Done</b> & <img src=x onerror="window.__pwned=1">';
+  const completion = {
+    id: 'x', object: 'chat.completion', created: 0, model: 'rusty-lock-test',
+    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: words } }],
+  };
+  await script(request, [{ body: JSON.stringify(completion), contentType: 'application/json' }]);
+  const pg = new Playground(page);
+  await pg.open(ENDPOINT);
+  await page.getByTestId('stream').uncheck();
+  await pg.run();
+  await pg.waitForOutcome('answered');
+  await expect(pg.entries('[data-kind="model-replied"]')).toContainText(words);
+  await expect(pg.log().locator('#injected, img')).toHaveCount(0);
+  expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+});
