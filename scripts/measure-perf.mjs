@@ -5,9 +5,11 @@
 //
 // 1. Long tasks (> 50 ms, PerformanceObserver 'longtask') during a default run at 1×.
 // 2. A 1,000-turn run at instant speed: time from Run to the outcome on screen (three runs).
-// 3. The event log's cost per new line near line 50 and near line 5,000: the log times each line
-//    it adds (build, insert, and a forced layout) into a global array this script provides
-//    (window.__rustyLockAppendTimes, see the README's test hooks).
+// 3. The event log's cost per new line near line 50 and near line 5,000: the log times what it
+//    adds (build, insert, and a forced layout) into a global array this script provides
+//    (window.__rustyLockAppendTimes, see the README's test hooks). At instant speed lines arrive
+//    in groups (up to a chunk of 100, parsed as one piece of HTML), and each line is charged its
+//    share of its group; at a watchable speed they arrive one by one.
 // 4. The first-load transfer: every file the page fetches, gzip -9.
 // 5. The lazy parts: what the first use of each feature fetches, gzip -9.
 import { chromium } from '@playwright/test';
@@ -143,8 +145,7 @@ const REPEATS = 3;
     const lines = (from, to) => times.filter(([i]) => i >= from && i < to).map(([, t]) => t);
     count = times.length;
     last = Math.min(5000, times.length);
-    // Around line 50, and the last 50 lines before 5,000. (The very first lines also pay for the
-    // first layout of the whole page, so they are left out.)
+    // Around line 50, and the last 50 lines before 5,000.
     early.push(...lines(25, 75));
     late.push(...lines(last - 50, last));
     if (errors.length) console.log('   page errors:', errors);

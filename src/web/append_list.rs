@@ -60,7 +60,10 @@ impl AppendList {
 
     /// Adds one item at the end. `build` makes its element.
     pub fn push(&mut self, event_index: usize, build: impl FnOnce() -> Element) {
-        let started = self.probe.as_ref().map(|_| now_ms());
+        let started = self.probe.as_ref().map(|_| {
+            let _ = self.parent.scroll_height();
+            now_ms()
+        });
         let el = build();
         let _ = el.set_attribute("data-index", &event_index.to_string());
         let shown = self.limit.is_none_or(|l| event_index <= l);
@@ -91,7 +94,12 @@ impl AppendList {
         let items: Vec<(usize, String)> = items.collect();
         let mut at = 0;
         while at < items.len() {
-            let started = self.probe.as_ref().map(|_| now_ms());
+            // For the measurement, lay out what is already pending first, so the figure below is
+            // this group's own cost and not the whole page's first layout after a change.
+            let started = self.probe.as_ref().map(|_| {
+                let _ = self.parent.scroll_height();
+                now_ms()
+            });
             if self.chunk.is_none() || self.items.len() % CHUNK == 0 {
                 self.new_chunk();
             }
