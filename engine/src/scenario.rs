@@ -215,10 +215,11 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
                 Ok(())
             }
             "model" => match value {
-                "helpful" => Ok(c.personality = Personality::Helpful),
-                "stubborn" => Ok(c.personality = Personality::Stubborn),
+                "helpful" => Ok(Personality::Helpful),
+                "stubborn" => Ok(Personality::Stubborn),
                 other => Err(format!("\u{201c}{}\u{201d} is not a model; use helpful or stubborn", short(other))),
-            },
+            }
+            .map(|p| c.personality = p),
             "turns" => number(key, value).map(|v| c.guards.max_turns = v as u32),
             "errors" => number(key, value).map(|v| c.guards.max_errors_in_a_row = v as u32),
             "watchdog" => number(key, value).map(|v| c.guards.watchdog_ms = v),
@@ -231,21 +232,24 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
             "jitter" => flag(value).map(|v| c.retry.jitter = v),
             "retryall" => flag(value).map(|v| c.retry.retry_everything = v),
             "speed" => match SPEEDS.iter().position(|sp| *sp == value) {
-                Some(i) => Ok(s.speed = i),
+                Some(i) => Ok(i),
                 None => Err(format!("\u{201c}{}\u{201d} is not a speed; use one of {}", short(value), SPEEDS.join(", "))),
-            },
+            }
+            .map(|i| s.speed = i),
             "endpoint" => endpoint_value(value).map(|v| endpoint = Some(v)),
             "llm" => model_value(value).map(|v| llm = Some(v)),
             "mode" => match value {
-                "embed" => Ok(s.mode = Mode::Embed),
-                "present" => Ok(s.mode = Mode::Present),
-                "full" => Ok(s.mode = Mode::Full),
+                "embed" => Ok(Mode::Embed),
+                "present" => Ok(Mode::Present),
+                "full" => Ok(Mode::Full),
                 other => Err(format!("\u{201c}{}\u{201d} is not a mode; use embed or present", short(other))),
-            },
+            }
+            .map(|m| s.mode = m),
             "lang" => match value {
-                "en" => Ok(s.lang = Some("en".into())),
+                "en" => Ok("en"),
                 other => Err(format!("\u{201c}{}\u{201d} is not a language this page has yet; English is used", short(other))),
-            },
+            }
+            .map(|l| s.lang = Some(l.into())),
             "key" | "api_key" | "apikey" | "token" => {
                 Err("looks like an API key; keys never travel in links, so it was ignored".into())
             }

@@ -73,7 +73,7 @@ impl AppendList {
         if self.current == Some(event_index) {
             let _ = el.set_attribute("aria-current", "step");
         }
-        if self.chunk.is_none() || self.items.len() % CHUNK == 0 {
+        if self.chunk.is_none() || self.items.len().is_multiple_of(CHUNK) {
             self.new_chunk();
         }
         let _ = self.chunk.as_ref().unwrap_or(&self.parent).append_child(&el);
@@ -100,7 +100,7 @@ impl AppendList {
                 let _ = self.parent.scroll_height();
                 now_ms()
             });
-            if self.chunk.is_none() || self.items.len() % CHUNK == 0 {
+            if self.chunk.is_none() || self.items.len().is_multiple_of(CHUNK) {
                 self.new_chunk();
             }
             let room = CHUNK - self.items.len() % CHUNK;
@@ -140,7 +140,7 @@ impl AppendList {
     fn marked(&self, event_index: usize, item: &str) -> String {
         let tag_end = item.find([' ', '>']).unwrap_or(item.len());
         let mut marks = format!(r#" data-index="{event_index}""#);
-        if !self.limit.is_none_or(|l| event_index <= l) {
+        if self.limit.is_some_and(|l| event_index > l) {
             marks.push_str(r#" data-future="""#);
         }
         if self.current == Some(event_index) {
