@@ -67,8 +67,10 @@ test('a 429 with Retry-After is retried only after the wait the server asked for
   await pg.run();
   await pg.waitForOutcome('answered');
   const sent = await chats(request);
-  expect(sent).toHaveLength(6);
-  expect(sent[2].timeMs - sent[1].timeMs).toBeGreaterThanOrEqual(950);
+  // Should this ever fail, the request times say why.
+  const times = `request times (ms): ${sent.map((r) => r.timeMs).join(', ')}`;
+  expect(sent, times).toHaveLength(6);
+  expect(sent[2].timeMs - sent[1].timeMs, times).toBeGreaterThanOrEqual(950);
   await expect(pg.entries('[data-kind="retry-scheduled"]')).toContainText('Server asked to wait');
   await expect(page.locator('[data-testid="verdict"] [data-slug="honoured-retry-after"]')).toBeVisible();
 });
