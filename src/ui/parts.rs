@@ -15,9 +15,9 @@
 
 use crate::ui::compare::CompareView;
 use crate::ui::cors_diagnosis::CorsDiagnosis;
-use crate::ui::endpoint_panel::EndpointForm;
+use crate::ui::endpoint_form::EndpointForm;
 use crate::ui::lesson_card::LessonCard;
-use crate::ui::lessons_menu::LessonsList;
+use crate::ui::lessons_list::LessonsList;
 use crate::ui::stream_bubble::StreamBubble;
 use crate::ui::verdict_panel::VerdictPanel;
 use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};

@@ -1,0 +1,22 @@
+//! The lesson library's list: every lesson by its own link, the workshop entry that walks through
+//! them in order in presenter mode, and free play. A lazy part, fetched when the menu first opens.
+
+use crate::text;
+use leptos::prelude::*;
+use rusty_lock_engine::lessons::{lesson_query, LESSONS};
+
+/// Picking an entry closes the menu.
+#[component]
+pub fn LessonsList(open: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <div class="menu" data-testid="lessons-menu" on:click=move |_| open.set(false)>
+            <a class="workshop" data-testid="start-workshop" href=format!("?{}&mode=present", lesson_query(&LESSONS[0]))>{text::START_WORKSHOP}</a>
+            <ol>
+                {LESSONS.iter().map(|l| view! {
+                    <li><a href=format!("?{}", lesson_query(l)) data-testid=format!("lesson-{}", l.id)>{l.title}</a></li>
+                }).collect_view()}
+            </ol>
+            <a class="free-play" href="?v=1" data-testid="free-play">{text::FREE_PLAY}</a>
+        </div>
+    }
+}
