@@ -48,7 +48,6 @@ fn Playground() -> impl IntoView {
     // The lazy parts load only once their condition first holds.
     let lesson_on = move || pg.lesson.with(Option::is_some);
     let http_on = move || pg.provider.with(|p| matches!(p, ProviderChoice::Http { .. }));
-    let finished = move || !pg.running.get() && pg.view.with(|v| v.outcome.is_some());
     let full_link = move || {
         let mut s = pg.scenario();
         s.mode = Mode::Full;
@@ -102,7 +101,7 @@ fn Playground() -> impl IntoView {
                         <CodePanel />
                     </Show>
                     <Board />
-                    <Show when=finished>{part(parts::verdict_panel())}</Show>
+                    <Show when=move || pg.finished()>{part(parts::verdict_panel())}</Show>
                     <Show when=move || mode() != Mode::Embed>
                         <ShareBar />
                         <History />

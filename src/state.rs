@@ -151,6 +151,12 @@ impl Playground {
         }
     }
 
+    /// Whether a run has ended and nothing is running: the moment for the verdict, the lesson's
+    /// explanation and saving a trace.
+    pub fn finished(&self) -> bool {
+        !self.running.get() && self.view.with(|v| v.outcome.is_some())
+    }
+
     /// The same, without subscribing the caller.
     pub fn scenario_untracked(&self) -> Scenario {
         untrack(|| self.scenario())

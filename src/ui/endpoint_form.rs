@@ -3,7 +3,7 @@
 
 use crate::state::Playground;
 use crate::text;
-use crate::ui::endpoint_panel::{current_endpoint, preset_of, PRESETS};
+use crate::ui::endpoint_panel::{preset_of, PRESETS};
 use crate::web::http_provider::list_models;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -11,9 +11,11 @@ use rusty_lock_engine::scenario::ProviderChoice;
 
 /// Where the real endpoint is, its key, streaming, and a connection test.
 #[component]
-pub fn EndpointForm() -> impl IntoView {
+pub fn EndpointForm(
+    /// The endpoint and model, as the panel reads them from the provider choice.
+    endpoint: Memo<Option<(String, String)>>,
+) -> impl IntoView {
     let pg = expect_context::<Playground>();
-    let endpoint = current_endpoint(pg);
     let set_http = move |endpoint: String, model: String| pg.provider.set(ProviderChoice::Http { endpoint, model });
     let test_result = RwSignal::new(None::<(bool, String)>);
     let testing = RwSignal::new(false);

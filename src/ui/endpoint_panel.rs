@@ -23,7 +23,7 @@ pub fn preset_of(endpoint: &str) -> &'static str {
 }
 
 /// The current endpoint and model, when a real endpoint answers.
-pub fn current_endpoint(pg: Playground) -> Memo<Option<(String, String)>> {
+fn current_endpoint(pg: Playground) -> Memo<Option<(String, String)>> {
     Memo::new(move |_| match pg.provider.get() {
         ProviderChoice::Builtin => None,
         ProviderChoice::Http { endpoint, model } => Some((endpoint, model)),
@@ -44,7 +44,7 @@ pub fn EndpointPanel() -> impl IntoView {
                 <label><input type="radio" name="provider" data-testid="provider-http" prop:checked=move || endpoint.get().is_some() on:change=move |_| pg.provider.set(ProviderChoice::Http { endpoint: PRESETS[0].1.into(), model: String::new() }) />{text::REAL_ENDPOINT}</label>
             </div>
             <Show when=move || endpoint.get().is_some()>
-                {part(parts::endpoint_form())}
+                {part(parts::endpoint_form(endpoint))}
             </Show>
         </section>
     }

@@ -44,7 +44,7 @@ pub fn LessonCard() -> impl IntoView {
                         </div>
                     </div>
                 </Show>
-                <Show when=move || pg.answer.get().is_some() && pg.view.with(|v| v.outcome.is_some()) && !pg.running.get()>
+                <Show when=move || pg.answer.get().is_some() && pg.finished()>
                     {move || {
                         let said = pg.answer.get().unwrap_or(Layer::Model);
                         let right = said == l.answer;

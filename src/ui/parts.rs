@@ -42,8 +42,8 @@ pub fn compare_runs(config: RunConfig, plan: FaultPlan) -> Result<Comparison, Pa
 }
 
 #[wasm_split(real_model, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn endpoint_form() -> Result<AnyView, PartMissing> {
-    Ok(view! { <EndpointForm /> }.into_any())
+pub fn endpoint_form(endpoint: Memo<Option<(String, String)>>) -> Result<AnyView, PartMissing> {
+    Ok(view! { <EndpointForm endpoint=endpoint /> }.into_any())
 }
 
 #[wasm_split(real_model, wasm_split_path = ::leptos::wasm_split, fallible)]

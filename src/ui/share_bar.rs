@@ -60,7 +60,6 @@ pub fn ShareBar() -> impl IntoView {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         input.select();
     };
-    let finished = move || pg.view.with(|v| v.outcome.is_some()) && !pg.running.get();
     view! {
         <div class="share-bar">
             <label class="share-link">
@@ -70,7 +69,7 @@ pub fn ShareBar() -> impl IntoView {
             <button class="btn-small" data-testid="copy-link" on:click=copy>
                 {move || if copied.get() { text::COPIED } else { text::COPY_LINK }}
             </button>
-            <button class="btn-small" data-testid="export-trace" on:click=save disabled=move || !finished()>{text::EXPORT_TRACE}</button>
+            <button class="btn-small" data-testid="export-trace" on:click=save disabled=move || !pg.finished()>{text::EXPORT_TRACE}</button>
             <label class="btn-small file-pick">
                 {text::IMPORT_TRACE}
                 <input type="file" accept=".json,application/json" data-testid="import-trace" on:change=open />

@@ -6,36 +6,29 @@ use crate::text;
 use leptos::prelude::*;
 use rusty_lock_engine::verdict::{judge, Severity};
 
+/// Shown only once a run has finished (the page mounts it then), so it judges whole runs.
 #[component]
 pub fn VerdictPanel() -> impl IntoView {
     let pg = expect_context::<Playground>();
-    let finished = Memo::new(move |_| !pg.running.get() && pg.view.with(|v| v.outcome.is_some()));
-    let findings = Memo::new(move |_| {
-        if !finished.get() {
-            return Vec::new();
-        }
-        pg.events.with(|events| judge(&pg.config.get_untracked(), events))
-    });
+    let findings = Memo::new(move |_| pg.events.with(|events| judge(&pg.config.get_untracked(), events)));
     view! {
-        <Show when=move || finished.get()>
-            <section class="panel verdict" aria-labelledby="verdict-title" data-testid="verdict">
-                <h2 id="verdict-title">{text::VERDICT}</h2>
-                <Show when=move || findings.with(Vec::is_empty)>
-                    <p class="hint">{text::VERDICT_NOTHING}</p>
-                </Show>
-                <ul>
-                    {move || findings.get().into_iter().map(|f| {
-                        let severity = f.severity;
-                        view! {
-                            <li class=format!("finding finding-{}", severity.slug()) data-slug=f.slug data-severity=severity.slug()>
-                                <span class="finding-mark" aria-hidden="true">{match severity { Severity::Good => "✓", Severity::Warning => "!", Severity::Bad => "✗" }}</span>
-                                <span class="sr-only">{text::severity_name(severity)}</span>
-                                <span>{f.text}</span>
-                            </li>
-                        }
-                    }).collect_view()}
-                </ul>
-            </section>
-        </Show>
+        <section class="panel verdict" aria-labelledby="verdict-title" data-testid="verdict">
+            <h2 id="verdict-title">{text::VERDICT}</h2>
+            <Show when=move || findings.with(Vec::is_empty)>
+                <p class="hint">{text::VERDICT_NOTHING}</p>
+            </Show>
+            <ul>
+                {move || findings.get().into_iter().map(|f| {
+                    let severity = f.severity;
+                    view! {
+                        <li class=format!("finding finding-{}", severity.slug()) data-slug=f.slug data-severity=severity.slug()>
+                            <span class="finding-mark" aria-hidden="true">{match severity { Severity::Good => "✓", Severity::Warning => "!", Severity::Bad => "✗" }}</span>
+                            <span class="sr-only">{text::severity_name(severity)}</span>
+                            <span>{f.text}</span>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+        </section>
     }
 }

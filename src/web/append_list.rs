@@ -107,7 +107,7 @@ impl AppendList {
             let group = &items[at..(at + room).min(items.len())];
             let mut html = String::new();
             for (index, item) in group {
-                html.push_str(&self.marked(*index, item));
+                self.push_marked(&mut html, *index, item);
             }
             let Some(chunk) = self.chunk.clone() else { return };
             let _ = chunk.insert_adjacent_html("beforeend", &html);
@@ -135,18 +135,21 @@ impl AppendList {
         }
     }
 
-    /// An item's HTML with the list's marks added after its tag name: its event index, and
-    /// whether it comes after the shown step or is the step on screen.
-    fn marked(&self, event_index: usize, item: &str) -> String {
+    /// Appends an item's HTML to `html` with the list's marks after its tag name: its event
+    /// index, and whether it comes after the shown step or is the step on screen.
+    fn push_marked(&self, html: &mut String, event_index: usize, item: &str) {
         let tag_end = item.find([' ', '>']).unwrap_or(item.len());
-        let mut marks = format!(r#" data-index="{event_index}""#);
+        html.push_str(&item[..tag_end]);
+        html.push_str(r#" data-index=""#);
+        html.push_str(&event_index.to_string());
+        html.push('"');
         if self.limit.is_some_and(|l| event_index > l) {
-            marks.push_str(r#" data-future="""#);
+            html.push_str(r#" data-future="""#);
         }
         if self.current == Some(event_index) {
-            marks.push_str(r#" aria-current="step""#);
+            html.push_str(r#" aria-current="step""#);
         }
-        format!("{}{}{}", &item[..tag_end], marks, &item[tag_end..])
+        html.push_str(&item[tag_end..]);
     }
 
     fn new_chunk(&mut self) {
