@@ -6,6 +6,7 @@
 //! settings, its faults and its seed.
 
 pub mod builtin;
+pub mod call_args;
 pub mod cancel;
 pub mod chaos;
 pub mod clock;

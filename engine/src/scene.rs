@@ -2,6 +2,7 @@
 //! stands, and which line of the loop's code is running. Plain functions of an event, so the
 //! page, time travel and the tests all agree.
 
+use crate::call_args::object_members;
 use crate::events::{Event, FailReason, Guard, Layer, Outcome};
 use crate::world::Room;
 
@@ -163,4 +164,29 @@ pub fn anchor_of(event: &Event) -> Option<Anchor> {
             Outcome::Cancelled => return None,
         },
     })
+}
+
+/// What a tool call does to the room, for the stage to animate: `oil`, `key`, `look-door`,
+/// `look-lock`, `look-room`, or `other` (an unknown tool, or arguments that are not an object).
+pub fn act_of(name: &str, arguments: &str) -> &'static str {
+    let members = object_members(arguments).unwrap_or_default();
+    let arg = |key: &str| members.iter().find(|(k, _)| k == key).map_or("", |(_, v)| v.as_str());
+    match (name, arg("item"), arg("target")) {
+        ("use", "oil_can", _) => "oil",
+        ("use", "key", _) => "key",
+        ("look_at", _, "door") => "look-door",
+        ("look_at", _, "lock") => "look-lock",
+        ("look_at", _, _) => "look-room",
+        _ => "other",
+    }
+}
+
+/// A call as the oracle's card shows it, `use(oil_can, lock)`: the values in key order.
+/// Arguments that are not an object are shown as sent, cut to 18 characters.
+pub fn call_text(name: &str, arguments: &str) -> String {
+    let shown = match object_members(arguments) {
+        Some(members) => members.into_iter().map(|(_, v)| v).collect::<Vec<_>>().join(", "),
+        None => arguments.chars().take(18).collect(),
+    };
+    format!("{name}({shown})")
 }

@@ -46,7 +46,11 @@ pub fn PlaybackBar() -> impl IntoView {
     let announce = Memo::new(move |_| shown.event.with(|e| e.as_ref().and_then(text::announce)));
     let diverge_left = move || {
         let (d, n) = (pb.diverge_at.get()?, total.get());
-        (n > 1 && d < n).then(|| format!("left: {:.2}%", d as f64 / (n - 1) as f64 * 100.0))
+        (n > 1 && d < n).then(|| {
+            // Hundredths of a percent, in integers (no float printer in the first download).
+            let bp = d * 10_000 / (n - 1);
+            format!("left: {}.{:02}%", bp / 100, bp % 100)
+        })
     };
     view! {
         <div class="panel playback" data-testid="playback">

@@ -50,9 +50,9 @@ pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
             <p class="meter-title">{text::RESENT}</p>
             <div class="bars" aria-hidden="true">
                 {move || recent.get().into_iter().map(|TurnLoad { turn, messages, est_tokens }| {
-                    let h = (est_tokens as f64 / peak.get() as f64 * 100.0).max(4.0);
+                    let h = (u64::from(est_tokens) * 100 / u64::from(peak.get())).max(4);
                     view! {
-                        <span class="bar" style=format!("height: {h:.0}%") title=text::token_bar(turn, messages, est_tokens)>
+                        <span class="bar" style=format!("height: {h}%") title=text::token_bar(turn, messages, est_tokens)>
                             <span class="bar-label">{messages}</span>
                         </span>
                     }

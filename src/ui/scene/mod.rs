@@ -16,7 +16,7 @@ use crate::ui::layer_icon::LayerIcon;
 use crate::web::playback_glue::use_countdown;
 use leptos::prelude::*;
 use meters::{TokenMeter, TurnBudget};
-use rusty_lock_engine::scene::hero_spot;
+use rusty_lock_engine::scene::{act_of, call_text, hero_spot};
 use rusty_lock_engine::{Event, Layer, Outcome, RunView};
 use stage::Stage;
 
@@ -39,32 +39,6 @@ pub struct Beat {
     pub act: &'static str,
     pub failure: String,
     pub outcome: Option<&'static str>,
-}
-
-fn act_of(name: &str, arguments: &str) -> &'static str {
-    let args: serde_json::Value = serde_json::from_str(arguments).unwrap_or_default();
-    let arg = |k: &str| args.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
-    match (name, arg("item").as_str(), arg("target").as_str()) {
-        ("use", "oil_can", _) => "oil",
-        ("use", "key", _) => "key",
-        ("look_at", _, "door") => "look-door",
-        ("look_at", _, "lock") => "look-lock",
-        ("look_at", _, _) => "look-room",
-        _ => "other",
-    }
-}
-
-/// A call as the oracle's card shows it: `use(oil_can, lock)`; broken arguments as sent.
-fn call_text(name: &str, arguments: &str) -> String {
-    let shown = match serde_json::from_str::<serde_json::Value>(arguments) {
-        Ok(serde_json::Value::Object(map)) => map
-            .values()
-            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
-            .collect::<Vec<_>>()
-            .join(", "),
-        _ => arguments.chars().take(18).collect(),
-    };
-    format!("{name}({shown})")
 }
 
 pub fn beat_of(event: Option<&Event>) -> Beat {
