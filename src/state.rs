@@ -13,7 +13,7 @@ use crate::web::replay::replay;
 use crate::web::runner::{Model, RunSetup};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use rusty_lock_engine::scenario::{Mode, Notice, ProviderChoice, Scenario, DEFAULT_SPEED, SPEEDS};
+use rusty_lock_engine::scenario::{Mode, Notice, ProviderChoice, Scenario, DEFAULT_SPEED, SPEEDS, SPEED_FACTORS};
 use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, RunConfig, RunView};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -58,10 +58,7 @@ pub const STALL_MS: u32 = 10_000;
 
 /// The speed factor of a speed index; 0 means instant.
 pub fn speed_factor(index: usize) -> f64 {
-    match SPEEDS.get(index).copied().unwrap_or("1") {
-        "instant" => 0.0,
-        s => s.parse().unwrap_or(1.0),
-    }
+    SPEED_FACTORS.get(index).copied().unwrap_or(1.0)
 }
 
 impl Playground {

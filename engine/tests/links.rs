@@ -225,3 +225,12 @@ proptest! {
         prop_assert_eq!(decode(&encode(&s)), (s, vec![]));
     }
 }
+
+#[test]
+fn every_speed_label_names_its_factor() {
+    use rusty_lock_engine::scenario::SPEED_FACTORS;
+    for (label, factor) in SPEEDS.iter().zip(SPEED_FACTORS) {
+        let expected = if *label == "instant" { 0.0 } else { label.parse::<f64>().unwrap() };
+        assert_eq!(factor, expected, "{label}");
+    }
+}
