@@ -4,12 +4,9 @@
 
 use crate::state::Playground;
 use crate::text;
-use crate::ui::board::Board;
-use crate::ui::code_panel::CodePanel;
 use crate::ui::endpoint_panel::EndpointPanel;
 use crate::ui::event_log::EventLog;
 use crate::ui::fault_panel::FaultPanel;
-use crate::ui::history::History;
 use crate::ui::icons::KeyIcon;
 use crate::ui::lessons_menu::LessonsMenu;
 use crate::ui::notice_bar::NoticeBar;
@@ -18,10 +15,9 @@ use crate::ui::parts;
 use crate::ui::playback::PlaybackBar;
 use crate::ui::run_controls::RunControls;
 use crate::ui::scene::MainScene;
-use crate::ui::settings_panel::SettingsPanel;
-use crate::ui::share_bar::ShareBar;
+use crate::web::engaged::use_engagement;
 use crate::web::keys::use_presenter_keys;
-use crate::web::lazy::part;
+use crate::web::lazy::{below_fold, part};
 use crate::web::url_sync::use_url_sync;
 use leptos::prelude::*;
 use leptos_router::components::Router;
@@ -43,6 +39,7 @@ fn Playground() -> impl IntoView {
     crate::playback::install(pg);
     use_url_sync(pg);
     use_presenter_keys(pg);
+    use_engagement(pg);
     let mode = move || pg.mode.get();
     let show_settings = RwSignal::new(false);
     // The lazy parts load only once their condition first holds.
@@ -83,7 +80,7 @@ fn Playground() -> impl IntoView {
                     <aside class="side" data-testid="settings">
                         <EndpointPanel />
                         <FaultPanel />
-                        <SettingsPanel />
+                        {below_fold("settings", parts::settings_panel)}
                     </aside>
                 </Show>
                 <div class="center">
@@ -98,13 +95,13 @@ fn Playground() -> impl IntoView {
                     <MainScene />
                     <PlaybackBar />
                     <Show when=move || mode() != Mode::Embed>
-                        <CodePanel />
+                        {below_fold("code", parts::code_panel)}
                     </Show>
-                    <Board />
+                    {below_fold("board", parts::board)}
                     <Show when=move || pg.finished()>{part(parts::verdict_panel())}</Show>
                     <Show when=move || mode() != Mode::Embed>
-                        <ShareBar />
-                        <History />
+                        {below_fold("share", parts::share_bar)}
+                        {below_fold("history", parts::history)}
                     </Show>
                 </div>
                 <Show when=move || mode() != Mode::Embed>

@@ -11,13 +11,19 @@
 //! | `lessons` | the lesson list and the lesson card |
 //! | `traces` | saving and opening trace files |
 //! | `verdict` | the resilience verdict after a run |
+//! | `below` | the panels below the fold: code, board, share, history, settings (see `web::engaged`) |
 #![allow(improper_ctypes_definitions)]
 
+use crate::ui::board::Board;
+use crate::ui::code_panel::CodePanel;
 use crate::ui::compare::CompareView;
 use crate::ui::cors_diagnosis::CorsDiagnosis;
 use crate::ui::endpoint_form::EndpointForm;
+use crate::ui::history::History;
 use crate::ui::lesson_card::LessonCard;
 use crate::ui::lessons_list::LessonsList;
+use crate::ui::settings_panel::SettingsPanel;
+use crate::ui::share_bar::ShareBar;
 use crate::ui::stream_bubble::StreamBubble;
 use crate::ui::verdict_panel::VerdictPanel;
 use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
@@ -96,4 +102,29 @@ pub fn import_trace(text: String) -> Result<Opened, PartMissing> {
 #[wasm_split(verdict, wasm_split_path = ::leptos::wasm_split, fallible)]
 pub fn verdict_panel() -> Result<AnyView, PartMissing> {
     Ok(view! { <VerdictPanel /> }.into_any())
+}
+
+#[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn code_panel() -> Result<AnyView, PartMissing> {
+    Ok(view! { <CodePanel /> }.into_any())
+}
+
+#[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn board() -> Result<AnyView, PartMissing> {
+    Ok(view! { <Board /> }.into_any())
+}
+
+#[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn share_bar() -> Result<AnyView, PartMissing> {
+    Ok(view! { <ShareBar /> }.into_any())
+}
+
+#[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn history() -> Result<AnyView, PartMissing> {
+    Ok(view! { <History /> }.into_any())
+}
+
+#[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn settings_panel() -> Result<AnyView, PartMissing> {
+    Ok(view! { <SettingsPanel /> }.into_any())
 }

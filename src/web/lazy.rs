@@ -1,8 +1,11 @@
 //! The page arrives in parts. The first load carries what a default run needs; the rest (real
 //! endpoints, compare mode, lessons, traces, the verdict) sits in its own wasm file, fetched the
-//! first time it is needed. `ui::parts` names the split points; this file is the glue around them.
+//! first time it is needed, and the panels below the fold come once the page is in use.
+//! `ui::parts` names the split points; this file is the glue around them.
 
+use crate::state::Playground;
 use crate::text;
+use crate::web::engaged::engage_if_on_screen;
 use crate::web::http_provider::{HttpSettings, StreamUpdate};
 use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
@@ -41,6 +44,26 @@ where
             }
         }
     })
+}
+
+/// A panel below the fold, in the `below` part: an empty box of about its size until the page
+/// shows a first sign of use (`web::engaged`), then the panel. `name` picks the box's height
+/// (`.waiting-<name>` in style/main.css), so nothing jumps when the panel arrives.
+pub fn below_fold<F>(name: &'static str, load: fn() -> F) -> impl IntoView
+where
+    F: Future<Output = Result<AnyView, PartMissing>> + 'static,
+{
+    let pg = expect_context::<Playground>();
+    let place = NodeRef::new();
+    engage_if_on_screen(pg, place);
+    let waiting = move || {
+        view! { <div node_ref=place class=format!("panel waiting waiting-{name}") data-testid="panel-waiting" aria-hidden="true"></div> }
+    };
+    view! {
+        <Show when=move || pg.engaged.get() fallback=waiting>
+            {part(load())}
+        </Show>
+    }
 }
 
 /// The HTTP model, loaded with the real-model part on its first call. When "Real endpoint" is

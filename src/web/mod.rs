@@ -3,6 +3,7 @@
 
 pub mod append_list;
 pub mod driver;
+pub mod engaged;
 pub mod fatal;
 pub mod gate;
 pub mod http_provider;

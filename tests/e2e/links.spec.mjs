@@ -138,6 +138,8 @@ test('a saved trace opens in a fresh page and replays the same run', async ({ pa
   const fresh = await (await browser.newContext()).newPage();
   const other = new Playground(fresh);
   await other.open('?v=1&speed=instant');
+  // The share bar is below the fold: a reader scrolls to it, which brings it.
+  await fresh.mouse.wheel(0, 1500);
   await fresh.getByTestId('import-trace').setInputFiles(path);
   await other.waitForOutcome('answered');
   expect(await logLines(fresh)).toEqual(first);

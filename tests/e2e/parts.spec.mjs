@@ -14,18 +14,48 @@ function partsRequested(page) {
   return parts;
 }
 
-test('the first load fetches no lazy part, and a default run fetches only the loop and the verdict', async ({ page }) => {
+test('the first load fetches no lazy part, and a default run fetches the loop, the verdict and the panels below', async ({ page }) => {
   const parts = partsRequested(page);
   const pg = new Playground(page);
   await pg.open();
   await page.waitForLoadState('networkidle');
   expect([...parts]).toEqual([]);
+  await expect(page.getByTestId('panel-waiting')).toHaveCount(5);
   await pg.speed('instant');
   await pg.run();
   await pg.waitForOutcome('answered');
   await expect(page.getByTestId('verdict')).toBeVisible();
-  expect([...parts].sort()).toEqual(['engine', 'verdict']);
+  await expect(page.getByTestId('board')).toBeAttached();
+  expect([...parts].sort()).toEqual(['below', 'engine', 'verdict']);
   expect(pg.errors).toEqual([]);
+});
+
+test('the panels below the fold wait for a first sign of use, then arrive in their places', async ({ page }) => {
+  const parts = partsRequested(page);
+  const pg = new Playground(page);
+  await pg.open();
+  await page.waitForLoadState('networkidle');
+  const waiting = page.getByTestId('panel-waiting');
+  await expect(waiting).toHaveCount(5);
+  const codeTop = await waiting.nth(1).evaluate((el) => el.getBoundingClientRect().top);
+  expect(parts.has('below')).toBe(false);
+  await page.mouse.wheel(0, 400);
+  await expect(page.getByTestId('code-panel')).toBeAttached();
+  await expect(waiting).toHaveCount(0);
+  expect(parts.has('below')).toBe(true);
+  // The panel lands where its box was: nothing above it moved.
+  const top = await page.getByTestId('code-panel').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  expect(Math.abs(top - (codeTop))).toBeLessThan(2);
+  expect(pg.errors).toEqual([]);
+});
+
+test('a screen tall enough to show the panels below gets them without a sign of use', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 2600 });
+  const pg = new Playground(page);
+  await pg.open();
+  await expect(page.getByTestId('code-panel')).toBeVisible();
+  await expect(page.getByTestId('history')).toBeAttached();
+  await expect(page.getByTestId('panel-waiting')).toHaveCount(0);
 });
 
 test('each feature fetches its own part on first use', async ({ page }) => {
