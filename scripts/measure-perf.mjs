@@ -10,7 +10,7 @@
 //    (window.__rustyLockAppendTimes, see the README's test hooks). At instant speed lines arrive
 //    in groups (up to a chunk of 100, parsed as one piece of HTML), and each line is charged its
 //    share of its group; at a watchable speed they arrive one by one.
-// 4. The first-load transfer: every file the page fetches, gzip -9.
+// 4. The first-load transfer: every file the page fetches, gzip -9, at 1280×800 and 390×844.
 // 5. The lazy parts: what the first use of each feature fetches, gzip -9.
 import { chromium } from '@playwright/test';
 import { createServer } from 'node:http';
@@ -47,8 +47,8 @@ const median = (xs) => {
 const ms = (x) => `${x.toFixed(1)} ms`;
 const us = (x) => `${(x * 1000).toFixed(0)} µs`;
 
-async function newPage(init) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+async function newPage(init, viewport = { width: 1280, height: 800 }) {
+  const page = await browser.newPage({ viewport });
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.addInitScript(() => {
@@ -187,15 +187,16 @@ async function fetchedDuring(page, action) {
   return fetched;
 }
 
-// 4. First-load transfer.
-{
-  const { page } = await newPage();
+// 4. First-load transfer, at a laptop's size and a phone's, with the page left alone (no key,
+//    pointer or scroll, which would bring the panels below the fold).
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  const { page } = await newPage(undefined, viewport);
   const fetched = await fetchedDuring(page, async () => {
     await page.goto(base);
     await page.getByTestId('run').waitFor();
   });
   const { raw, gz, rows } = await sizes(fetched);
-  console.log('\n4. First load: every file fetched, raw and gzip -9 bytes');
+  console.log(`\n4. First load at ${viewport.width}×${viewport.height}: every file fetched, raw and gzip -9 bytes`);
   console.log(rows.join('\n'));
   console.log(`   ${'all'.padEnd(46)} ${String(raw).padStart(9)} ${String(gz).padStart(9)}  (${(gz / 1024).toFixed(1)} KiB gzip)`);
   await page.close();
@@ -204,6 +205,7 @@ async function fetchedDuring(page, action) {
 // 5. Lazy parts: each first use, in a fresh page, and what it fetched.
 {
   const uses = [
+    ['First scroll (panels below the fold)', async (page) => { await page.mouse.wheel(0, 400); await page.getByTestId('code-panel').waitFor(); }],
     ['Run (default)', async (page) => { await page.getByTestId('run').click(); await page.getByTestId('outcome').waitFor(); }],
     ['Real endpoint picked', async (page) => { await page.getByTestId('provider-http').check(); await page.getByTestId('base-url').waitFor(); }],
     ['Compare on, then Run', async (page) => { await page.getByTestId('compare').click(); await page.getByTestId('run').click(); await page.getByTestId('compare-view').waitFor(); }],

@@ -46,9 +46,11 @@ where
     })
 }
 
-/// A panel below the fold, in the `below` part: an empty box of about its size until the page
-/// shows a first sign of use (`web::engaged`), then the panel. `name` picks the box's height
-/// (`.waiting-<name>` in style/main.css), so nothing jumps when the panel arrives.
+/// A panel below the fold, in the `below` part. Its place is held by a box (`.below-fold` in
+/// style/main.css) of at least `.waiting-<name>`'s height, no taller than the panel, and drawn as an
+/// empty panel while it has nothing in it. The panel arrives inside it once the page shows a
+/// first sign of use (`web::engaged`). So the page only ever grows when a panel comes: a click
+/// that brought it is never moved from under the pointer.
 pub fn below_fold<F>(name: &'static str, load: fn() -> F) -> impl IntoView
 where
     F: Future<Output = Result<AnyView, PartMissing>> + 'static,
@@ -56,13 +58,10 @@ where
     let pg = expect_context::<Playground>();
     let place = NodeRef::new();
     engage_if_on_screen(pg, place);
-    let waiting = move || {
-        view! { <div node_ref=place class=format!("panel waiting waiting-{name}") data-testid="panel-waiting" aria-hidden="true"></div> }
-    };
     view! {
-        <Show when=move || pg.engaged.get() fallback=waiting>
-            {part(load())}
-        </Show>
+        <div node_ref=place class=format!("below-fold waiting-{name}") data-testid="below-fold">
+            <Show when=move || pg.engaged.get()>{part(load())}</Show>
+        </div>
     }
 }
 

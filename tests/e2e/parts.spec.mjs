@@ -4,6 +4,9 @@
 import { test, expect } from '@playwright/test';
 import { Playground } from './playground.page.mjs';
 
+/** The places below the fold still waiting for their panel. */
+const waitingPanels = (page) => page.locator('[data-testid="below-fold"]:not(:has(> *))');
+
 /** The lazy parts (split_<name>.wasm) the page has asked for so far. */
 function partsRequested(page) {
   const parts = new Set();
@@ -20,7 +23,7 @@ test('the first load fetches no lazy part, and a default run fetches the loop, t
   await pg.open();
   await page.waitForLoadState('networkidle');
   expect([...parts]).toEqual([]);
-  await expect(page.getByTestId('panel-waiting')).toHaveCount(5);
+  await expect(waitingPanels(page)).toHaveCount(5);
   await pg.speed('instant');
   await pg.run();
   await pg.waitForOutcome('answered');
@@ -35,18 +38,44 @@ test('the panels below the fold wait for a first sign of use, then arrive in the
   const pg = new Playground(page);
   await pg.open();
   await page.waitForLoadState('networkidle');
-  const waiting = page.getByTestId('panel-waiting');
+  const waiting = waitingPanels(page);
   await expect(waiting).toHaveCount(5);
-  const codeTop = await waiting.nth(1).evaluate((el) => el.getBoundingClientRect().top);
+  const place = await waiting.nth(1).evaluate((el) => el.getBoundingClientRect().top);
+  const heightBefore = await page.evaluate(() => document.documentElement.scrollHeight);
   expect(parts.has('below')).toBe(false);
   await page.mouse.wheel(0, 400);
   await expect(page.getByTestId('code-panel')).toBeAttached();
   await expect(waiting).toHaveCount(0);
   expect(parts.has('below')).toBe(true);
-  // The panel lands where its box was: nothing above it moved.
+  // The panel lands where its place was, and the page only grew.
   const top = await page.getByTestId('code-panel').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-  expect(Math.abs(top - (codeTop))).toBeLessThan(2);
+  expect(Math.abs(top - place)).toBeLessThan(2);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThanOrEqual(heightBefore);
   expect(pg.errors).toEqual([]);
+});
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`at ${viewport.width}px each panel below is at least as tall as the place it held`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const pg = new Playground(page);
+    await pg.open();
+    const places = page.getByTestId('below-fold');
+    await expect(waitingPanels(page)).toHaveCount(5);
+    const before = await places.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+    await page.keyboard.press('Shift');
+    await expect(waitingPanels(page)).toHaveCount(0);
+    const after = await places.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+    for (const [i, h] of after.entries()) expect(h).toBeGreaterThanOrEqual(before[i]);
+  });
+}
+
+test('the click that brings the panels below still lands on its button', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.open();
+  await page.waitForLoadState('networkidle');
+  // The compare switch sits just under the fold: the click scrolls to it and brings the panels.
+  await page.getByTestId('compare').click();
+  await expect(page.getByTestId('compare')).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('a screen tall enough to show the panels below gets them without a sign of use', async ({ page }) => {
@@ -55,7 +84,7 @@ test('a screen tall enough to show the panels below gets them without a sign of 
   await pg.open();
   await expect(page.getByTestId('code-panel')).toBeVisible();
   await expect(page.getByTestId('history')).toBeAttached();
-  await expect(page.getByTestId('panel-waiting')).toHaveCount(0);
+  await expect(waitingPanels(page)).toHaveCount(0);
 });
 
 test('each feature fetches its own part on first use', async ({ page }) => {
