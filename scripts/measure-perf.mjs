@@ -96,7 +96,7 @@ console.log(`Rusty Lock performance, ${dist}/ served at ${base}\n`);
   const longest = Math.max(0, ...tasks.map((t) => t.duration));
   console.log('1. Default run at 1× (built-in model, no faults)');
   console.log(`   run length ${(painted / 1000).toFixed(1)} s; long tasks over 50 ms during the run: ${tasks.length}` +
-    (tasks.length ? ` (longest ${ms(longest)})` : ''));
+    (tasks.length ? ` (longest ${ms(longest)}; at ${tasks.map((t) => ms(t.start - t0)).join(', ')} after Run)` : ''));
   console.log(`   (at page load, before the run: ${loadTasks.length} long task(s)` +
     (loadTasks.length ? `, longest ${ms(Math.max(...loadTasks.map((t) => t.duration)))}` : '') + ')');
   if (errors.length) console.log('   page errors:', errors);

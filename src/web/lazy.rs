@@ -60,9 +60,20 @@ where
     engage_if_on_screen(pg, place);
     view! {
         <div node_ref=place class=format!("below-fold waiting-{name}") data-testid="below-fold">
-            <Show when=move || pg.engaged.get()>{part(load())}</Show>
+            <Show when=move || pg.engaged.get()>{part(mount_alone(load()))}</Show>
         </div>
     }
+}
+
+/// Waits for `load`, then for a task of its own: the panels below arrive together, and built in
+/// one go they could hold the page for more than a frame (a long task) just as a run starts.
+async fn mount_alone<F>(load: F) -> Result<AnyView, PartMissing>
+where
+    F: Future<Output = Result<AnyView, PartMissing>> + 'static,
+{
+    let view = load.await?;
+    gloo_timers::future::TimeoutFuture::new(0).await;
+    Ok(view)
 }
 
 /// The HTTP model, loaded with the real-model part on its first call. When "Real endpoint" is
