@@ -69,14 +69,16 @@ fn the_seed_changes_nothing_without_a_retry() {
 
 #[test]
 fn without_jitter_waits_double_from_the_base_up_to_the_cap() {
-    let mut config = RunConfig::default();
-    config.retry = RetryPolicy {
-        max_attempts: 6,
-        base_delay_ms: 500,
-        max_delay_ms: 3000,
-        jitter: false,
-        retry_after_cap_ms: 10_000,
-        retry_everything: false,
+    let config = RunConfig {
+        retry: RetryPolicy {
+            max_attempts: 6,
+            base_delay_ms: 500,
+            max_delay_ms: 3000,
+            jitter: false,
+            retry_after_cap_ms: 10_000,
+            retry_everything: false,
+        },
+        ..RunConfig::default()
     };
     let sim = simulate(&config, plan(2, Fault::Http503, 5));
     assert_eq!(waits(&sim.events), [500, 1000, 2000, 3000, 3000]);

@@ -293,7 +293,7 @@ fn run_tool_never_panics_on_garbage() {
         let mut args = String::new();
         let len = (rng.next_u64() % 40) as usize;
         for _ in 0..len {
-            if rng.next_u64() % 3 == 0 {
+            if rng.next_u64().is_multiple_of(3) {
                 args.push_str(pieces[(rng.next_u64() % pieces.len() as u64) as usize]);
             } else {
                 args.push(alphabet[(rng.next_u64() % alphabet.len() as u64) as usize]);
