@@ -16,6 +16,7 @@ pub mod layer_icon;
 pub mod lesson_card;
 pub mod lessons_list;
 pub mod lessons_menu;
+pub mod log_lines;
 pub mod notice_bar;
 pub mod outcome_banner;
 pub mod parts;

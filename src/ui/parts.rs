@@ -5,7 +5,7 @@
 //!
 //! | group | what waits in it |
 //! | --- | --- |
-//! | `engine` | the loop itself: harness, built-in model, chaos, world (fetched on the first Run) |
+//! | `engine` | the loop itself: harness, built-in model, chaos, world (fetched on the first Run), and the log's lines |
 //! | `real_model` | the endpoint form, the HTTP model and its stream, the CORS diagnosis |
 //! | `compare` | the naive loop's scene in compare mode |
 //! | `lessons` | the lesson list and the lesson card |
@@ -22,6 +22,7 @@ use crate::ui::endpoint_form::EndpointForm;
 use crate::ui::history::History;
 use crate::ui::lesson_card::LessonCard;
 use crate::ui::lessons_list::LessonsList;
+use crate::ui::log_lines::LogLines;
 use crate::ui::settings_panel::SettingsPanel;
 use crate::ui::share_bar::ShareBar;
 use crate::ui::stream_bubble::StreamBubble;
@@ -40,6 +41,11 @@ use std::rc::Rc;
 pub fn start_run(setup: RunSetup, token: CancelToken) -> Result<(), PartMissing> {
     crate::web::runner::start_run(setup, token);
     Ok(())
+}
+
+#[wasm_split(engine, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn log_lines() -> Result<AnyView, PartMissing> {
+    Ok(view! { <LogLines /> }.into_any())
 }
 
 #[wasm_split(compare, wasm_split_path = ::leptos::wasm_split, fallible)]

@@ -60,20 +60,35 @@ where
     engage_if_on_screen(pg, place);
     view! {
         <div node_ref=place class=format!("below-fold waiting-{name}") data-testid="below-fold">
-            <Show when=move || pg.engaged.get()>{part(mount_alone(load()))}</Show>
+            <Show when=move || pg.engaged.get()>{part(mount_alone(load))}</Show>
         </div>
     }
 }
 
-/// Waits for `load`, then for a task of its own: the panels below arrive together, and built in
-/// one go they could hold the page for more than a frame (a long task) just as a run starts.
-async fn mount_alone<F>(load: F) -> Result<AnyView, PartMissing>
+/// Loads a panel below the fold when the browser is next idle, then builds it in a task of its
+/// own. The panels often come with the first Run, and fetched, compiled and built in the same
+/// moment as the run's start they could hold the page for more than a frame (a long task).
+async fn mount_alone<F>(load: fn() -> F) -> Result<AnyView, PartMissing>
 where
     F: Future<Output = Result<AnyView, PartMissing>> + 'static,
 {
-    let view = load.await?;
+    idle().await;
+    let view = load().await?;
     gloo_timers::future::TimeoutFuture::new(0).await;
     Ok(view)
+}
+
+/// Resolves when the browser is next idle, after a second at most, or at once where the browser
+/// has no idle callbacks.
+async fn idle() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let options = web_sys::IdleRequestOptions::new();
+        options.set_timeout(1000);
+        if window().request_idle_callback_with_options(&resolve, &options).is_err() {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// The HTTP model, loaded with the real-model part on its first call. When "Real endpoint" is
