@@ -19,7 +19,9 @@ pub fn CompareView() -> impl IntoView {
         SceneSource { view: shown.naive_view.into(), event: shown.naive_event.into(), index: shown.naive_index.into() };
     let badge = ViewFn::from(move || {
         move || {
-            let outcome = shown.naive_view.with(|v| v.outcome.as_ref().map(Outcome::slug));
+            // Once nobody caught a failure the naive run is lost, though its end is the next event.
+            let outcome =
+                shown.naive_view.with(|v| v.outcome.as_ref().map(Outcome::slug).or(v.villain.then_some("failed")));
             let ended = pb.naive.with(|e| e.last().is_some_and(|l| matches!(l, Event::Finished { .. })));
             let n = pb.naive.with(Vec::len);
             let stuck = !ended && n > 0 && shown.index.get().is_some_and(|i| i + 1 >= n);

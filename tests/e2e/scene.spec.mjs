@@ -86,6 +86,9 @@ test('compare mode shows the naive loop failed and the robust loop answered for 
   await expect(pg.schoolOutcome('naive')).toHaveAttribute('data-result', 'running');
   await pg.stepForward();
   await expect(page.getByTestId('divergence')).toHaveClass(/now/);
+  // The step nobody catches already reads as lost, with the villain on stage.
+  await expect(pg.schoolOutcome('naive')).toHaveAttribute('data-result', 'failed');
+  await expect(pg.schoolOutcome('robust')).toHaveAttribute('data-result', 'running');
   await expect(page.getByTestId('naive-stage')).toHaveAttribute('data-layer', 'nobody');
   await expect(page.getByTestId('stage')).toHaveAttribute('data-layer', 'code');
   expect(pg.errors).toEqual([]);
