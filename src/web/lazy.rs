@@ -47,7 +47,7 @@ where
 }
 
 /// A panel below the fold, in the `below` part. Its place is held by a box (`.below-fold` in
-/// style/main.css) of at least `.waiting-<name>`'s height, no taller than the panel, and drawn as an
+/// style/main.css) of at least `.below-fold-<name>`'s height, no taller than the panel, and drawn as an
 /// empty panel while it has nothing in it. The panel arrives inside it once the page shows a
 /// first sign of use (`web::engaged`). So the page only ever grows when a panel comes: a click
 /// that brought it is never moved from under the pointer.
@@ -59,7 +59,7 @@ where
     let place = NodeRef::new();
     engage_if_on_screen(pg, place);
     view! {
-        <div node_ref=place class=format!("below-fold waiting-{name}") data-testid="below-fold">
+        <div node_ref=place class=format!("below-fold below-fold-{name}") data-testid="below-fold">
             <Show when=move || pg.engaged.get()>{part(mount_alone(load))}</Show>
         </div>
     }
