@@ -23,7 +23,7 @@ case "${1:-}" in
     main_js=$(cd "$TRUNK_STAGING_DIR" && ls rusty-lock*.js | head -1)
     mkdir -p "$TRUNK_STAGING_DIR/$folder"
     cp "$src"/*.wasm "$TRUNK_STAGING_DIR/$folder/"
-    sed -e "s#from \"./rusty-lock.js\"#from \"../$main_js\"#" "$src/__wasm_split.js" \
+    sed -e "s#from *\"./rusty-lock.js\"#from \"../$main_js\"#" "$src/__wasm_split.js" \
       > "$TRUNK_STAGING_DIR/$folder/__wasm_split.js"
     ;;
   *) echo "usage: $0 check|stage" >&2; exit 2 ;;
