@@ -67,6 +67,28 @@ test('Stop during a backoff cancels the run at once', async ({ page }) => {
   expect(kinds.filter((k) => k === 'model-called')).toHaveLength(1);
 });
 
+test('Stop cuts a 1,000-turn run at instant speed partway', async ({ page }) => {
+  // At instant speed the loop gives the browser a turn every few milliseconds, so a click on
+  // Stop is handled while the run is still going, not after it has ended on its own.
+  const pg = new Playground(page);
+  await pg.open('?v=1&model=stubborn&repeat=off&errors=0&turns=1000&speed=instant');
+  // A first run to the end, so the engine part is loaded and the second run starts at once.
+  await pg.run();
+  await pg.waitForOutcome('gave-up');
+  // Then a person's clicks: Run, and Stop right after. (locator.click waits for the page to
+  // answer round trips and to look settled, and it hardly paints during an instant run.)
+  const press = async (id) => {
+    const box = await page.getByTestId(id).boundingBox();
+    return () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  };
+  const [run, stop] = [await press('run'), await press('stop')];
+  await run();
+  await stop();
+  await pg.waitForOutcome('cancelled', 5_000);
+  expect(await pg.entries('[data-kind="turn-started"]').count()).toBeLessThan(1000);
+  expect(pg.errors).toEqual([]);
+});
+
 test('a harness bug is shown as a failure, not swallowed', async ({ page }) => {
   const pg = new Playground(page);
   await pg.open();
