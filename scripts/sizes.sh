@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Reports the release dist's sizes, raw and gzip -9, file by file: first what every visit
 # downloads (the first load), then the lazy parts fetched on first use (see README, "The page
-# arrives in parts").
+# arrives in parts"). Fails when the first load grows past its budget, so a change that makes
+# every visit heavier is seen when it is made, not sessions later.
+# Usage: scripts/sizes.sh   (FIRST_LOAD_BUDGET=bytes to try another budget)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d dist ] || { echo "no dist/: build first (see README)" >&2; exit 1; }
@@ -15,9 +17,21 @@ report() {  # title, then files
     printf '%-52s %10s %10s\n' "${f#dist/}" "$r" "$z"
   done
   printf '%-52s %10s %10s\n' "all" "$raw" "$gz"
+  total_gz=$gz
 }
+# Bytes of gzip: the first load measured 224,896 when the budget was set (issue 3 asks for 150,000;
+# why that is out of reach with this stack is in the README, "The page arrives in parts").
+budget=${FIRST_LOAD_BUDGET:-230000}
 # The parts' loader (lazy-<hash>/__wasm_split.js) is imported by the main JS, so it is first load.
 mapfile -t first < <({ find dist -maxdepth 1 -type f; find dist -path 'dist/lazy*' -name '*.js'; } | sort)
 mapfile -t lazy < <(find dist -path 'dist/lazy*' -name '*.wasm' | sort)
 report "First load (every visit)" "${first[@]}"
+first_gz=$total_gz
 [ ${#lazy[@]} -eq 0 ] || report "Lazy parts (fetched on first use)" "${lazy[@]}"
+echo
+if [ "$first_gz" -gt "$budget" ]; then
+  echo "The first load is $first_gz B gzip, over its budget of $budget B: every visit would download more." >&2
+  echo "Move the new code into a lazy part (README, \"The page arrives in parts\") or make it smaller." >&2
+  exit 1
+fi
+echo "First load: $first_gz B gzip, within its budget of $budget B."
