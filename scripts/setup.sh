@@ -51,8 +51,9 @@ if ! command -v npm >/dev/null; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm
 fi
 
-# wasm-opt 132 from npm, terser (minifies the JS glue) and the Playwright test runner. Debian's own wasm-opt (108) is too old
-# and produces a page that dies at load, so Trunk.toml pins version_132 and PATH finds this one.
+# wasm-opt 132 from npm, terser (minifies the JS glue) and the Playwright test runner. Debian's
+# own wasm-opt (108) is too old and produces a page that dies at load, so Trunk.toml pins
+# version_132 and PATH finds this one.
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -x node_modules/.bin/playwright ] || [ ! -x node_modules/.bin/terser ] \
    || [ package.json -nt node_modules/.package-lock.json ]; then
   say "installing npm packages"

@@ -19,7 +19,7 @@ report() {  # title, then files
   printf '%-52s %10s %10s\n' "all" "$raw" "$gz"
   total_gz=$gz
 }
-# Bytes of gzip: the first load measured 224,896 when the budget was set (issue 3 asks for 150,000;
+# Bytes of gzip: the first load measured 224,952 when the budget was set (issue 3 asks for 150,000;
 # why that is out of reach with this stack is in the README, "The page arrives in parts").
 budget=${FIRST_LOAD_BUDGET:-230000}
 # The parts' loader (lazy-<hash>/__wasm_split.js) is imported by the main JS, so it is first load.

@@ -25,6 +25,8 @@ case "${1:-}" in
     cp "$src"/*.wasm "$TRUNK_STAGING_DIR/$folder/"
     sed -e "s#from *\"./rusty-lock.js\"#from \"../$main_js\"#" "$src/__wasm_split.js" \
       > "$TRUNK_STAGING_DIR/$folder/__wasm_split.js"
+    grep -q "\"../$main_js\"" "$TRUNK_STAGING_DIR/$folder/__wasm_split.js" \
+      || { echo "split-stage.sh: the parts' loader does not import ./rusty-lock.js as expected" >&2; exit 1; }
     ;;
   *) echo "usage: $0 check|stage" >&2; exit 2 ;;
 esac
