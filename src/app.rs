@@ -2,7 +2,7 @@
 //! the middle, the log on the right. Embed mode keeps the scene, the board and playback;
 //! presenter mode enlarges everything and tucks the settings away.
 
-use crate::state::Playground;
+use crate::state::{speed_factor, Playground};
 use crate::text;
 use crate::ui::endpoint_panel::EndpointPanel;
 use crate::ui::event_log::EventLog;
@@ -51,7 +51,7 @@ fn Playground() -> impl IntoView {
         format!("?{}", encode(&s))
     };
     view! {
-        <div class=move || format!("app mode-{}", match mode() { Mode::Full => "full", Mode::Embed => "embed", Mode::Present => "present" })>
+        <div class=move || format!("app mode-{}", match mode() { Mode::Full => "full", Mode::Embed => "embed", Mode::Present => "present" }) class:instant=move || speed_factor(pg.speed_index.get()) <= 0.0>
             <header class="top">
                 <div class="brand">
                     <span class="logo"><KeyIcon size=40 /></span>
