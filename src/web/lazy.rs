@@ -47,10 +47,10 @@ where
 }
 
 /// A panel below the fold, in the `below` part. Its place is held by a box (`.below-fold` in
-/// style/main.css) of at least `.below-fold-<name>`'s height, no taller than the panel, and drawn as an
-/// empty panel while it has nothing in it. The panel arrives inside it once the page shows a
-/// first sign of use (`web::engaged`). So the page only ever grows when a panel comes: a click
-/// that brought it is never moved from under the pointer.
+/// style/main.css) of at least `.below-fold-<name>`'s height, no taller than the panel, and
+/// drawn as an empty panel while it has nothing in it. The panel arrives inside it once the page
+/// shows a first sign of use (`web::engaged`). So the page only ever grows when a panel comes:
+/// a click that brought it is never moved from under the pointer.
 pub fn below_fold<F>(name: &'static str, load: fn() -> F) -> impl IntoView
 where
     F: Future<Output = Result<AnyView, PartMissing>> + 'static,
