@@ -9,7 +9,6 @@ use crate::web::driver::Speed;
 use crate::web::http_provider::{HttpSettings, StreamUpdate};
 use crate::web::key_store;
 use crate::web::lazy::LazyHttp;
-use crate::web::replay::replay;
 use crate::web::runner::{Model, RunSetup};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -263,8 +262,16 @@ impl Playground {
         self.stop();
         self.clear();
         self.running.set(true);
-        let token = replay(events, self.live_speed.get_value(), self.deliver());
-        self.cancel.set_value(Some(token));
+        let (speed, deliver) = (self.live_speed.get_value(), self.deliver());
+        let token = CancelToken::new();
+        self.cancel.set_value(Some(token.clone()));
+        let pg = *self;
+        spawn_local(async move {
+            if parts::start_replay(events, speed, deliver, token).await.is_err() {
+                pg.running.set(false);
+                pg.trace_error.set(Some(text::REPLAY_PART_MISSING.into()));
+            }
+        });
     }
 
     /// Cancels the run at once, even in the middle of a backoff or a call that never answers.

@@ -272,6 +272,8 @@ pub const SAVE_FAILED: &str = "The browser would not save the file.";
 pub const PART_MISSING: &str = "This part of the page could not be fetched. Check the connection and reload the page.";
 pub const ENGINE_PART_MISSING: &str =
     "The loop itself could not be fetched, so the run did not start. Check the connection and press Run again.";
+pub const REPLAY_PART_MISSING: &str =
+    "The loop could not be fetched, so the trace did not play. Check the connection and open the file again.";
 pub const TRACE_PART_MISSING: &str = "The trace tools could not be fetched. Check the connection and try again.";
 pub const LESSONS: &str = "Lessons";
 pub const START_WORKSHOP: &str = "Start the workshop (all lessons, presenter mode)";

@@ -5,7 +5,7 @@
 //!
 //! | group | what waits in it |
 //! | --- | --- |
-//! | `engine` | the loop itself: harness, built-in model, chaos, world (fetched on the first Run), and the log's lines |
+//! | `engine` | the loop itself: harness, built-in model, chaos, world (fetched on the first Run or opened trace), the trace replay, and the log's lines |
 //! | `real_model` | the endpoint form, the HTTP model and its stream, the CORS diagnosis |
 //! | `compare` | the naive loop's scene in compare mode |
 //! | `lessons` | the lesson list and the lesson card |
@@ -27,6 +27,7 @@ use crate::ui::settings_panel::SettingsPanel;
 use crate::ui::share_bar::ShareBar;
 use crate::ui::stream_bubble::StreamBubble;
 use crate::ui::verdict_panel::VerdictPanel;
+use crate::web::driver::Speed;
 use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
 use crate::web::lazy::PartMissing;
 use crate::web::runner::RunSetup;
@@ -40,6 +41,17 @@ use std::rc::Rc;
 #[wasm_split(engine, wasm_split_path = ::leptos::wasm_split, fallible)]
 pub fn start_run(setup: RunSetup, token: CancelToken) -> Result<(), PartMissing> {
     crate::web::runner::start_run(setup, token);
+    Ok(())
+}
+
+#[wasm_split(engine, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn start_replay(
+    events: Vec<Event>,
+    speed: Speed,
+    deliver: Rc<dyn Fn(Event)>,
+    token: CancelToken,
+) -> Result<(), PartMissing> {
+    crate::web::replay::replay(events, speed, deliver, token);
     Ok(())
 }
 

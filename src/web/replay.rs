@@ -9,9 +9,9 @@ use rusty_lock_engine::{CancelToken, Event};
 use std::rc::Rc;
 use wasm_bindgen_futures::spawn_local;
 
-pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>) -> CancelToken {
-    let cancel = CancelToken::new();
-    let token = cancel.clone();
+/// Lives in the loop's lazy part, as a live run does, so the log's lines (in the same part) are
+/// there before the first event is: an opened trace shows its whole run when its outcome shows.
+pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>, token: CancelToken) {
     spawn_local(async move {
         let gate = gate();
         for event in events {
@@ -44,7 +44,6 @@ pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>) -> C
             }
         }
     });
-    cancel
 }
 
 /// How long a recorded step stays on screen at 1×: its pace, plus the backoff it recorded, so a

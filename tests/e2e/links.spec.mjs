@@ -136,6 +136,12 @@ test('a saved trace opens in a fresh page and replays the same run', async ({ pa
   expect(saved.format).toBe('rusty-lock-trace');
 
   const fresh = await (await browser.newContext()).newPage();
+  // A slow network: the loop's part arrives well after the trace is opened, and the run shown
+  // must still be whole when its outcome appears.
+  await fresh.route('**/split_engine.wasm', async (route) => {
+    await new Promise((done) => setTimeout(done, 700));
+    await route.continue();
+  });
   const other = new Playground(fresh);
   await other.open('?v=1&speed=instant');
   // The share bar is below the fold: a reader scrolls to it, which brings it.

@@ -140,3 +140,31 @@ test('when the loop itself cannot be fetched, Run says so, and works once it can
   await pg.waitForOutcome('answered');
   expect(pg.errors).toEqual([]);
 });
+
+test('when the loop cannot be fetched, an opened trace says so, and plays once it can', async ({ page, browser }, testInfo) => {
+  // A trace saved in another page, where every part arrives.
+  const maker = new Playground(await (await browser.newContext()).newPage());
+  await maker.open('?v=1&speed=instant');
+  await maker.run();
+  await maker.waitForOutcome('answered');
+  const [download] = await Promise.all([maker.page.waitForEvent('download'), maker.page.getByTestId('export-trace').click()]);
+  const trace = testInfo.outputPath('trace.json');
+  await download.saveAs(trace);
+
+  await page.route('**/split_engine.wasm', (route) => route.abort());
+  const pg = new Playground(page);
+  await pg.open('?v=1&speed=instant');
+  await page.mouse.wheel(0, 1500);
+  await page.getByTestId('import-trace').setInputFiles(trace);
+  await expect(page.getByTestId('trace-error')).toContainText('the trace did not play');
+  // Nothing played: no outcome, and no half a run in the log.
+  await expect(pg.outcome()).toHaveCount(0);
+  await expect(pg.entries()).toHaveCount(0);
+  await expect(page.getByTestId('run')).toBeEnabled();
+  await page.unroute('**/split_engine.wasm');
+  await page.getByTestId('import-trace').setInputFiles(trace);
+  await pg.waitForOutcome('answered');
+  await expect(page.getByTestId('trace-error')).toHaveCount(0);
+  await expect(pg.entries()).toHaveCount(await maker.entries().count());
+  expect(pg.errors).toEqual([]);
+});
