@@ -231,6 +231,8 @@ pub fn describe(event: &Event) -> String {
 pub const DOOR: &str = "Door";
 pub const LOCK: &str = "Lock";
 pub const RUNNING: &str = "Running…";
+pub const RUNNING_HINT: &str = "Stop ends the run at once; Pause holds it on this step.";
+pub const READY: &str = "Ready";
 pub const OFF_WHEN_ZERO: &str = "0 = off";
 pub const MAX_TURNS: &str = "Max turns";
 pub const MAX_ERRORS: &str = "Errors in a row";
@@ -377,7 +379,8 @@ pub fn cors_fix(preset: &str, origin: &str) -> String {
 pub const SCENE: &str = "The adventure";
 pub const SCENE_ROBUST: &str = "The robust loop: it catches what it can";
 pub const SCENE_NAIVE: &str = "The naive loop: no catching, no retries";
-pub const SCENE_IDLE: &str = "Meet the cast: the hero is the loop, the oracle is the model, and the door with its rusted lock is the room the tools act on. Press Run.";
+pub const SCENE_IDLE: &str =
+    "The hero is the loop, the oracle is the model, and the rusted door is the room the tools act on.";
 pub const HERO: &str = "the loop";
 pub const ORACLE: &str = "the model";
 pub const THE_ROOM: &str = "the room";
@@ -395,7 +398,8 @@ pub const STOPPED_SIGN: &str = "STOPPED";
 pub const HANDED_OVER: &str = "HANDED OVER";
 pub const TURNS_LEFT: &str = "Turns left";
 pub const RESENT: &str = "Resent each turn";
-pub const RESENT_EMPTY: &str = "One bar a turn: the whole history goes to the model again, so each bar is taller.";
+pub const RESENT_EMPTY: &str = "One bar a turn, each taller: the whole history is sent again.";
+pub const RESENT_NOTHING: &str = "Nothing sent yet.";
 pub const PLAY: &str = "Play";
 pub const PAUSE: &str = "Pause";
 pub const REPLAY: &str = "Replay";

@@ -1,4 +1,6 @@
-//! How the run ended, in words a room can read from the back.
+//! How the run ended, in words a room can read from the back. Every state has the same shape, a
+//! title over a line or two, in a box of one height (style/main.css), so starting and ending a run
+//! moves nothing below it: a Pause aimed at just after Run lands on Pause.
 
 use crate::playback::Shown;
 use crate::state::Playground;
@@ -25,8 +27,12 @@ pub fn OutcomeBanner() -> impl IntoView {
                         <span>{move || text::step_of(shown.index.get().unwrap_or(0) + 1, pg.events.with(Vec::len))}</span>
                     </div>
                 }.into_any(),
-                None if pg.running.get() => view! { <div class="outcome outcome-running">{text::RUNNING}</div> }.into_any(),
-                None => view! { <div class="outcome outcome-idle">{text::LOG_EMPTY}</div> }.into_any(),
+                None if pg.running.get() => view! {
+                    <div class="outcome outcome-running"><strong>{text::RUNNING}</strong><span>{text::RUNNING_HINT}</span></div>
+                }.into_any(),
+                None => view! {
+                    <div class="outcome outcome-idle"><strong>{text::READY}</strong><span>{text::LOG_EMPTY}</span></div>
+                }.into_any(),
             }}
         </div>
     }

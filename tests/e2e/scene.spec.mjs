@@ -189,3 +189,23 @@ test('pause holds a live run, and a step lets one event through', async ({ page 
   await pg.playPause();
   await pg.waitForOutcome('answered');
 });
+
+test('the player stays in place from Ready through a run with a backoff to its end', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.open('?v=1&faults=t2:429,t3:unknowntool&speed=4');
+  // Every frame, where the Play button is on the page (not on the screen: a scroll is not a shift).
+  await page.evaluate(() => {
+    const tops = (window.__playTops = new Set());
+    const play = document.querySelector('[data-testid="play"]');
+    const frame = () => {
+      tops.add(Math.round(play.getBoundingClientRect().top + window.scrollY));
+      requestAnimationFrame(frame);
+    };
+    frame();
+  });
+  await pg.run();
+  await expect(page.getByTestId('waiting')).toBeVisible();
+  await pg.waitForOutcome('answered');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await page.evaluate(() => [...window.__playTops])).toHaveLength(1);
+});

@@ -48,6 +48,11 @@ pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
     view! {
         <div class="meter-box tokens" data-testid=format!("{hooks}token-meter") data-turns=move || view.with(|v| v.sent.len())>
             <p class="meter-title">{text::RESENT}</p>
+            // The explanation waits where the bars will grow, so the box keeps its height.
+            <div class="bars-slot">
+            <Show when=move || last.get().is_none()>
+                <p class="meter-empty">{text::RESENT_EMPTY}</p>
+            </Show>
             <div class="bars" aria-hidden="true">
                 {move || recent.get().into_iter().map(|TurnLoad { turn, messages, est_tokens }| {
                     let h = (u64::from(est_tokens) * 100 / u64::from(peak.get())).max(4);
@@ -58,12 +63,10 @@ pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
                     }
                 }).collect_view()}
             </div>
+            </div>
             <p class="meter-value">
-                {move || last.get().map(|l| text::history_meter(l.messages, l.est_tokens))}
+                {move || last.get().map_or_else(|| text::RESENT_NOTHING.to_string(), |l| text::history_meter(l.messages, l.est_tokens))}
             </p>
-            <Show when=move || last.get().is_none()>
-                <p class="meter-empty">{text::RESENT_EMPTY}</p>
-            </Show>
         </div>
     }
 }
