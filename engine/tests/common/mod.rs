@@ -29,19 +29,12 @@ pub fn kinds(events: &[Event]) -> Vec<&'static str> {
     events.iter().map(Event::kind).collect()
 }
 
-/// The turn an event belongs to, for the events that carry one.
+/// The turn an event happened in. The engine's `view::turn_of` also gives `Finished` its count
+/// of turns; here it belongs to no turn, so a turn's kinds end with that turn's own events.
 pub fn turn_of(event: &Event) -> Option<u32> {
     match event {
-        Event::TurnStarted { turn, .. }
-        | Event::ModelCalled { turn, .. }
-        | Event::ModelCallFailed { turn, .. }
-        | Event::RetryScheduled { turn, .. }
-        | Event::ModelReplied { turn, .. }
-        | Event::ToolStarted { turn, .. }
-        | Event::ToolSucceeded { turn, .. }
-        | Event::ToolFailed { turn, .. }
-        | Event::GuardTripped { turn, .. } => Some(*turn),
-        Event::RunStarted { .. } | Event::Finished { .. } => None,
+        Event::Finished { .. } => None,
+        _ => rusty_lock_engine::view::turn_of(event),
     }
 }
 
