@@ -8,7 +8,7 @@ use crate::ui::parts;
 use crate::web::driver::Speed;
 use crate::web::http_provider::{HttpSettings, StreamUpdate};
 use crate::web::key_store;
-use crate::web::lazy::LazyHttp;
+use crate::web::lazy::{LazyHttp, PartMissing};
 use crate::web::runner::{Model, RunSetup};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -246,15 +246,7 @@ impl Playground {
             model,
             deliver: self.deliver(),
         };
-        // The token exists before the engine part arrives, so Stop works from the first click.
-        let token = CancelToken::new();
-        self.cancel.set_value(Some(token.clone()));
-        spawn_local(async move {
-            if parts::start_run(setup, token).await.is_err() {
-                pg.running.set(false);
-                pg.trace_error.set(Some(text::ENGINE_PART_MISSING.into()));
-            }
-        });
+        self.start_in_engine_part(|token| parts::start_run(setup, token), text::ENGINE_PART_MISSING);
     }
 
     /// Plays recorded events back at the current speed, as if the run were happening now.
@@ -263,13 +255,27 @@ impl Playground {
         self.clear();
         self.running.set(true);
         let (speed, deliver) = (self.live_speed.get_value(), self.deliver());
+        self.start_in_engine_part(
+            |token| parts::start_replay(events, speed, deliver, token),
+            text::REPLAY_PART_MISSING,
+        );
+    }
+
+    /// Starts a run or a replay, which both live in the loop's lazy part. The token exists before
+    /// the part arrives, so Stop works from the first click; a part that cannot be fetched ends
+    /// the run with `missing` said on the page.
+    fn start_in_engine_part<F>(&self, start: impl FnOnce(CancelToken) -> F, missing: &'static str)
+    where
+        F: std::future::Future<Output = Result<(), PartMissing>> + 'static,
+    {
         let token = CancelToken::new();
         self.cancel.set_value(Some(token.clone()));
         let pg = *self;
+        let started = start(token);
         spawn_local(async move {
-            if parts::start_replay(events, speed, deliver, token).await.is_err() {
+            if started.await.is_err() {
                 pg.running.set(false);
-                pg.trace_error.set(Some(text::REPLAY_PART_MISSING.into()));
+                pg.trace_error.set(Some(missing.into()));
             }
         });
     }
