@@ -3,7 +3,7 @@
 
 use crate::provider::{CallFailure, WaitReason};
 use crate::tools::ToolErrorKind;
-use crate::wire::ToolCall;
+use crate::wire::{ToolCall, Usage, FINISH_CONTENT_FILTER, FINISH_LENGTH};
 use crate::world::Room;
 use serde::{Deserialize, Serialize};
 
@@ -65,6 +65,10 @@ pub enum FailReason {
     /// The naive loop's end: a tool error thrown up through the loop instead of going back to
     /// the model, which never got to read it.
     UnhandledTool { name: String, kind: ToolErrorKind },
+    /// The model stopped without asking for a tool, for a reason that is not a finished answer:
+    /// `length` (cut at the token limit), `content_filter`, or a reason the loop does not know.
+    /// Taking such a reply as the answer would pass half a sentence off as the result.
+    NotAnAnswer { finish_reason: String },
 }
 
 impl FailReason {
@@ -75,6 +79,30 @@ impl FailReason {
             FailReason::HarnessBug { .. } => "harness-bug".into(),
             FailReason::UnhandledCall { .. } => "unhandled-call".into(),
             FailReason::UnhandledTool { .. } => "unhandled-tool".into(),
+            FailReason::NotAnAnswer { finish_reason } => match finish_reason.as_str() {
+                FINISH_LENGTH => "cut-at-length".into(),
+                FINISH_CONTENT_FILTER => "content-filter".into(),
+                _ => "unknown-finish".into(),
+            },
+        }
+    }
+}
+
+/// A way a real server's reply departs from the protocol that the loop tolerates.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Quirk {
+    /// The reply carried tool calls but its `finish_reason` was not `tool_calls` (some servers
+    /// say `stop`; a reply cut at the limit says `length`). The loop decides by what the reply
+    /// holds, so the calls ran.
+    ToolCallsWithFinishReason { finish_reason: String },
+}
+
+impl Quirk {
+    /// A short, stable name for the board and test hooks.
+    pub fn slug(&self) -> &'static str {
+        match self {
+            Quirk::ToolCallsWithFinishReason { .. } => "finish-mismatch",
         }
     }
 }
@@ -153,6 +181,16 @@ pub enum Event {
         content: Option<String>,
         tool_calls: Vec<ToolCall>,
         finish_reason: String,
+        /// The server's own token counts, when it sent them: the real size of what this turn
+        /// resent, beside the page's estimate.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        usage: Option<Usage>,
+    },
+    /// The reply bent the protocol and your code made sense of it anyway, so a learner sees that
+    /// the harness, not luck, kept the run on track.
+    QuirkTolerated {
+        turn: u32,
+        quirk: Quirk,
     },
     ToolStarted {
         turn: u32,
@@ -199,6 +237,7 @@ impl Event {
             Event::ModelCallFailed { .. } => "model-call-failed",
             Event::RetryScheduled { .. } => "retry-scheduled",
             Event::ModelReplied { .. } => "model-replied",
+            Event::QuirkTolerated { .. } => "quirk-tolerated",
             Event::ToolStarted { .. } => "tool-started",
             Event::ToolSucceeded { .. } => "tool-succeeded",
             Event::ToolFailed { .. } => "tool-failed",
@@ -213,7 +252,7 @@ impl Event {
             Event::ModelCallFailed { layer, .. }
             | Event::ToolFailed { layer, .. }
             | Event::GuardTripped { layer, .. } => Some(*layer),
-            Event::RetryScheduled { .. } => Some(Layer::Code),
+            Event::RetryScheduled { .. } | Event::QuirkTolerated { .. } => Some(Layer::Code),
             Event::Finished { outcome: Outcome::Failed { .. } | Outcome::Cancelled, .. } => Some(Layer::Nobody),
             _ => None,
         }

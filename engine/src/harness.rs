@@ -7,11 +7,11 @@ use crate::cancel::CancelToken;
 use crate::chaos::FaultPlan;
 use crate::clock::Clock;
 use crate::config::RunConfig;
-use crate::events::{Event, FailReason, Guard, Layer, Outcome};
+use crate::events::{Event, FailReason, Guard, Layer, Outcome, Quirk};
 use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
 use crate::rng::SeededRng;
 use crate::tools::{self, tool_specs};
-use crate::wire::{estimate_tokens, ChatRequest, ChatResponse, Message, ToolCall, FINISH_TOOL_CALLS};
+use crate::wire::{estimate_tokens, ChatRequest, ChatResponse, Message, ToolCall, FINISH_STOP, FINISH_TOOL_CALLS};
 use crate::world::{Room, TASK};
 use futures::future::{select, Either, LocalBoxFuture};
 use std::cell::RefCell;
@@ -120,13 +120,23 @@ impl Harness<'_> {
                     content: choice.message.content.clone(),
                     tool_calls: calls.clone(),
                     finish_reason: finish_reason.clone(),
+                    usage: response.usage,
                 },
             )
             .await?;
 
-            // The only normal exit: the model did not ask for a tool.
+            // Decided by what the reply holds, not by what it says it is: calls run even when a
+            // server ends them with `stop`, and a reply without calls is the answer only if the
+            // model really finished it.
+            if calls.is_empty() {
+                return match finish_reason.as_str() {
+                    "" | FINISH_STOP => Ok(Outcome::Answered { text: choice.message.content.unwrap_or_default() }),
+                    _ => Err(Stop::Failed(FailReason::NotAnAnswer { finish_reason })),
+                };
+            }
             if finish_reason != FINISH_TOOL_CALLS {
-                return Ok(Outcome::Answered { text: choice.message.content.unwrap_or_default() });
+                let quirk = Quirk::ToolCallsWithFinishReason { finish_reason };
+                self.emit(run, Event::QuirkTolerated { turn, quirk }).await?;
             }
             if let Some(outcome) = self.check_guards(run, turn, Some(&calls)).await? {
                 return Ok(outcome);

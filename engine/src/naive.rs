@@ -101,6 +101,7 @@ impl NaiveLoop<'_> {
                 content: choice.message.content.clone(),
                 tool_calls: calls.clone(),
                 finish_reason: finish_reason.clone(),
+                usage: response.usage,
             };
             self.emit(observer, replied).await?;
             if finish_reason != FINISH_TOOL_CALLS {

@@ -37,7 +37,12 @@ impl Spot {
 pub fn hero_spot(event: Option<&Event>, room: Room) -> Spot {
     match event {
         None | Some(Event::RunStarted { .. } | Event::TurnStarted { .. }) => Spot::Start,
-        Some(Event::ModelCalled { .. } | Event::ModelCallFailed { .. } | Event::ModelReplied { .. }) => Spot::Oracle,
+        Some(
+            Event::ModelCalled { .. }
+            | Event::ModelCallFailed { .. }
+            | Event::ModelReplied { .. }
+            | Event::QuirkTolerated { .. },
+        ) => Spot::Oracle,
         Some(Event::RetryScheduled { .. }) => Spot::Bench,
         Some(Event::ToolStarted { .. } | Event::ToolSucceeded { .. } | Event::ToolFailed { .. }) => Spot::Room,
         Some(Event::GuardTripped { guard: Guard::Watchdog, .. }) => Spot::Oracle,
@@ -147,7 +152,7 @@ pub fn anchor_of(event: &Event) -> Option<Anchor> {
         Event::ModelCallFailed { .. } => Anchor::Transient,
         Event::RetryScheduled { .. } => Anchor::Wait,
         Event::ModelReplied { tool_calls, .. } if tool_calls.is_empty() => Anchor::Answer,
-        Event::ModelReplied { .. } => Anchor::Decide,
+        Event::ModelReplied { .. } | Event::QuirkTolerated { .. } => Anchor::Decide,
         Event::ToolStarted { .. } => Anchor::RunTool,
         Event::ToolSucceeded { .. } => Anchor::ToolOk,
         Event::ToolFailed { layer: Layer::Nobody, .. } => return None,

@@ -78,6 +78,9 @@ impl From<StreamError> for ProviderError {
 struct Chunk {
     #[serde(default)]
     id: Option<String>,
+    /// Empty in the last chunk of a stream asked to include usage (that chunk carries only
+    /// `usage`); some servers send `null` there. Required, so JSON that is not a chunk is refused.
+    #[serde(deserialize_with = "null_as_empty")]
     choices: Vec<ChunkChoice>,
     #[serde(default)]
     usage: Option<Usage>,
@@ -105,7 +108,10 @@ struct Delta {
 
 #[derive(Deserialize)]
 struct ToolCallDelta {
-    index: u32,
+    /// Which call this piece belongs to. Some servers leave it out: then a piece with a new id
+    /// starts the next call and a piece without one continues the last.
+    #[serde(default)]
+    index: Option<u32>,
     #[serde(default)]
     id: Option<String>,
     #[serde(default, rename = "type")]
@@ -118,8 +124,18 @@ struct ToolCallDelta {
 struct FunctionDelta {
     #[serde(default)]
     name: Option<String>,
-    #[serde(default)]
+    /// A fragment of the arguments' text; a server that sends a whole JSON object here is read
+    /// as that object's text.
+    #[serde(default, deserialize_with = "optional_string_or_json")]
     arguments: Option<String>,
+}
+
+fn null_as_empty<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
+    Ok(Option::<Vec<T>>::deserialize(d)?.unwrap_or_default())
+}
+
+fn optional_string_or_json<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    crate::wire::string_or_json(d).map(Some)
 }
 
 /// A tool call while its pieces are still arriving.
@@ -301,7 +317,8 @@ impl SseParser {
                 self.content.get_or_insert_with(String::new).push_str(&text);
             }
             for piece in delta.tool_calls.unwrap_or_default() {
-                let call = self.calls.entry(piece.index).or_default();
+                let index = piece.index.unwrap_or_else(|| self.implicit_index(piece.id.as_deref()));
+                let call = self.calls.entry(index).or_default();
                 if let Some(id) = piece.id.filter(|id| !id.is_empty()) {
                     if call.id.is_empty() {
                         call.id = id;
@@ -322,6 +339,18 @@ impl SseParser {
                     call.arguments.push_str(&arguments);
                 }
             }
+        }
+    }
+
+    /// Where a tool-call piece without an `index` belongs: a new id (or the very first piece)
+    /// opens the next call, anything else continues the last one.
+    fn implicit_index(&self, id: Option<&str>) -> u32 {
+        match self.calls.last_key_value() {
+            None => 0,
+            Some((last, call)) => match id.filter(|id| !id.is_empty()) {
+                Some(id) if !call.id.is_empty() && call.id != id => last + 1,
+                _ => *last,
+            },
         }
     }
 

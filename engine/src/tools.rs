@@ -68,7 +68,11 @@ pub fn run_tool(room: &mut Room, call: &ToolCall) -> ToolOutcome {
             format!("There is no tool called {name}. The tools you can call are {}.", TOOL_NAMES.join(" and ")),
         );
     };
-    let args: Value = match serde_json::from_str(&call.function.arguments) {
+    // Some servers send "" for a call that takes no arguments; it means an empty object. For our
+    // tools that is then a missing field, which is still the model's to fix.
+    let raw = call.function.arguments.trim();
+    let raw = if raw.is_empty() { "{}" } else { raw };
+    let args: Value = match serde_json::from_str(raw) {
         Ok(v) => v,
         Err(_) => {
             return fail(

@@ -23,8 +23,9 @@
 //! `Event::ModelCallFailed` would let [`judge`] read them from the events directly.
 
 use crate::config::RunConfig;
-use crate::events::{Event, Guard, Layer, Outcome};
+use crate::events::{Event, FailReason, Guard, Layer, Outcome, Quirk};
 use crate::provider::{CallFailure, ProviderError, WaitReason};
+use crate::wire::FINISH_LENGTH;
 use serde::Serialize;
 
 /// The stable names of every finding, for the page, the tests and anyone scripting them.
@@ -59,6 +60,14 @@ pub mod slug {
     pub const WATCHDOG_CUT_HANG: &str = "watchdog-cut-hang";
     /// Good: a guard stopped a run that was going nowhere.
     pub const GUARD_STOPPED_LOOP: &str = "guard-stopped-loop";
+    /// Warning: the reply was cut at the token limit, so the run ended without an answer.
+    pub const CUT_AT_LENGTH: &str = "cut-at-length";
+    /// Warning: the model stopped for a reason that is not an answer (a content filter, or a
+    /// reason the loop does not know), so the run ended without one.
+    pub const NOT_AN_ANSWER: &str = "not-an-answer";
+    /// Good: a reply bent the protocol (tool calls with `finish_reason: stop`) and the loop
+    /// decided by what the reply held.
+    pub const TOLERATED_QUIRK: &str = "tolerated-quirk";
 }
 
 /// How a finding reflects on the harness.
@@ -335,7 +344,46 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
         out.add(slug::GUARD_STOPPED_LOOP, Severity::Good, text);
     }
 
+    judge_replies(events, &mut out);
     out.finish()
+}
+
+/// What the replies' finish reasons say: a cut or withheld reply that ended the run, and the
+/// protocol bends the loop tolerated.
+fn judge_replies(events: &[Event], out: &mut Verdict) {
+    let mut turn = 0;
+    for event in events {
+        match event {
+            Event::TurnStarted { turn: t, .. } => turn = *t,
+            Event::QuirkTolerated { turn: t, quirk: Quirk::ToolCallsWithFinishReason { finish_reason } } => out.add(
+                slug::TOLERATED_QUIRK,
+                Severity::Good,
+                format!(
+                    "Turn {t}'s reply carried tool calls but ended with finish_reason \u{201c}{finish_reason}\u{201d}; the loop went by what the reply held and ran them."
+                ),
+            ),
+            Event::Finished { outcome: Outcome::Failed { reason: FailReason::NotAnAnswer { finish_reason } }, .. } => {
+                if finish_reason == FINISH_LENGTH {
+                    out.add(
+                        slug::CUT_AT_LENGTH,
+                        Severity::Warning,
+                        format!(
+                            "Turn {turn}'s reply was cut at the token limit, so it was not taken as the answer. Raise max_tokens, or send a shorter history."
+                        ),
+                    );
+                } else {
+                    out.add(
+                        slug::NOT_AN_ANSWER,
+                        Severity::Warning,
+                        format!(
+                            "Turn {turn}'s reply stopped with finish_reason \u{201c}{finish_reason}\u{201d}, which is not a finished answer, so the run ended instead of passing it off as one."
+                        ),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// One model call as the events tell it.
@@ -354,7 +402,7 @@ struct Call {
 #[derive(Default)]
 struct RunFacts {
     calls: Vec<Call>,
-    /// `(turn, finish_reason)` of every reply.
+    /// `(turn, finish_reason)` of every reply without tool calls.
     replies: Vec<(u32, String)>,
     /// `None` when the events end without `Finished` (a run still waiting, or a cut trace).
     outcome: Option<Outcome>,
@@ -397,11 +445,14 @@ fn read_run(events: &[Event]) -> RunFacts {
                     c.wait = Some((*wait_ms, *reason));
                 }
             }
-            Event::ModelReplied { turn, finish_reason, .. } => {
+            Event::ModelReplied { turn, finish_reason, tool_calls, .. } => {
                 if let Some(c) = run.call_mut(*turn, None) {
                     c.replied = true;
                 }
-                run.replies.push((*turn, finish_reason.clone()));
+                // A reply with calls is never taken as the answer, whatever its finish reason.
+                if tool_calls.is_empty() {
+                    run.replies.push((*turn, finish_reason.clone()));
+                }
             }
             Event::GuardTripped { turn, guard, .. } => {
                 if *guard == Guard::Watchdog {

@@ -98,11 +98,12 @@ impl RunView {
         }
         if let Some(layer) = event.layer() {
             // A retry is the same failure as the call before it, and a run that failed on a
-            // call already has that call on the board: neither gets a second entry.
+            // call already has that call on the board: neither gets a second entry. A reply that
+            // was not an answer, or a harness bug, has no entry before the end, so it gets one.
             let repeat = match event {
                 Event::RetryScheduled { .. } => true,
                 Event::Finished { outcome: Outcome::Failed { reason }, .. } => {
-                    !matches!(reason, FailReason::HarnessBug { .. })
+                    !matches!(reason, FailReason::HarnessBug { .. } | FailReason::NotAnAnswer { .. })
                 }
                 _ => false,
             };
@@ -136,6 +137,7 @@ pub fn turn_of(event: &Event) -> Option<u32> {
         | Event::ModelCallFailed { turn, .. }
         | Event::RetryScheduled { turn, .. }
         | Event::ModelReplied { turn, .. }
+        | Event::QuirkTolerated { turn, .. }
         | Event::ToolStarted { turn, .. }
         | Event::ToolSucceeded { turn, .. }
         | Event::ToolFailed { turn, .. }
@@ -151,6 +153,7 @@ pub fn failure_kind(event: &Event) -> String {
         Event::ModelCallFailed { failure, .. } => failure.slug(),
         Event::ToolFailed { kind, .. } => kind.slug().into(),
         Event::GuardTripped { guard, .. } => guard.slug().into(),
+        Event::QuirkTolerated { quirk, .. } => quirk.slug().into(),
         Event::Finished { outcome: Outcome::Failed { reason }, .. } => reason.slug(),
         Event::Finished { outcome: Outcome::Cancelled, .. } => "cancelled".into(),
         other => other.kind().into(),

@@ -73,7 +73,19 @@ impl ToolCall {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FunctionCall {
     pub name: String,
+    /// Some servers send the arguments as a JSON object instead of a string holding one; both
+    /// are read, and kept as the string the protocol asks for. A missing field is an empty string.
+    #[serde(default, deserialize_with = "string_or_json")]
     pub arguments: String,
+}
+
+/// Reads a JSON string as itself and any other JSON value as its text (`null` as empty).
+pub(crate) fn string_or_json<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        Value::String(s) => s,
+        Value::Null => String::new(),
+        other => other.to_string(),
+    })
 }
 
 /// A tool as the model is told about it: a name, a sentence, and a JSON Schema.
@@ -119,15 +131,27 @@ pub struct Choice {
     pub finish_reason: Option<String>,
 }
 
+/// The server's token counts. Servers differ in which they send, so each defaults to 0.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Usage {
+    #[serde(default)]
     pub prompt_tokens: u32,
+    #[serde(default)]
     pub completion_tokens: u32,
+    #[serde(default)]
     pub total_tokens: u32,
 }
 
-/// The finish reason that means "run these tools and come back"; anything else ends the run.
+/// The finish reason that means "run these tools and come back". The loop runs tool calls
+/// whatever the reason says (some servers send `stop` with them), but a server that says this
+/// must send calls.
 pub const FINISH_TOOL_CALLS: &str = "tool_calls";
+/// The model finished its answer. A missing finish reason is read the same way.
+pub const FINISH_STOP: &str = "stop";
+/// The reply was cut at the token limit (`max_tokens` or the context window): never an answer.
+pub const FINISH_LENGTH: &str = "length";
+/// The server withheld the reply: never an answer.
+pub const FINISH_CONTENT_FILTER: &str = "content_filter";
 
 impl ChatResponse {
     /// Parses a 200 body. A body that is not a usable completion is an error the harness

@@ -663,6 +663,10 @@ fn to_sse(response: &ChatResponse) -> String {
         }
     }
     s += &chunk(json!({}), choice.finish_reason.as_deref());
+    if let Some(usage) = response.usage {
+        // As with `stream_options.include_usage`: a last chunk with no choices, only usage.
+        s += &format!("data: {}\n\n", json!({"choices": [], "usage": usage}));
+    }
     s += "data: [DONE]\n\n";
     s
 }

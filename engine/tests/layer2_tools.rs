@@ -231,9 +231,11 @@ fn an_unknown_tool_is_not_the_same_as_a_lookup_error_inside_a_tool() {
 
 #[test]
 fn run_tool_classifies_each_kind_of_bad_call() {
-    let cases: [(&str, &str, ToolErrorKind); 12] = [
+    let cases: [(&str, &str, ToolErrorKind); 13] = [
         ("look_at", r#"{"target":"door""#, ToolErrorKind::BadJson),
-        ("look_at", "", ToolErrorKind::BadJson),
+        // Empty arguments mean an empty object (some servers send "" for it): a missing field.
+        ("look_at", "", ToolErrorKind::SchemaInvalid),
+        ("use", "  ", ToolErrorKind::SchemaInvalid),
         ("use", "item=key", ToolErrorKind::BadJson),
         ("look_at", "[]", ToolErrorKind::SchemaInvalid),
         ("look_at", r#""door""#, ToolErrorKind::SchemaInvalid),

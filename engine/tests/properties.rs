@@ -143,6 +143,9 @@ fn check_run(config: &RunConfig, plan: &FaultPlan, events: &[Event], outcome: &O
         Outcome::Failed { reason: FailReason::UnhandledCall { .. } | FailReason::UnhandledTool { .. } } => {
             panic!("only the naive loop leaves failures unhandled\n{}", ctx())
         }
+        Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => {
+            panic!("the built-in model always finishes its answers\n{}", ctx())
+        }
         Outcome::Escalated { .. } | Outcome::GaveUp { .. } => {}
         Outcome::Cancelled => panic!("nobody pressed Stop\n{}", ctx()),
     }

@@ -57,7 +57,13 @@ fn retry(turn: u32, next_attempt: u32, wait_ms: u64, reason: WaitReason) -> Even
 }
 
 fn replied(turn: u32, finish_reason: &str) -> Event {
-    Event::ModelReplied { turn, content: Some("done".into()), tool_calls: vec![], finish_reason: finish_reason.into() }
+    Event::ModelReplied {
+        turn,
+        content: Some("done".into()),
+        tool_calls: vec![],
+        finish_reason: finish_reason.into(),
+        usage: None,
+    }
 }
 
 fn start() -> Vec<Event> {
