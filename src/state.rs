@@ -226,7 +226,10 @@ impl Playground {
             ProviderChoice::Http { endpoint, model } => {
                 let on_stream = Rc::new(move |update: StreamUpdate| match update {
                     StreamUpdate::Started => pg.stream_text.set(String::new()),
-                    StreamUpdate::Text(t) => pg.stream_text.update(|s| s.push_str(&t)),
+                    StreamUpdate::Text(t) => pg.stream_text.update(|s| {
+                        s.push_str(&t);
+                        text::keep_tail(s);
+                    }),
                 });
                 let settings = HttpSettings {
                     base_url: endpoint,

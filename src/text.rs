@@ -1,6 +1,6 @@
 //! Every sentence the page shows, in one place, so a translation touches one file.
 
-use rusty_lock_engine::events::{Event, FailReason, Guard, Layer, Outcome};
+use rusty_lock_engine::events::{Event, FailReason, Guard, Layer, Outcome, Quirk};
 use rusty_lock_engine::provider::{CallFailure, WaitReason};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::{Fault, Personality};
@@ -120,12 +120,20 @@ pub fn board_label(kind: &str) -> String {
         "retries-exhausted" => "retries used up".into(),
         "harness-bug" => "harness bug".into(),
         "cancelled" => "stopped".into(),
+        "cut-at-length" => "cut at length".into(),
+        "content-filter" => "filtered".into(),
+        "unknown-finish" => "odd finish".into(),
+        "finish-mismatch" => "tools despite finish".into(),
         other => other.strip_prefix("http-").map_or_else(|| other.to_string(), |s| format!("HTTP {s}")),
     }
 }
 
 pub fn outcome_title(o: &Outcome) -> &'static str {
     match o {
+        Outcome::Failed { reason: FailReason::NotAnAnswer { finish_reason } } if finish_reason == "length" => {
+            "Reply cut off"
+        }
+        Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => "No answer",
         Outcome::Answered { .. } => "Answered",
         Outcome::Escalated { .. } => "Escalated to a person",
         Outcome::GaveUp { .. } => "Gave up",
@@ -136,8 +144,8 @@ pub fn outcome_title(o: &Outcome) -> &'static str {
 
 pub fn outcome_detail(o: &Outcome) -> String {
     match o {
-        Outcome::Answered { text } => text.clone(),
-        Outcome::Escalated { message } => message.clone(),
+        Outcome::Answered { text } => clip(text).into_owned(),
+        Outcome::Escalated { message } => clip(message).into_owned(),
         Outcome::GaveUp { guard } => format!("A guard stopped the run: {}.", guard_name(*guard)),
         Outcome::Failed { reason } => match reason {
             FailReason::Fatal { failure } => {
@@ -159,8 +167,73 @@ pub fn outcome_detail(o: &Outcome) -> String {
                 "Nothing caught the error from {name} ({}): it ended the run instead of going back to the model.",
                 tool_error_name(*kind)
             ),
+            FailReason::NotAnAnswer { finish_reason } => not_an_answer(finish_reason),
         },
         Outcome::Cancelled => "You pressed Stop. Everything up to that point is kept below.".into(),
+    }
+}
+
+/// Why a reply that stopped without tool calls was not taken as the answer, with the fix.
+fn not_an_answer(finish_reason: &str) -> String {
+    match finish_reason {
+        "length" => "The reply was cut at the token limit (finish_reason \u{201c}length\u{201d}), so it is not an answer. Raise max_tokens, or send a shorter history.".into(),
+        "content_filter" => "The server withheld the reply (finish_reason \u{201c}content_filter\u{201d}), so there is no answer to use. Rephrase the task or check the server's filter.".into(),
+        other => format!(
+            "The reply stopped with finish_reason \u{201c}{}\u{201d}, which is not a finished answer, so the run ends rather than guess.",
+            short_text(other, 40)
+        ),
+    }
+}
+
+/// What the harness tolerated, in one sentence for the log.
+fn quirk_text(quirk: &Quirk) -> String {
+    match quirk {
+        Quirk::ToolCallsWithFinishReason { finish_reason } if finish_reason.is_empty() => {
+            "Your code ran the tool calls although the reply gave no finish_reason: it goes by what the reply holds.".into()
+        }
+        Quirk::ToolCallsWithFinishReason { finish_reason } => format!(
+            "Your code ran the tool calls although the reply said finish_reason \u{201c}{}\u{201d}: it goes by what the reply holds.",
+            short_text(finish_reason, 40)
+        ),
+    }
+}
+
+/// The most of one piece of a model's, a tool's or a file's text that a line of the page shows.
+/// A real reply or a trace can carry a megabyte without a single space, and laying that out
+/// freezes a browser for minutes; the whole text stays in the trace and the history sent.
+pub const CLIP_CHARS: usize = 600;
+
+/// `text` as a line of the page shows it: whole when short, otherwise its start and how much
+/// more there was.
+pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(CLIP_CHARS) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((cut, _)) => {
+            let more = text[cut..].chars().count();
+            std::borrow::Cow::Owned(format!("{}… (+{more} more characters)", &text[..cut]))
+        }
+    }
+}
+
+/// Keeps only the newest part of a reply that is still arriving, marked with a leading "…", so
+/// a long reply costs the page the same small amount on every piece, however long it grows.
+pub fn keep_tail(text: &mut String) {
+    const KEEP_BYTES: usize = 2400;
+    if text.len() <= 2 * KEEP_BYTES {
+        return;
+    }
+    let mut cut = text.len() - KEEP_BYTES;
+    while !text.is_char_boundary(cut) {
+        cut += 1;
+    }
+    text.replace_range(..cut, "… ");
+}
+
+/// At most `max` characters of `text`, with an ellipsis when cut.
+pub fn short_text(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}…", &text[..cut]),
     }
 }
 
@@ -176,7 +249,7 @@ fn wait_text(ms: u64) -> String {
 pub fn describe(event: &Event) -> String {
     match event {
         Event::RunStarted { task, max_turns, .. } => {
-            format!("Run started: \u{201c}{task}\u{201d} (at most {max_turns} turns)")
+            format!("Run started: \u{201c}{}\u{201d} (at most {max_turns} turns)", clip(task))
         }
         Event::TurnStarted { turn, messages, est_tokens, .. } => {
             format!("Turn {turn}: sending {messages} messages, about {est_tokens} tokens")
@@ -204,24 +277,27 @@ pub fn describe(event: &Event) -> String {
             }
         },
         Event::ModelReplied { content, tool_calls, .. } if tool_calls.is_empty() => {
-            format!("Model answered: {}", content.clone().unwrap_or_default())
+            format!("Model answered: {}", clip(content.as_deref().unwrap_or_default()))
         }
         Event::ModelReplied { content, tool_calls, .. } => {
-            let calls: Vec<String> =
-                tool_calls.iter().map(|c| format!("{}({})", c.function.name, c.function.arguments)).collect();
+            let calls: Vec<String> = tool_calls
+                .iter()
+                .map(|c| format!("{}({})", clip(&c.function.name), clip(&c.function.arguments)))
+                .collect();
             match content {
                 Some(thought) if !thought.is_empty() => {
-                    format!("Model asks for {}: \u{201c}{thought}\u{201d}", calls.join(", "))
+                    format!("Model asks for {}: \u{201c}{}\u{201d}", calls.join(", "), clip(thought))
                 }
                 _ => format!("Model asks for {}", calls.join(", ")),
             }
         }
+        Event::QuirkTolerated { quirk, .. } => quirk_text(quirk),
         Event::ToolStarted { call, .. } => format!("Running {}", call.function.name),
-        Event::ToolSucceeded { name, output, .. } => format!("{name} → {output}"),
+        Event::ToolSucceeded { name, output, .. } => format!("{} → {}", clip(name), clip(output)),
         Event::ToolFailed { name, kind, output, .. } => {
-            format!("{name} failed ({}) → sent back to the model: {output}", tool_error_name(*kind))
+            format!("{} failed ({}) → sent back to the model: {}", clip(name), tool_error_name(*kind), clip(output))
         }
-        Event::GuardTripped { guard, detail, .. } => format!("Guard: {}. {detail}", guard_name(*guard)),
+        Event::GuardTripped { guard, detail, .. } => format!("Guard: {}. {}", guard_name(*guard), clip(detail)),
         Event::Finished { outcome, turns, .. } => {
             format!("{} after {turns} turn{}", outcome_title(outcome), if *turns == 1 { "" } else { "s" })
         }
@@ -440,8 +516,19 @@ pub fn turns_left(left: u32, max: u32) -> String {
     format!("{left} of {max} turns left")
 }
 
-pub fn token_bar(turn: u32, messages: usize, tokens: u32) -> String {
-    format!("Turn {turn}: {messages} messages, about {tokens} tokens")
+pub fn token_bar(turn: u32, messages: usize, tokens: u32, counted: Option<u32>) -> String {
+    match counted {
+        Some(c) => format!("Turn {turn}: {messages} messages, about {tokens} tokens ({c} counted by the server)"),
+        None => format!("Turn {turn}: {messages} messages, about {tokens} tokens"),
+    }
+}
+
+/// The history meter's line, with the server's own count beside the estimate when it gave one.
+pub fn history_meter_counted(messages: usize, tokens: u32, counted: Option<u32>) -> String {
+    match counted {
+        Some(c) => format!("Last sent: {messages} messages, about {tokens} tokens; the server counted {c}"),
+        None => history_meter(messages, tokens),
+    }
 }
 
 pub fn diverge_line(step: usize, turn: Option<u32>) -> String {
@@ -498,6 +585,9 @@ pub fn scene_caption(event: &Event) -> String {
             let names: Vec<&str> = tool_calls.iter().map(|c| c.function.name.as_str()).collect();
             format!("The oracle asks for a tool: {}. The loop goes on.", names.join(", "))
         }
+        Event::QuirkTolerated { .. } => {
+            "The reply bent the protocol: it asked for tools but did not say so. Your code goes by what it holds and runs them.".into()
+        }
         Event::ToolStarted { call, .. } => format!("The hero runs {} on the room.", call.function.name),
         Event::ToolSucceeded { name, .. } => format!("{name} worked. Its result joins the history."),
         Event::ToolFailed { name, kind, layer: Layer::Nobody, .. } => format!(
@@ -516,6 +606,9 @@ pub fn scene_caption(event: &Event) -> String {
             Outcome::Answered { .. } => "The door is open: the task is done.".into(),
             Outcome::Escalated { .. } => "The loop hands over to a person instead of going round in circles.".into(),
             Outcome::GaveUp { guard } => format!("A guard ended the run: {}.", guard_name(*guard)),
+            Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => {
+                "The oracle stopped mid-reply, and half a reply is not an answer: the run ends without one.".into()
+            }
             Outcome::Failed { .. } => "Nobody caught the failure: the villain wins, and the run is lost.".into(),
             Outcome::Cancelled => "You pressed Stop.".into(),
         },

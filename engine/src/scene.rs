@@ -187,11 +187,19 @@ pub fn act_of(name: &str, arguments: &str) -> &'static str {
 }
 
 /// A call as the oracle's card shows it, `use(oil_can, lock)`: the values in key order.
-/// Arguments that are not an object are shown as sent, cut to 18 characters.
+/// Arguments that are not an object are shown as sent, cut to 18 characters; a card never holds
+/// more than [`CARD_CHARS`] characters, however long a name or value the model sent.
 pub fn call_text(name: &str, arguments: &str) -> String {
     let shown = match object_members(arguments) {
         Some(members) => members.into_iter().map(|(_, v)| v).collect::<Vec<_>>().join(", "),
         None => arguments.chars().take(18).collect(),
     };
-    format!("{name}({shown})")
+    let text = format!("{name}({shown})");
+    match text.char_indices().nth(CARD_CHARS) {
+        None => text,
+        Some((cut, _)) => format!("{}…)", &text[..cut]),
+    }
 }
+
+/// The longest call a card shows, in characters.
+pub const CARD_CHARS: usize = 48;

@@ -58,29 +58,40 @@ pub fn export(scenario: &Scenario, events: &[Event], secrets: &[&str]) -> String
     json
 }
 
+/// The longest task a trace may carry, in characters. The page's own task is one sentence; a
+/// file with a megabyte there was made by hand or by mistake, and is refused with that reason.
+pub const MAX_TASK_CHARS: usize = 2_000;
+
 /// Checks a file and returns the trace, its scenario, and notices about the scenario link.
+///
+/// A good file is read once, straight into events: a trace near the size limit must not cost the
+/// page a second pass. Only a file that does not read as a trace is looked at again, as plain
+/// JSON, to say why.
 pub fn import(text: &str) -> Result<(Trace, Scenario, Vec<Notice>), TraceError> {
     if text.len() > MAX_TRACE_BYTES {
         return Err(TraceError::TooLarge { bytes: text.len() });
     }
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|_| TraceError::NotJson)?;
-    if value.get("format").and_then(|f| f.as_str()) != Some(TRACE_FORMAT) {
+    let trace: Trace = match serde_json::from_str(text) {
+        Ok(trace) => trace,
+        Err(e) => return Err(diagnose(text, &e)),
+    };
+    if trace.format != TRACE_FORMAT {
         return Err(TraceError::Foreign);
     }
-    match value.get("version").and_then(|v| v.as_u64()) {
-        Some(v) if v > TRACE_VERSION as u64 => {
-            return Err(TraceError::Newer { version: v.min(u32::MAX as u64) as u32 })
-        }
-        Some(_) => {}
-        None => return Err(TraceError::Damaged { reason: "it has no version number".into() }),
+    if trace.version > TRACE_VERSION {
+        return Err(TraceError::Newer { version: trace.version });
     }
-    if value.get("events").and_then(|e| e.as_array()).is_some_and(|e| e.len() > MAX_TRACE_EVENTS) {
+    if trace.events.len() > MAX_TRACE_EVENTS {
         return Err(TraceError::Damaged { reason: format!("it holds more than {MAX_TRACE_EVENTS} events") });
     }
-    let trace: Trace = serde_json::from_value(value)
-        .map_err(|e| TraceError::Damaged { reason: format!("an entry does not read as an event ({e})") })?;
-    if !matches!(trace.events.first(), Some(Event::RunStarted { .. })) {
+    let Some(Event::RunStarted { task, .. }) = trace.events.first() else {
         return Err(TraceError::Damaged { reason: "it does not start with the start of a run".into() });
+    };
+    let task_chars = task.chars().count();
+    if task_chars > MAX_TASK_CHARS {
+        return Err(TraceError::Damaged {
+            reason: format!("its task is {task_chars} characters long, and a task is at most {MAX_TASK_CHARS}"),
+        });
     }
     if !matches!(trace.events.last(), Some(Event::Finished { .. })) {
         return Err(TraceError::Damaged { reason: "the run in it never finished".into() });
@@ -90,4 +101,22 @@ pub fn import(text: &str) -> Result<(Trace, Scenario, Vec<Notice>), TraceError> 
     }
     let (scenario, notices) = decode(&trace.scenario);
     Ok((trace, scenario, notices))
+}
+
+/// Why a file that did not read as a trace is not one, worst news first.
+fn diagnose(text: &str, error: &serde_json::Error) -> TraceError {
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
+        return TraceError::NotJson;
+    };
+    if value.get("format").and_then(|f| f.as_str()) != Some(TRACE_FORMAT) {
+        return TraceError::Foreign;
+    }
+    match value.get("version").and_then(|v| v.as_u64()) {
+        Some(v) if v > TRACE_VERSION as u64 => TraceError::Newer { version: v.min(u32::MAX as u64) as u32 },
+        Some(_) if value.get("events").and_then(|e| e.as_array()).is_some_and(|e| e.len() > MAX_TRACE_EVENTS) => {
+            TraceError::Damaged { reason: format!("it holds more than {MAX_TRACE_EVENTS} events") }
+        }
+        Some(_) => TraceError::Damaged { reason: format!("an entry does not read as an event ({error})") },
+        None => TraceError::Damaged { reason: "it has no version number".into() },
+    }
 }

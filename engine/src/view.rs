@@ -25,6 +25,9 @@ pub struct TurnLoad {
     pub turn: u32,
     pub messages: usize,
     pub est_tokens: u32,
+    /// What the server counted for this turn's prompt, when it said (`usage.prompt_tokens`).
+    #[serde(default)]
+    pub prompt_tokens: Option<u32>,
 }
 
 /// The state of a run after some prefix of its events.
@@ -72,9 +75,19 @@ impl RunView {
                 self.max_turns = *max_turns;
                 self.messages = *messages;
                 self.est_tokens = *est_tokens;
-                self.sent.push(TurnLoad { turn: *turn, messages: *messages, est_tokens: *est_tokens });
+                self.sent.push(TurnLoad {
+                    turn: *turn,
+                    messages: *messages,
+                    est_tokens: *est_tokens,
+                    prompt_tokens: None,
+                });
             }
-            Event::ModelReplied { .. } => self.history_len += 1,
+            Event::ModelReplied { usage, .. } => {
+                self.history_len += 1;
+                if let (Some(usage), Some(load)) = (usage, self.sent.last_mut()) {
+                    load.prompt_tokens = Some(usage.prompt_tokens);
+                }
+            }
             Event::ToolSucceeded { room, .. } => {
                 self.room = *room;
                 self.history_len += 1;

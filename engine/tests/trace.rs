@@ -60,3 +60,34 @@ fn a_damaged_scenario_inside_a_trace_still_replays_with_notices() {
     let (_, _, notices) = import(&damaged).expect("the events are intact");
     assert_eq!(notices.len(), 1);
 }
+
+#[test]
+fn a_trace_whose_task_is_a_megabyte_is_refused_saying_so() {
+    let (s, _) = decode("v=1");
+    let mut sim = simulate(&s.config, s.faults.clone());
+    if let rusty_lock_engine::Event::RunStarted { task, .. } = &mut sim.events[0] {
+        *task = "x".repeat(1_000_000);
+    }
+    let json = export(&s, &sim.events, &[]);
+    match import(&json).unwrap_err() {
+        TraceError::Damaged { reason } => assert!(reason.contains("1000000 characters"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_trace_near_the_size_limit_with_long_outputs_and_many_events_imports() {
+    // A 1,000-turn run, with one tool output stretched to a megabyte without a break: heavy, but
+    // within the limits, so it must be read, not refused.
+    let (s, _) = decode("v=1&model=stubborn&repeat=off&errors=0&turns=1000");
+    let mut sim = simulate(&s.config, s.faults.clone());
+    let output = sim.events.iter_mut().find_map(|e| match e {
+        rusty_lock_engine::Event::ToolFailed { output, .. } => Some(output),
+        _ => None,
+    });
+    *output.expect("the stubborn model fails its tools") = "y".repeat(1_000_000);
+    let json = export(&s, &sim.events, &[]);
+    assert!(json.len() > 2_000_000 && json.len() <= MAX_TRACE_BYTES, "{} bytes", json.len());
+    let (trace, _, _) = import(&json).expect("within the limits");
+    assert_eq!(trace.events.len(), sim.events.len());
+}

@@ -13,11 +13,14 @@ use rusty_lock_engine::wire::ToolCall;
 use rusty_lock_engine::{Event, Layer};
 
 fn message(role: &'static str, body: &str, calls: &[ToolCall], failed: bool) -> web_sys::Element {
-    let calls: Vec<String> = calls.iter().map(|c| format!("→ {}({})", c.function.name, c.function.arguments)).collect();
+    let calls: Vec<String> = calls
+        .iter()
+        .map(|c| format!("→ {}({})", text::clip(&c.function.name), text::clip(&c.function.arguments)))
+        .collect();
     let item = view! {
         <li class=format!("msg msg-{role}") class:msg-error=failed>
             <span class="role">{role}</span>
-            <span class="body">{body.to_string()}</span>
+            <span class="body">{text::clip(body).into_owned()}</span>
             {calls.into_iter().map(|c| view! { <code class="call">{c}</code> }).collect_view()}
         </li>
     };

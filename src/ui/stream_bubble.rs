@@ -1,4 +1,5 @@
-//! The oracle's reply as it streams in from a real endpoint, shown as plain text.
+//! The oracle's reply as it streams in from a real endpoint, shown as plain text: its newest
+//! words, so a long reply without a break never makes the page lay out a megabyte.
 
 use crate::state::Playground;
 use crate::text;

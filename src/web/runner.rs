@@ -29,6 +29,7 @@ pub fn pace_ms(event: &Event) -> u32 {
         Event::TurnStarted { .. } => 300,
         Event::ModelCalled { .. } => 450,
         Event::ModelReplied { .. } => 750,
+        Event::QuirkTolerated { .. } => 900,
         Event::ToolStarted { .. } => 300,
         Event::ToolSucceeded { .. } | Event::ToolFailed { .. } => 750,
         Event::ModelCallFailed { .. } => 600,

@@ -54,18 +54,18 @@ pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
                     <p class="meter-empty">{text::RESENT_EMPTY}</p>
                 </Show>
                 <div class="bars" aria-hidden="true">
-                    {move || recent.get().into_iter().map(|TurnLoad { turn, messages, est_tokens }| {
+                    {move || recent.get().into_iter().map(|TurnLoad { turn, messages, est_tokens, prompt_tokens }| {
                         let h = (u64::from(est_tokens) * 100 / u64::from(peak.get())).max(4);
                         view! {
-                            <span class="bar" style=format!("height: {h}%") title=text::token_bar(turn, messages, est_tokens)>
+                            <span class="bar" style=format!("height: {h}%") title=text::token_bar(turn, messages, est_tokens, prompt_tokens)>
                                 <span class="bar-label">{messages}</span>
                             </span>
                         }
                     }).collect_view()}
                 </div>
             </div>
-            <p class="meter-value">
-                {move || last.get().map_or_else(|| text::RESENT_NOTHING.to_string(), |l| text::history_meter(l.messages, l.est_tokens))}
+            <p class="meter-value" data-testid=format!("{hooks}token-value") data-server-tokens=move || last.get().and_then(|l| l.prompt_tokens)>
+                {move || last.get().map_or_else(|| text::RESENT_NOTHING.to_string(), |l| text::history_meter_counted(l.messages, l.est_tokens, l.prompt_tokens))}
             </p>
         </div>
     }

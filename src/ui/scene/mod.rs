@@ -60,6 +60,7 @@ pub fn beat_of(event: Option<&Event>) -> Beat {
             beat.call = call_text(&call.name, &call.arguments);
             "request"
         }
+        Event::QuirkTolerated { .. } => "quirk",
         Event::ToolStarted { call, .. } => {
             beat.call = call_text(&call.function.name, &call.function.arguments);
             beat.act = act_of(&call.function.name, &call.function.arguments);
