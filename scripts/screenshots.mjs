@@ -17,7 +17,8 @@ for (const [name, viewport] of Object.entries(sizes)) {
   await page.getByTestId('speed').selectOption({ label: 'instant' });
   await page.getByTestId('fault-503').click();
   await page.getByTestId('fault-badjson').click();
-  await page.getByTestId('fault-badjson-turn').selectOption('3');
+  await page.getByTestId('fault-badjson-turn').fill('3');
+  await page.getByTestId('fault-badjson-turn').press('Enter');
   await page.getByTestId('run').click();
   await page.getByTestId('outcome').waitFor();
   await page.waitForTimeout(900);

@@ -367,6 +367,36 @@ pub fn attempts_label(fault: &str) -> String {
     format!("{fault}, attempts in a row")
 }
 
+/// The name a setting has on the page, from its link key.
+fn setting_label(key: &str) -> &'static str {
+    match key {
+        "faults" => FAULTS,
+        "model" => MODEL,
+        "turns" => MAX_TURNS,
+        "errors" => MAX_ERRORS,
+        "watchdog" => WATCHDOG,
+        "attempts" => MAX_ATTEMPTS,
+        "base" => BASE_DELAY,
+        "cap" => MAX_DELAY,
+        "ra_cap" => RETRY_AFTER_CAP,
+        "seed" => SEED,
+        "repeat" => REPEAT_GUARD,
+        "jitter" => JITTER,
+        "retryall" => RETRY_EVERYTHING,
+        _ => "",
+    }
+}
+
+/// Says which of the lesson's settings are changed (by the link or by hand), so the room knows
+/// the run may not end as the lesson's explanation says.
+pub fn lesson_changes(keys: &[&str]) -> String {
+    let names: Vec<&str> = keys.iter().map(|k| setting_label(k)).filter(|n| !n.is_empty()).collect();
+    format!(
+        "Changed from this lesson's own settings: {}. The run may not end as the explanation says.",
+        names.join("; ")
+    )
+}
+
 pub fn lesson_step(n: usize, of: usize) -> String {
     format!("Lesson {n} of {of}")
 }

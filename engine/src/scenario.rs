@@ -106,15 +106,20 @@ pub fn encode_faults(plan: &FaultPlan) -> String {
 
 /// Writes the query string (without `?`) for a scenario. Pure, canonical and stable: the same
 /// scenario always gives the same link, which is what keeps URL sync free of echo loops.
+///
+/// A lesson's link names the lesson and only what differs from the lesson's own settings, so
+/// `?lesson=bad-key` is the whole link a teacher writes on a slide.
 pub fn encode(s: &Scenario) -> String {
-    let d = Scenario::new();
+    // Not `unwrap_or_default`: the default scenario plays at 1x, `Scenario::default()` does not.
+    #[allow(clippy::unwrap_or_default)]
+    let d = s.lesson.as_deref().and_then(lesson_scenario).unwrap_or_else(Scenario::new);
     let (c, dc) = (&s.config, &d.config);
     let mut out = form_urlencoded::Serializer::new(String::new());
     out.append_pair("v", &FORMAT_VERSION.to_string());
     if let Some(lesson) = &s.lesson {
         out.append_pair("lesson", lesson);
     }
-    if !s.faults.rules.is_empty() {
+    if s.faults != d.faults {
         out.append_pair("faults", &encode_faults(&s.faults));
     }
     if c.personality != dc.personality {
@@ -174,6 +179,26 @@ fn personality_slug(p: Personality) -> &'static str {
     }
 }
 
+/// The scenario a lesson plays: its own link, read as any link is.
+pub fn lesson_scenario(id: &str) -> Option<Scenario> {
+    let (_, lesson) = crate::lessons::find(id)?;
+    Some(decode(lesson.link).0)
+}
+
+/// The link keys whose settings differ from the lesson's own, in link order: what the page
+/// shows as "changed from the lesson". Empty without a lesson.
+pub fn lesson_changes(s: &Scenario) -> Vec<&'static str> {
+    const SETTINGS: [&str; 13] = [
+        "faults", "model", "turns", "errors", "watchdog", "attempts", "base", "cap", "ra_cap", "seed", "repeat",
+        "jitter", "retryall",
+    ];
+    if s.lesson.as_deref().and_then(lesson_scenario).is_none() {
+        return Vec::new();
+    }
+    let written: Vec<String> = form_urlencoded::parse(encode(s).as_bytes()).map(|(k, _)| k.into_owned()).collect();
+    SETTINGS.into_iter().filter(|k| written.iter().any(|w| w == k)).collect()
+}
+
 /// Reads a query string (with or without `?`). Always returns a usable scenario: each part it
 /// cannot use is left at its default and named in the notices.
 pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
@@ -190,6 +215,19 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
         let head = &query[..cut];
         query = head.rfind('&').map_or(head, |i| &head[..i]);
         note("link", format!("is longer than {MAX_LINK_LEN} characters; only its start was read"));
+    }
+    // A lesson's own settings come first, so `?lesson=<id>` alone plays that lesson; every other
+    // key of the link then changes them (see `lesson_changes`).
+    let lesson = form_urlencoded::parse(query.as_bytes()).find(|(k, _)| k.trim() == "lesson").map(|(_, v)| v);
+    if let Some(id) = lesson {
+        let id = id.trim();
+        match lesson_scenario(id) {
+            Some(base) => s = Scenario { lesson: Some(id.to_string()), ..base },
+            None => note(
+                "lesson",
+                format!("\u{201c}{}\u{201d} is not one of the lessons; pick one from the Lessons menu", short(id)),
+            ),
+        }
     }
     let mut seen = HashSet::new();
     let mut endpoint = None;
@@ -212,7 +250,8 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
                 )),
                 Err(_) => Err(format!("\u{201c}{}\u{201d} is not a format number", short(value))),
             },
-            "lesson" => slug_value(value).map(|v| s.lesson = Some(v)),
+            // Read before the loop.
+            "lesson" => Ok(()),
             "faults" => {
                 s.faults = decode_faults(value, &mut note);
                 Ok(())
@@ -330,17 +369,6 @@ fn flag(value: &str) -> Result<bool, String> {
         "on" | "1" | "true" => Ok(true),
         "off" | "0" | "false" => Ok(false),
         other => Err(format!("\u{201c}{}\u{201d} should be on or off", short(other))),
-    }
-}
-
-fn slug_value(value: &str) -> Result<String, String> {
-    let ok = !value.is_empty()
-        && value.len() <= 40
-        && value.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-    if ok {
-        Ok(value.to_string())
-    } else {
-        Err(format!("\u{201c}{}\u{201d} is not a lesson name", short(value)))
     }
 }
 

@@ -2,7 +2,7 @@
 //! the board when it does: a wrong answer key would teach the wrong thing.
 
 use rusty_lock_engine::lessons::{find, lesson_query, LESSONS};
-use rusty_lock_engine::scenario::decode;
+use rusty_lock_engine::scenario::{decode, encode, lesson_changes};
 use rusty_lock_engine::{simulate, RunView};
 
 #[test]
@@ -53,4 +53,46 @@ fn lesson_ids_are_unique_and_texts_are_short() {
         let sentences = l.explanation.matches(". ").count() + 1;
         assert!((2..=3).contains(&sentences), "{}: {sentences} sentences", l.id);
     }
+}
+
+#[test]
+fn a_lesson_link_typed_by_hand_plays_that_lessons_own_scenario() {
+    for lesson in &LESSONS {
+        let (typed, notices) = decode(&format!("lesson={}", lesson.id));
+        assert!(notices.is_empty(), "{}: {notices:?}", lesson.id);
+        let (full, _) = decode(&lesson_query(lesson));
+        assert_eq!(typed, full, "{}: ?lesson=<id> alone is the whole lesson", lesson.id);
+        assert_eq!(lesson_changes(&typed), Vec::<&str>::new(), "{}", lesson.id);
+        // The page writes the short form back, and it reads the same.
+        assert_eq!(encode(&typed), format!("v=1&lesson={}", lesson.id));
+        let view = RunView::from_events(&simulate(&typed.config, typed.faults.clone()).events);
+        assert_eq!(view.outcome.as_ref().map(|o| o.slug()), Some(lesson.outcome), "{}", lesson.id);
+    }
+}
+
+#[test]
+fn other_keys_in_a_lesson_link_change_its_settings_and_the_page_can_say_which() {
+    let (s, notices) = decode("?lesson=stubborn-model&repeat=on&attempts=5");
+    assert!(notices.is_empty(), "{notices:?}");
+    assert!(s.config.guards.stop_on_repeat, "the link's repeat=on wins over the lesson's off");
+    assert_eq!(s.config.retry.max_attempts, 5);
+    assert_eq!(s.config.personality, rusty_lock_engine::Personality::Stubborn, "the rest is the lesson's");
+    assert_eq!(lesson_changes(&s), ["attempts", "repeat"]);
+    assert_eq!(decode(&encode(&s)), (s, vec![]));
+
+    // Taking the lesson's fault away is a change too, and survives the round trip.
+    let (none, _) = decode("lesson=server-hiccup&faults=");
+    assert!(none.faults.rules.is_empty());
+    assert_eq!(lesson_changes(&none), ["faults"]);
+    assert_eq!(decode(&encode(&none)).0, none);
+}
+
+#[test]
+fn an_unknown_lesson_id_is_named_in_a_notice_and_no_lesson_opens() {
+    let (s, notices) = decode("v=1&lesson=no-such-lesson&faults=t2:503");
+    assert_eq!(s.lesson, None);
+    assert_eq!(s.faults.rules.len(), 1, "the rest of the link still applies");
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].key, "lesson");
+    assert!(notices[0].problem.contains("no-such-lesson"), "{:?}", notices[0]);
 }

@@ -2,6 +2,7 @@
 //! fuzz run over random input and mutations of a committed corpus of real and broken links.
 
 use proptest::prelude::*;
+use rusty_lock_engine::lessons::LESSONS;
 use rusty_lock_engine::scenario::{decode, encode, Mode, ProviderChoice, Scenario, MAX_LINK_LEN, SPEEDS};
 use rusty_lock_engine::{simulate, Fault, FaultGroup, FaultPlan, FaultRule, Personality};
 
@@ -145,7 +146,7 @@ prop_compose! {
         turns in 1u32..=1000, errors in 0u32..=100, repeat in any::<bool>(), watchdog in 0u64..=120_000,
         attempts in 1u32..=10, base in 0u64..=60_000, cap in 0u64..=120_000, jitter in any::<bool>(),
         ra_cap in 0u64..=120_000, retryall in any::<bool>(), seed in 0u64..=u32::MAX as u64,
-        speed in 0..SPEEDS.len(), mode in 0..3usize, lesson in proptest::option::of("[a-z0-9-]{1,40}"),
+        speed in 0..SPEEDS.len(), mode in 0..3usize, lesson in proptest::option::of(0..LESSONS.len()),
         endpoint in proptest::option::of(("(http|https)://[a-z0-9.]{1,20}(:[0-9]{2,5})?(/v1)?", "[ -~]{0,30}")),
     ) -> Scenario {
         let mut s = Scenario::new();
@@ -164,7 +165,8 @@ prop_compose! {
         s.config.seed = seed;
         s.speed = speed;
         s.mode = [Mode::Full, Mode::Embed, Mode::Present][mode];
-        s.lesson = lesson;
+        // Any settings on top of any lesson: the link then says what differs from the lesson.
+        s.lesson = lesson.map(|i| LESSONS[i].id.to_string());
         s.provider = match endpoint {
             Some((endpoint, model)) => ProviderChoice::Http { endpoint, model: model.trim().to_string() },
             None => ProviderChoice::Builtin,

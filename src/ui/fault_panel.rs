@@ -1,6 +1,7 @@
 //! The fault toggles, grouped by what they break. Each row shows the first rule for its fault in
 //! the plan; switching it off removes every rule for that fault. Server faults can repeat over
-//! several attempts, enough to use up the retries.
+//! several attempts, enough to use up the retries. Every value a link may hold can be shown: the
+//! turn is a number up to the turn budget, and a server fault repeats up to 10 times.
 
 use crate::state::Playground;
 use crate::text;
@@ -9,6 +10,9 @@ use rusty_lock_engine::{Fault, FaultGroup, FaultPlan, FaultRule};
 
 /// The turn a newly switched-on fault hits: turn 2 is when the agent first tries the key.
 const DEFAULT_TURN: u32 = 2;
+/// The latest turn and the most attempts in a row a link may give a fault (engine/src/scenario.rs).
+const LINK_MAX_TURN: u32 = 1000;
+const MAX_TIMES: u32 = 10;
 
 #[component]
 pub fn FaultPanel() -> impl IntoView {
@@ -52,6 +56,8 @@ fn FaultRow(fault: Fault) -> impl IntoView {
     let on = move || rule.get().is_some();
     let turn = move || rule.get().map_or(DEFAULT_TURN, |r| r.turn);
     let times = move || rule.get().map_or(1, |r| r.times);
+    // Any turn a link may hold can be shown: up to the turn budget, or the rule's own turn.
+    let max_turn = move || pg.config.with(|c| c.guards.max_turns).max(turn()).max(1);
     let toggle = move |_| {
         pg.plan.update(|p| {
             if first_rule(p, fault).is_some() {
@@ -73,16 +79,18 @@ fn FaultRow(fault: Fault) -> impl IntoView {
             <label class="mini">
                 <span class="sr-only">{name}</span>
                 {text::ON_TURN}
-                <select
+                <input
+                    type="number"
+                    inputmode="numeric"
+                    min="1"
+                    max=move || max_turn().to_string()
                     data-testid=format!("fault-{slug}-turn")
                     on:change=move |ev| {
-                        let t = event_target_value(&ev).parse::<u32>().unwrap_or(DEFAULT_TURN).clamp(1, 1000);
+                        let t = event_target_value(&ev).trim().parse::<u32>().unwrap_or(DEFAULT_TURN).clamp(1, LINK_MAX_TURN);
                         pg.plan.update(|p| set_rule(p, fault, Some(t), None));
                     }
                     prop:value=move || turn().to_string()
-                >
-                    {(1..=10u32).map(|n| view! { <option value=n.to_string() selected=move || turn() == n>{n}</option> }).collect_view()}
-                </select>
+                />
             </label>
             {server.then(|| view! {
                 <label class="mini">
@@ -91,12 +99,12 @@ fn FaultRow(fault: Fault) -> impl IntoView {
                     <select
                         data-testid=format!("fault-{slug}-times")
                         on:change=move |ev| {
-                            let n = event_target_value(&ev).parse::<u32>().unwrap_or(1).clamp(1, 10);
+                            let n = event_target_value(&ev).parse::<u32>().unwrap_or(1).clamp(1, MAX_TIMES);
                             pg.plan.update(|p| set_rule(p, fault, None, Some(n)));
                         }
                         prop:value=move || times().to_string()
                     >
-                        {(1..=5u32).map(|n| view! { <option value=n.to_string() selected=move || times() == n>{n}</option> }).collect_view()}
+                        {(1..=MAX_TIMES).map(|n| view! { <option value=n.to_string() selected=move || times() == n>{n}</option> }).collect_view()}
                     </select>
                 </label>
             })}

@@ -7,7 +7,7 @@ use crate::ui::layer_icon::LayerIcon;
 use crate::web::keys::neighbour_link;
 use leptos::prelude::*;
 use rusty_lock_engine::lessons::{find, LESSONS, QUESTION};
-use rusty_lock_engine::scenario::Mode;
+use rusty_lock_engine::scenario::{lesson_changes, Mode};
 use rusty_lock_engine::Layer;
 
 #[component]
@@ -32,6 +32,12 @@ pub fn LessonCard() -> impl IntoView {
                 <p class="lesson-step">{text::lesson_step(index + 1, LESSONS.len())}</p>
                 <h2 id="lesson-title">{l.title}</h2>
                 <p class="lesson-goal">{l.goal}</p>
+                {move || {
+                    let changed = lesson_changes(&pg.scenario());
+                    (!changed.is_empty()).then(|| view! {
+                        <p class="lesson-changes" data-testid="lesson-changes" data-keys=changed.join(",")>{text::lesson_changes(&changed)}</p>
+                    })
+                }}
                 <Show when=move || pg.answer.get().is_none()>
                     <div class="question" data-testid="lesson-question">
                         <p><strong>{QUESTION}</strong></p>

@@ -2,7 +2,7 @@
 
 use crate::web::driver::Speed;
 use crate::web::gate::gate;
-use crate::web::runner::pace_ms;
+use crate::web::runner::{pace_ms, BrowserTurns};
 use futures::future::{select, Either};
 use gloo_timers::future::TimeoutFuture;
 use rusty_lock_engine::{CancelToken, Event};
@@ -14,6 +14,8 @@ use wasm_bindgen_futures::spawn_local;
 pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>, token: CancelToken) {
     spawn_local(async move {
         let gate = gate();
+        let mut turns = BrowserTurns::new();
+        let mut sent = 0usize;
         for event in events {
             // Paused: hold the next event until Play or a step.
             if !gate.is_open() {
@@ -39,12 +41,32 @@ pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>, toke
                     });
                     return;
                 }
-            } else if token.is_cancelled() {
-                return;
+            } else {
+                // Instant: hand the browser a turn every slice, as a live run does, so a trace of
+                // tens of thousands of events never freezes the page and Stop is seen at once.
+                sent += 1;
+                if sent.is_multiple_of(REPLAY_BATCH) {
+                    turns.yield_now().await;
+                } else {
+                    turns.maybe_yield().await;
+                }
+                if token.is_cancelled() {
+                    deliver(Event::Finished {
+                        outcome: rusty_lock_engine::Outcome::Cancelled,
+                        turns: 0,
+                        elapsed_ms: 0,
+                    });
+                    return;
+                }
             }
         }
     });
 }
+
+/// At instant speed, the most events handed to the page between two of the browser's turns:
+/// handing them over costs nothing, but each is a log line to build (about 100 lines a
+/// millisecond), so this keeps a batch well under a frame's budget of long tasks.
+const REPLAY_BATCH: usize = 400;
 
 /// How long a recorded step stays on screen at 1×: its pace, plus the backoff it recorded, so a
 /// replayed retry waits as long as the live one did.

@@ -112,7 +112,7 @@ pub fn start_run(setup: RunSetup, token: CancelToken) {
 /// At instant speed nothing waits, so without this a 1,000-turn run was one 400 ms task: the
 /// page froze and a click on Stop was only seen once the run had ended. The loop now hands the
 /// browser a turn every few milliseconds of work, and Stop is seen then.
-struct BrowserTurns {
+pub(crate) struct BrowserTurns {
     /// `scheduler.yield` where the browser has it: the loop resumes ahead of other tasks and the
     /// page paints only now and then. Elsewhere a zero timeout, after which the page paints every
     /// time, and a paint of a long log is dear: those turns are spaced further apart. Each turn
@@ -124,7 +124,7 @@ struct BrowserTurns {
 }
 
 impl BrowserTurns {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         let scheduler = js_sys::Reflect::get(&js_sys::global(), &"scheduler".into()).ok().filter(JsValue::is_object);
         let scheduler = scheduler.and_then(|s| {
             let f = js_sys::Reflect::get(&s, &"yield".into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
@@ -135,12 +135,17 @@ impl BrowserTurns {
     }
 
     /// Ready at once, unless the loop has worked a whole slice since the browser's last turn.
-    fn maybe_yield(&mut self) -> LocalBoxFuture<'static, ()> {
-        let now = js_sys::Date::now();
-        if now - self.last < self.slice_ms {
+    pub(crate) fn maybe_yield(&mut self) -> LocalBoxFuture<'static, ()> {
+        if js_sys::Date::now() - self.last < self.slice_ms {
             return Box::pin(std::future::ready(()));
         }
-        self.last = now;
+        self.yield_now()
+    }
+
+    /// A turn for the browser now, whatever the time: for a caller whose own work is cheap but
+    /// leaves the page a lot to do (a replay hands over events far faster than the log shows them).
+    pub(crate) fn yield_now(&mut self) -> LocalBoxFuture<'static, ()> {
+        self.last = js_sys::Date::now();
         let promise = self.scheduler.as_ref().and_then(|(s, f)| f.call0(s).ok()?.dyn_into::<js_sys::Promise>().ok());
         Box::pin(async move {
             match promise {

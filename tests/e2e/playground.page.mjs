@@ -20,7 +20,8 @@ export class Playground {
 
   async fault(slug, { turn, times } = {}) {
     await this.page.getByTestId(`fault-${slug}`).click();
-    if (turn) await this.page.getByTestId(`fault-${slug}-turn`).selectOption(String(turn));
+    if (turn) await this.page.getByTestId(`fault-${slug}-turn`).fill(String(turn));
+    if (turn) await this.page.getByTestId(`fault-${slug}-turn`).press('Enter');
     if (times) await this.page.getByTestId(`fault-${slug}-times`).selectOption(String(times));
   }
 

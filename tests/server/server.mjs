@@ -39,6 +39,8 @@
 //                                           ": ping" comment every n ms meanwhile
 //   {"cors": false}                         answer normally but without CORS headers, so the
 //                                           browser refuses to hand the answer to the page
+//   {"shape": name}                         the normal answer, bent the way real servers bend it,
+//                                           streamed or not as the request asks (see SHAPES)
 //
 // Streams are written in small slices ("sliceBytes", default 23) with a pause between them
 // ("chunkMs", default 5), so events, lines and characters arrive cut in arbitrary places, and a
@@ -167,8 +169,67 @@ function completion(request) {
   };
 }
 
+// ------------------------------------------------------------------------------------------------
+// Shapes: replies as real servers send them, protocol bends included
+// ------------------------------------------------------------------------------------------------
+
+/** One megabyte without a single space: what freezes a page that lays it out whole. */
+const UNBROKEN = 'A'.repeat(1024 * 1024);
+
+/**
+ * Each shape rewrites the normal answer (a plain completion object) and may set `stream` options
+ * that change how it is streamed: `usageChunk` (usage in a last chunk with no choices, as with
+ * OpenAI's stream_options.include_usage), `reasoning` (reasoning deltas before the text),
+ * `scramble` (tool-call pieces out of index order, the id only on each call's first piece).
+ */
+const SHAPES = {
+  // Tool calls, but finish_reason "stop" (Ollama before its fix, some vLLM versions).
+  'tools-with-stop': (a) => { a.choices[0].finish_reason = 'stop'; },
+  // Cut at the token limit in the middle of a sentence, with no tool call.
+  'cut-at-length': (a) => {
+    a.choices[0].message = { role: 'assistant', content: 'I will look and' };
+    a.choices[0].finish_reason = 'length';
+  },
+  // Cut at the token limit in the middle of a tool call's arguments.
+  'args-cut-at-length': (a) => {
+    const call = a.choices[0].message.tool_calls[0];
+    call.function.arguments = call.function.arguments.slice(0, Math.floor(call.function.arguments.length / 2));
+    a.choices[0].finish_reason = 'length';
+  },
+  'content-filter': (a) => {
+    a.choices[0].message = { role: 'assistant', content: '' };
+    a.choices[0].finish_reason = 'content_filter';
+  },
+  'unknown-finish': (a) => {
+    a.choices[0].message = { role: 'assistant', content: 'Partly' };
+    a.choices[0].finish_reason = 'recitation';
+  },
+  'usage-chunk': (a, stream) => { stream.usageChunk = true; },
+  // A reasoning model: its thinking in reasoning_content (and reasoning), never the answer.
+  'reasoning': (a, stream) => {
+    a.choices[0].message.reasoning_content = 'REASONING-ONLY: thinking about the door.';
+    a.choices[0].message.reasoning = 'REASONING-ONLY: more thoughts.';
+    stream.reasoning = true;
+  },
+  // Two tool calls in one reply: look at the door, then try the key; streamed out of order.
+  'two-calls': (a, stream) => {
+    const m = a.choices[0].message;
+    m.content = 'Looking, then trying the key.';
+    m.tool_calls = [
+      { id: 'call_a', type: 'function', function: { name: 'look_at', arguments: '{"target":"door"}' } },
+      { id: 'call_b', type: 'function', function: { name: 'use', arguments: '{"item":"key","target":"door"}' } },
+    ];
+    a.choices[0].finish_reason = 'tool_calls';
+    stream.scramble = true;
+  },
+  // A call that takes its arguments as "": read as {}, so a missing field for the model.
+  'empty-args': (a) => { a.choices[0].message.tool_calls[0].function.arguments = ''; },
+  // A megabyte of text without a break, before the tool call.
+  'huge-reply': (a) => { a.choices[0].message.content = UNBROKEN; },
+};
+
 /** The completion as a list of SSE events, text and arguments in small pieces. */
-function streamEvents(answer) {
+function streamEvents(answer, options = {}) {
   const { id, created, model } = answer;
   const choice = answer.choices[0];
   const event = (delta, finish = null) => `data: ${JSON.stringify({
@@ -181,15 +242,32 @@ function streamEvents(answer) {
     return out;
   };
   const events = [event({ role: 'assistant', content: '' })];
-  for (const piece of pieces(choice.message.content, 8)) events.push(event({ content: piece }));
+  if (options.reasoning) {
+    events.push(event({ reasoning_content: choice.message.reasoning_content }));
+    events.push(event({ reasoning: choice.message.reasoning }));
+  }
+  // A huge text goes in big pieces: the point is its size, not a million events.
+  const size = (choice.message.content || '').length > 100_000 ? 64 * 1024 : 8;
+  for (const piece of pieces(choice.message.content, size)) events.push(event({ content: piece }));
+  const calls = [];
   (choice.message.tool_calls || []).forEach((call, index) => {
-    events.push(event({ tool_calls: [{ index, id: call.id, type: 'function',
-      function: { name: call.function.name, arguments: '' } }] }));
-    for (const piece of pieces(call.function.arguments, 6)) {
-      events.push(event({ tool_calls: [{ index, function: { arguments: piece } }] }));
-    }
+    const parts = [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }];
+    for (const piece of pieces(call.function.arguments, 6)) parts.push({ index, function: { arguments: piece } });
+    calls.push(parts);
   });
+  if (options.scramble) {
+    // The last call's pieces first, then the two interleaved: the index is the only guide.
+    const order = [];
+    const lists = calls.map((c) => c.slice()).reverse();
+    while (lists.some((l) => l.length)) for (const l of lists) if (l.length) order.push(l.shift());
+    for (const part of order) events.push(event({ tool_calls: [part] }));
+  } else {
+    for (const part of calls.flat()) events.push(event({ tool_calls: [part] }));
+  }
   events.push(event({}, choice.finish_reason));
+  if (options.usageChunk) {
+    events.push(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: answer.usage })}\n\n`);
+  }
   return events;
 }
 
@@ -265,13 +343,13 @@ function holdOpen(req, res, timers = []) {
   res.on('close', release);
 }
 
-async function stream(req, res, answer, mode, entry, cors) {
+async function stream(req, res, answer, mode, entry, cors, options = {}) {
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-store',
     ...cors,
   });
-  const events = streamEvents(answer);
+  const events = streamEvents(answer, options);
   const sliceBytes = Math.max(1, Number(entry.sliceBytes) || 23);
   const chunkMs = entry.chunkMs === undefined ? 5 : Math.max(0, Number(entry.chunkMs));
   const write = async (text) => {
@@ -348,9 +426,19 @@ async function chatCompletions(req, res, raw, record) {
     return;
   }
   const answer = completion(request);
+  const options = {};
+  if (e.shape) {
+    if (!SHAPES[e.shape]) {
+      sendError(res, { status: 400, message: `The test server has no shape ${e.shape}.` }, cors);
+      return;
+    }
+    SHAPES[e.shape](answer, options);
+  }
   const mode = e.stream || (request.stream === true ? 'ok' : null);
   if (mode) {
-    await stream(req, res, answer, mode, e, cors);
+    // Big streams go out in big slices unless the test asked otherwise.
+    const big = JSON.stringify(answer).length > 100_000;
+    await stream(req, res, answer, mode, big && !e.sliceBytes ? { ...e, sliceBytes: 64 * 1024, chunkMs: 0 } : e, cors, options);
     return;
   }
   sendJson(res, 200, answer, cors);
