@@ -84,7 +84,7 @@ for (const stream of [true, false]) {
   }
 
   test(`${how}: usage-only chunks and reasoning fields are read, and reasoning is never the answer`, async ({ page, request }) => {
-    const shapes = ['usage-chunk', 'reasoning', 'usage-chunk', 'reasoning', 'reasoning'];
+    const shapes = ['usage-chunk', 'reasoning', 'usage-chunk', 'reasoning', 'reasoning,usage-chunk'];
     const pg = await start(page, request, shapes.map((shape) => ({ shape })), { stream });
     await pg.waitForOutcome('answered');
     await expect(pg.outcome()).toContainText('temple door is open');

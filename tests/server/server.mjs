@@ -40,7 +40,8 @@
 //   {"cors": false}                         answer normally but without CORS headers, so the
 //                                           browser refuses to hand the answer to the page
 //   {"shape": name}                         the normal answer, bent the way real servers bend it,
-//                                           streamed or not as the request asks (see SHAPES)
+//                                           streamed or not as the request asks (see SHAPES);
+//                                           several at once as "name,name"
 //
 // Streams are written in small slices ("sliceBytes", default 23) with a pause between them
 // ("chunkMs", default 5), so events, lines and characters arrive cut in arbitrary places, and a
@@ -428,11 +429,14 @@ async function chatCompletions(req, res, raw, record) {
   const answer = completion(request);
   const options = {};
   if (e.shape) {
-    if (!SHAPES[e.shape]) {
-      sendError(res, { status: 400, message: `The test server has no shape ${e.shape}.` }, cors);
+    // Several shapes at once: "reasoning,usage-chunk".
+    const shapes = String(e.shape).split(',');
+    const unknown = shapes.find((name) => !SHAPES[name]);
+    if (unknown) {
+      sendError(res, { status: 400, message: `The test server has no shape ${unknown}.` }, cors);
       return;
     }
-    SHAPES[e.shape](answer, options);
+    for (const name of shapes) SHAPES[name](answer, options);
   }
   const mode = e.stream || (request.stream === true ? 'ok' : null);
   if (mode) {
