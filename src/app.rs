@@ -20,16 +20,11 @@ use crate::web::keys::use_presenter_keys;
 use crate::web::lazy::{below_fold, part};
 use crate::web::url_sync::use_url_sync;
 use leptos::prelude::*;
-use leptos_router::components::Router;
 use rusty_lock_engine::scenario::{encode, Mode, ProviderChoice};
 
 #[component]
 pub fn App() -> impl IntoView {
-    view! {
-        <Router>
-            <Playground />
-        </Router>
-    }
+    view! { <Playground /> }
 }
 
 #[component]
@@ -37,8 +32,9 @@ fn Playground() -> impl IntoView {
     let pg = Playground::new();
     provide_context(pg);
     crate::playback::install(pg);
-    use_url_sync(pg);
-    use_presenter_keys(pg);
+    let address = crate::web::address::install();
+    use_url_sync(pg, address);
+    use_presenter_keys(pg, address);
     use_engagement(pg);
     let mode = move || pg.mode.get();
     let show_settings = RwSignal::new(false);

@@ -553,12 +553,9 @@ pub fn token_bar(turn: u32, messages: usize, tokens: u32, counted: Option<u32>) 
     }
 }
 
-/// The history meter's line, with the server's own count beside the estimate when it gave one.
-pub fn history_meter_counted(messages: usize, tokens: u32, counted: Option<u32>) -> String {
-    match counted {
-        Some(c) => format!("Last sent: {messages} messages, about {tokens} tokens; the server counted {c}"),
-        None => history_meter(messages, tokens),
-    }
+/// The server's own count of the last prompt, for screen readers (the meter draws it as a bar).
+pub fn server_counted(tokens: u32) -> String {
+    format!(" The server counted {tokens} tokens.")
 }
 
 pub fn diverge_line(step: usize, turn: Option<u32>) -> String {

@@ -3,9 +3,7 @@
 
 use crate::provider::{CallContext, Provider, ProviderError};
 use crate::tools::ERROR_PREFIX;
-use crate::wire::{
-    estimate_tokens, ChatRequest, ChatResponse, Choice, Message, Role, ToolCall, Usage, FINISH_TOOL_CALLS,
-};
+use crate::wire::{ChatRequest, ChatResponse, Choice, Message, Role, ToolCall, FINISH_TOOL_CALLS};
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 
@@ -99,12 +97,12 @@ impl Provider for BuiltinModel {
     ) -> LocalBoxFuture<'static, Result<ChatResponse, ProviderError>> {
         let message = self.decide(&request.messages);
         let finish = if message.calls().is_empty() { "stop" } else { FINISH_TOOL_CALLS };
-        let prompt_tokens = estimate_tokens(&request.messages);
-        let completion_tokens = estimate_tokens(std::slice::from_ref(&message));
+        // No usage: no server counted anything, and the page's own estimate is already shown.
+        // A figure here would sit beside the estimate as if a tokenizer had confirmed it.
         let response = ChatResponse {
             id: Some("builtin".into()),
             choices: vec![Choice { index: 0, message, finish_reason: Some(finish.into()) }],
-            usage: Some(Usage { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens }),
+            usage: None,
         };
         Box::pin(std::future::ready(Ok(response)))
     }

@@ -2,10 +2,9 @@
 //! PageDown and PageUp), so a teacher never has to aim the mouse in front of a room.
 
 use crate::state::Playground;
+use crate::web::address::Address;
 use leptos::ev::keydown;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
-use leptos_router::NavigateOptions;
 use rusty_lock_engine::lessons::{find, lesson_query, LESSONS};
 use rusty_lock_engine::scenario::Mode;
 use wasm_bindgen::JsCast;
@@ -19,8 +18,7 @@ pub fn neighbour_link(current: Option<&str>, step: isize) -> Option<String> {
         .then(|| format!("?{}&mode=present", lesson_query(&LESSONS[next as usize])))
 }
 
-pub fn use_presenter_keys(pg: Playground) {
-    let navigate = use_navigate();
+pub fn use_presenter_keys(pg: Playground, address: Address) {
     let handle = window_event_listener(keydown, move |ev| {
         if pg.mode.get_untracked() != Mode::Present {
             return;
@@ -40,7 +38,7 @@ pub fn use_presenter_keys(pg: Playground) {
         };
         if let Some(link) = neighbour_link(pg.lesson.get_untracked().as_deref(), step) {
             ev.prevent_default();
-            navigate(&link, NavigateOptions::default());
+            address.push(&link);
         }
     });
     on_cleanup(move || handle.remove());

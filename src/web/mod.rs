@@ -1,6 +1,7 @@
 //! Web glue: the only code that touches browser APIs (timers, the address bar, the clipboard,
 //! files, keys, the panic banner). The engine never sees any of it.
 
+pub mod address;
 pub mod append_list;
 pub mod driver;
 pub mod engaged;

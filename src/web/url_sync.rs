@@ -3,28 +3,21 @@
 //! writing the URL and reading it back gives the same scenario and the loop stops there.
 
 use crate::state::Playground;
+use crate::web::address::Address;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_location, use_navigate};
-use leptos_router::NavigateOptions;
 use rusty_lock_engine::scenario::{decode, encode};
 
-/// Call once, inside the router, after the playground is in context.
-pub fn use_url_sync(pg: Playground) {
-    let location = use_location();
-    let navigate = use_navigate();
+/// Call once, after the playground is in context.
+pub fn use_url_sync(pg: Playground, address: Address) {
     // Read the opening link before any effect can write over it.
-    apply_link(pg, &location.search.get_untracked());
+    apply_link(pg, &address.search_untracked());
     // Link → page: a lesson link clicked, or back and forward.
-    Effect::new(move |_| apply_link(pg, &location.search.get()));
+    Effect::new(move |_| apply_link(pg, &address.search()));
     // Page → link: every settings change, as a history *replace*.
     Effect::new(move |_| {
-        let link = encode(&pg.scenario());
-        if location.search.get_untracked() != link {
-            let path = location.pathname.get_untracked();
-            navigate(
-                &format!("{path}?{link}"),
-                NavigateOptions { replace: true, scroll: false, resolve: false, ..Default::default() },
-            );
+        let link = format!("?{}", encode(&pg.scenario()));
+        if address.search_untracked() != link {
+            address.replace(&link);
         }
     });
 }

@@ -94,7 +94,9 @@ for (const stream of [true, false]) {
     expect(await layered(pg)).toEqual([['tool-failed', 'model']]);
     // The server counted the prompt: the meter shows its figure beside the estimate.
     await expect(page.getByTestId('token-value')).toHaveAttribute('data-server-tokens', /^[1-9][0-9]*$/);
-    await expect(page.getByTestId('token-value')).toContainText('the server counted');
+    await expect(page.getByTestId('token-value')).toContainText('The server counted');
+    // Drawn as a thin bar beside each turn's estimate.
+    await expect(page.locator('[data-testid="token-meter"] .bar-counted')).toHaveCount(stream ? 3 : 5);
     const sent = await chats(request);
     expect(sent).toHaveLength(5);
     assertNoResultLost(sent);

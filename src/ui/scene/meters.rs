@@ -43,7 +43,9 @@ pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
             v.sent[from..].to_vec()
         })
     });
-    let peak = Memo::new(move |_| recent.with(|r| r.iter().map(|l| l.est_tokens).max().unwrap_or(1).max(1)));
+    let peak = Memo::new(move |_| {
+        recent.with(|r| r.iter().map(|l| l.est_tokens.max(l.prompt_tokens.unwrap_or(0))).max().unwrap_or(1).max(1))
+    });
     let last = Memo::new(move |_| recent.with(|r| r.last().copied()));
     view! {
         <div class="meter-box tokens" data-testid=format!("{hooks}token-meter") data-turns=move || view.with(|v| v.sent.len())>
@@ -55,17 +57,28 @@ pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
                 </Show>
                 <div class="bars" aria-hidden="true">
                     {move || recent.get().into_iter().map(|TurnLoad { turn, messages, est_tokens, prompt_tokens }| {
-                        let h = (u64::from(est_tokens) * 100 / u64::from(peak.get())).max(4);
+                        let height = |tokens: u32| (u64::from(tokens) * 100 / u64::from(peak.get())).max(4);
+                        let h = height(est_tokens);
+                        let title = text::token_bar(turn, messages, est_tokens, prompt_tokens);
+                        // The server's own count, when it gave one, as a thin bar beside the estimate.
+                        let counted = prompt_tokens.map(|c| view! {
+                            <span class="bar-counted" style=format!("height: {}%", height(c)) title=title.clone()></span>
+                        });
                         view! {
-                            <span class="bar" style=format!("height: {h}%") title=text::token_bar(turn, messages, est_tokens, prompt_tokens)>
-                                <span class="bar-label">{messages}</span>
+                            <span class="bar-pair">
+                                <span class="bar" style=format!("height: {h}%") title=title.clone()>
+                                    <span class="bar-label">{messages}</span>
+                                </span>
+                                {counted}
                             </span>
                         }
                     }).collect_view()}
                 </div>
             </div>
             <p class="meter-value" data-testid=format!("{hooks}token-value") data-server-tokens=move || last.get().and_then(|l| l.prompt_tokens)>
-                {move || last.get().map_or_else(|| text::RESENT_NOTHING.to_string(), |l| text::history_meter_counted(l.messages, l.est_tokens, l.prompt_tokens))}
+                {move || last.get().map_or_else(|| text::RESENT_NOTHING.to_string(), |l| text::history_meter(l.messages, l.est_tokens))}
+                // Said to screen readers; drawn as the thin bar, so the line never wraps mid-run.
+                {move || last.get().and_then(|l| l.prompt_tokens).map(|c| view! { <span class="sr-only">{text::server_counted(c)}</span> })}
             </p>
         </div>
     }
