@@ -8,6 +8,12 @@ export PATH="$PWD/scripts/bin:$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
+step "format and lints"
+cargo fmt --all --check
+cargo clippy -p rusty-lock-engine --tests --benches --locked -- -D warnings
+cargo clippy -p rusty-lock --target wasm32-unknown-unknown --locked -- -D warnings
+node scripts/check-imports.mjs
+
 step "engine: native tests"
 cargo test -p rusty-lock-engine --locked
 

@@ -1,6 +1,6 @@
 // Real endpoints: the page talks to the OpenAI-compatible test server over real HTTP, and each
 // test scripts what the server does, then checks both the page and what the server received.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import { readFile } from 'node:fs/promises';
 import { Playground, logLines } from './playground.page.mjs';
 

@@ -1,5 +1,5 @@
 // The first-playable behaviours, each in real headless Chromium against the release build.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import { Playground } from './playground.page.mjs';
 
 test('the default run ends answered with the door open', async ({ page }) => {

@@ -1,6 +1,6 @@
 // Scenarios as links: lessons, exact replay in a fresh page, embed and presenter modes, damaged
 // links, and traces saved and opened again.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Playground, logLines } from './playground.page.mjs';
 

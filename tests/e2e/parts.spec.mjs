@@ -1,7 +1,7 @@
 // The page arrives in parts: the first load carries what a default run needs, and each other
 // feature fetches its own wasm file on first use. A part that cannot be fetched costs that
 // feature, never the page.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import { Playground } from './playground.page.mjs';
 
 /** The places below the fold still waiting for their panel. */

@@ -21,7 +21,8 @@ export class Playground {
   async fault(slug, { turn, times } = {}) {
     await this.page.getByTestId(`fault-${slug}`).click();
     if (turn) await this.page.getByTestId(`fault-${slug}-turn`).fill(String(turn));
-    if (turn) await this.page.getByTestId(`fault-${slug}-turn`).press('Enter');
+    // A typed number is taken when the field is left, as when a user moves on to Run.
+    if (turn) await this.page.getByTestId(`fault-${slug}-turn`).press('Tab');
     if (times) await this.page.getByTestId(`fault-${slug}-times`).selectOption(String(times));
   }
 

@@ -1,6 +1,6 @@
 // The adventure scene and its player: time travel, the code panel, the two schools, reduced
 // motion, the keyboard and pause. Each in real headless Chromium against the release build.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import { Playground, logLines } from './playground.page.mjs';
 
 const boardEntries = (page) => page.getByTestId('board-entry');

@@ -1,7 +1,7 @@
 // Replies as real servers send them: the test server bends its answer one way per case (see
 // SHAPES in tests/server/server.mjs), streamed and not, and each test checks the outcome, the
 // layer of each log line, how many requests went out, and that no tool result was lost.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import { Playground } from './playground.page.mjs';
 
 const SERVER = 'http://127.0.0.1:4174';

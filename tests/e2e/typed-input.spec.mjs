@@ -1,6 +1,6 @@
 // Input as people really send it: lesson links typed on a slide, links that use the whole range
 // a link allows, and trace files far heavier than the page ever writes.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Playground } from './playground.page.mjs';
 
@@ -99,8 +99,8 @@ async function watchLongTasks(page) {
 
 /** Opens `trace` in a fresh page and clicks the Lessons button over and over until the run ends:
  *  each click must be answered within a second. Returns the long tasks seen meanwhile. */
-async function openAndPoke(browser, trace, testInfo, name, expected) {
-  const page = await browser.newPage();
+async function openAndPoke(context, trace, testInfo, name, expected) {
+  const page = await context.newPage();
   await watchLongTasks(page);
   const pg = new Playground(page);
   await pg.open('?v=1&speed=instant');
@@ -123,7 +123,7 @@ async function openAndPoke(browser, trace, testInfo, name, expected) {
   return { page, pg, bytes, long, pokes };
 }
 
-test('heavy traces: a megabyte task is refused at once, a megabyte output and a 5 MB file replay without freezing', async ({ page, browser }, testInfo) => {
+test('heavy traces: a megabyte task is refused at once, a megabyte output and a 5 MB file replay without freezing', async ({ page, context }, testInfo) => {
   test.setTimeout(180_000);
   const base = await thousandTurnTrace(page, testInfo);
   expect(base.events.length).toBeGreaterThan(5000);
@@ -131,7 +131,7 @@ test('heavy traces: a megabyte task is refused at once, a megabyte output and a 
   // 1. A task of a megabyte without a break: refused, saying why.
   const bigTask = structuredClone(base);
   bigTask.events[0].task = 'x'.repeat(1_000_000);
-  const refused = await openAndPoke(browser, bigTask, testInfo, 'task-1mb.json', null);
+  const refused = await openAndPoke(context, bigTask, testInfo, 'task-1mb.json', null);
   await expect(refused.page.getByTestId('trace-error')).toContainText('1000000 characters');
   expect(refused.long.filter((ms) => ms > 200), `long tasks: ${refused.long}`).toEqual([]);
   await refused.page.close();
@@ -139,7 +139,7 @@ test('heavy traces: a megabyte task is refused at once, a megabyte output and a 
   // 2. One tool output of a megabyte without a break: replayed, the page answering throughout.
   const bigOutput = structuredClone(base);
   bigOutput.events.find((e) => e.type === 'tool-failed').output = 'y'.repeat(1_000_000);
-  const one = await openAndPoke(browser, bigOutput, testInfo, 'output-1mb.json', 'gave-up');
+  const one = await openAndPoke(context, bigOutput, testInfo, 'output-1mb.json', 'gave-up');
   expect(one.bytes).toBeGreaterThan(1_000_000);
   await expect(one.pg.entries()).toHaveCount(base.events.length);
   expect(one.long.filter((ms) => ms > 200), `long tasks: ${one.long}`).toEqual([]);
@@ -151,7 +151,7 @@ test('heavy traces: a megabyte task is refused at once, a megabyte output and a 
   const room = 4_900_000 - JSON.stringify(base).length;
   const each = Math.floor(room / outputs.length);
   for (const e of outputs) e.output = 'z'.repeat(each);
-  const five = await openAndPoke(browser, heavy, testInfo, 'trace-5mb.json', 'gave-up');
+  const five = await openAndPoke(context, heavy, testInfo, 'trace-5mb.json', 'gave-up');
   expect(five.bytes).toBeGreaterThan(4_500_000);
   expect(five.bytes).toBeLessThanOrEqual(5_000_000);
   await expect(five.pg.entries()).toHaveCount(base.events.length);
@@ -162,7 +162,7 @@ test('heavy traces: a megabyte task is refused at once, a megabyte output and a 
   // 4. Stop during the replay of a long trace at 1x ends it at once.
   const slow = structuredClone(heavy);
   slow.scenario = slow.scenario.replace(/&?speed=instant/, '');
-  const stopPage = await browser.newPage();
+  const stopPage = await context.newPage();
   const stopper = new Playground(stopPage);
   await stopper.open('?v=1');
   await stopPage.mouse.wheel(0, 1500);

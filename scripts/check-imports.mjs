@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// Reads every `crate::…` path in src/ and finds the module circles: modules that import each
+// other, directly or around a loop, so none of them can be read without the rest.
+//
+// The page's modules should import one way only (components → actions and hooks → state →
+// web adapters → engine). Some circles are older than this check; they are listed, module by
+// module, in scripts/import-circles.txt. The check fails when a module that is not listed there
+// joins a circle, and says which listed modules have left every circle, so the list only shrinks.
+//
+// Usage: node scripts/check-imports.mjs [--print]   (--print lists every circle found)
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const src = join(root, 'src');
+
+/** `src/ui/scene/mod.rs` → `ui::scene`; `src/state.rs` → `state`; `src/main.rs` → `crate`. */
+function moduleOf(file) {
+  const path = relative(src, file).replace(/\.rs$/, '').split('/');
+  if (path[path.length - 1] === 'mod') path.pop();
+  if (path.length === 1 && path[0] === 'main') return 'crate';
+  return path.join('::');
+}
+
+function files(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : path.endsWith('.rs') ? [path] : [];
+  });
+}
+
+const modules = new Map(files(src).map((f) => [moduleOf(f), f]));
+
+/** The longest known module a `crate::a::b::c` path names. */
+function target(path) {
+  const parts = path.split('::');
+  for (let n = parts.length; n > 0; n--) {
+    const name = parts.slice(0, n).join('::');
+    if (modules.has(name)) return name;
+  }
+  return null;
+}
+
+/** Every `crate::…` path in a file, braces of `use crate::{a, b::c}` expanded one level. */
+function importsOf(text) {
+  const out = [];
+  const code = text.replace(/\/\/.*$/gm, '');
+  for (const m of code.matchAll(/crate::\{([^}]*)\}/g)) {
+    for (const item of m[1].split(',')) out.push(item.trim().replace(/::\{.*$/, ''));
+  }
+  for (const m of code.matchAll(/crate::([a-z_][a-z0-9_]*(?:::[a-z_][a-z0-9_]*)*)/g)) out.push(m[1]);
+  return out;
+}
+
+const edges = new Map();
+for (const [name, file] of modules) {
+  const to = new Set();
+  for (const path of importsOf(readFileSync(file, 'utf8'))) {
+    const t = target(path);
+    // A module's own children are its inside, not an import; a parent's `mod` lines are not either.
+    if (t && t !== name && !t.startsWith(`${name}::`)) to.add(t);
+  }
+  edges.set(name, to);
+}
+
+// Tarjan's strongly connected components.
+let index = 0;
+const stack = [];
+const info = new Map();
+const circles = [];
+function visit(v) {
+  info.set(v, { index, low: index, onStack: true });
+  index += 1;
+  stack.push(v);
+  for (const w of edges.get(v) || []) {
+    if (!info.has(w)) {
+      visit(w);
+      info.get(v).low = Math.min(info.get(v).low, info.get(w).low);
+    } else if (info.get(w).onStack) {
+      info.get(v).low = Math.min(info.get(v).low, info.get(w).index);
+    }
+  }
+  if (info.get(v).low === info.get(v).index) {
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      info.get(w).onStack = false;
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) circles.push(component.sort());
+  }
+}
+for (const v of modules.keys()) if (!info.has(v)) visit(v);
+
+const known = new Set(
+  readFileSync(join(root, 'scripts/import-circles.txt'), 'utf8')
+    .split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean),
+);
+const inCircles = new Set(circles.flat());
+const joined = [...inCircles].filter((m) => !known.has(m)).sort();
+const left = [...known].filter((m) => !inCircles.has(m)).sort();
+
+if (process.argv.includes('--print')) {
+  for (const c of circles) console.log(`circle of ${c.length}: ${c.join(', ')}`);
+}
+console.log(`${modules.size} modules, ${circles.length} circle(s) holding ${inCircles.size} modules (${known.size} listed as older than this check)`);
+if (left.length) {
+  console.log(`no longer in any circle, remove from scripts/import-circles.txt: ${left.join(', ')}`);
+}
+if (joined.length) {
+  console.error(`new module circle: ${joined.join(', ')} now import(s) back into a module that imports them.`);
+  console.error('Imports run one way (components → actions and hooks → state → web adapters → engine);');
+  console.error('run node scripts/check-imports.mjs --print to see each circle.');
+  process.exit(1);
+}
