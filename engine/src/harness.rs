@@ -1,12 +1,13 @@
 //! The agent loop, with one function per layer:
 //! [`Harness::call_model`] (layer 1, your code retries), [`Harness::run_tool`] (layer 2, the
-//! model reads the error) and [`Harness::check_guards`]. Everything else is layer 3: it ends the
-//! run with a clear outcome and nothing catches it.
+//! model reads the error) and the guards, [`Harness::check_repeat`] and [`Harness::check_errors`].
+//! Everything else is layer 3: it ends the run with a clear outcome and nothing catches it.
 
 use crate::cancel::CancelToken;
 use crate::chaos::FaultPlan;
 use crate::clock::Clock;
 use crate::config::RunConfig;
+use crate::emit::{emit, lost_result, or_cancel, End};
 use crate::events::{Event, FailReason, Guard, Layer, Outcome, Quirk};
 use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
 use crate::rng::SeededRng;
@@ -38,12 +39,6 @@ impl Observer for Vec<Event> {
         self.push(event.clone());
         Box::pin(std::future::ready(()))
     }
-}
-
-/// Why the loop left early, before it is turned into an [`Outcome`].
-enum Stop {
-    Cancelled,
-    Failed(FailReason),
 }
 
 /// Everything a run needs, injected: the provider, time, the settings, the faults and Stop.
@@ -87,8 +82,8 @@ impl Harness<'_> {
         let result = self.play(&mut run, max_turns, &mut turns).await;
         let outcome = match result {
             Ok(outcome) => outcome,
-            Err(Stop::Cancelled) => Outcome::Cancelled,
-            Err(Stop::Failed(reason)) => Outcome::Failed { reason },
+            Err(End::Cancelled) => Outcome::Cancelled,
+            Err(End::Failed(reason)) => Outcome::Failed { reason },
         };
         let finished = Event::Finished { outcome: outcome.clone(), turns, elapsed_ms: self.clock.now_ms() - started };
         // The final event is delivered even after Stop, so the page always shows how the run ended.
@@ -96,7 +91,7 @@ impl Harness<'_> {
         outcome
     }
 
-    async fn play(&self, run: &mut Run<'_>, max_turns: u32, turns: &mut u32) -> Result<Outcome, Stop> {
+    async fn play(&self, run: &mut Run<'_>, max_turns: u32, turns: &mut u32) -> Result<Outcome, End> {
         self.emit(run, Event::RunStarted { task: TASK.into(), max_turns, room: run.room }).await?;
         for turn in 1..=max_turns {
             *turns = turn;
@@ -106,7 +101,7 @@ impl Harness<'_> {
 
             let response = self.call_model(run, turn).await?;
             let Some(choice) = response.choices.into_iter().next() else {
-                return Err(Stop::Failed(FailReason::Fatal {
+                return Err(End::Failed(FailReason::Fatal {
                     failure: CallFailure::BadBody { reason: "no choices".into() },
                 }));
             };
@@ -131,14 +126,14 @@ impl Harness<'_> {
             if calls.is_empty() {
                 return match finish_reason.as_str() {
                     "" | FINISH_STOP => Ok(Outcome::Answered { text: choice.message.content.unwrap_or_default() }),
-                    _ => Err(Stop::Failed(FailReason::NotAnAnswer { finish_reason })),
+                    _ => Err(End::Failed(FailReason::NotAnAnswer { finish_reason })),
                 };
             }
             if finish_reason != FINISH_TOOL_CALLS {
                 let quirk = Quirk::ToolCallsWithFinishReason { finish_reason };
                 self.emit(run, Event::QuirkTolerated { turn, quirk }).await?;
             }
-            if let Some(outcome) = self.check_guards(run, turn, Some(&calls)).await? {
+            if let Some(outcome) = self.check_repeat(run, turn, &calls).await? {
                 return Ok(outcome);
             }
             for call in &calls {
@@ -146,16 +141,11 @@ impl Harness<'_> {
                 let event = self.run_tool(run, turn, call);
                 if self.plan.borrow().harness_bug(turn) {
                     // Layer 3 on purpose: a bug in our own code must be seen, not swallowed.
-                    return Err(Stop::Failed(FailReason::HarnessBug {
-                        message: format!(
-                            "injected harness bug: the result of {} was lost before it reached the history",
-                            call.function.name
-                        ),
-                    }));
+                    return Err(lost_result(call));
                 }
                 self.emit(run, event).await?;
             }
-            if let Some(outcome) = self.check_guards(run, turn, None).await? {
+            if let Some(outcome) = self.check_errors(run, turn).await? {
                 return Ok(outcome);
             }
         }
@@ -175,7 +165,7 @@ impl Harness<'_> {
     /// Layer 1, your code. Calls the model, cuts a call that never answers, and retries what
     /// tends to pass by itself with capped exponential backoff and jitter. The model never sees
     /// any of this; if the attempts run out, the run fails in layer 3.
-    async fn call_model(&self, run: &mut Run<'_>, turn: u32) -> Result<ChatResponse, Stop> {
+    async fn call_model(&self, run: &mut Run<'_>, turn: u32) -> Result<ChatResponse, End> {
         let policy = &self.config.retry;
         let max_attempts = policy.max_attempts.max(1);
         let watchdog_ms = self.config.guards.watchdog_ms;
@@ -224,10 +214,10 @@ impl Harness<'_> {
             )
             .await?;
             if hopeless {
-                return Err(Stop::Failed(FailReason::Fatal { failure }));
+                return Err(End::Failed(FailReason::Fatal { failure }));
             }
             if last {
-                return Err(Stop::Failed(FailReason::RetriesExhausted { attempts: max_attempts, last: failure }));
+                return Err(End::Failed(FailReason::RetriesExhausted { attempts: max_attempts, last: failure }));
             }
             let (wait_ms, reason) = policy.wait_ms(attempt, err.retry_after_ms, run.rng.next_f64());
             self.emit(run, Event::RetryScheduled { turn, next_attempt: attempt + 1, max_attempts, wait_ms, reason })
@@ -263,54 +253,40 @@ impl Harness<'_> {
         }
     }
 
-    /// The guards. Before the tools run (`calls` given): the same calls as last turn means the
-    /// model is stuck, so hand over. After they run: too many errors in a row means give up.
-    /// The turn budget and the watchdog live in [`Harness::play`] and [`Harness::call_model`].
-    async fn check_guards(
-        &self,
-        run: &mut Run<'_>,
-        turn: u32,
-        calls: Option<&[ToolCall]>,
-    ) -> Result<Option<Outcome>, Stop> {
-        let guards = &self.config.guards;
-        if let Some(calls) = calls {
-            let signature: Vec<(String, String)> =
-                calls.iter().map(|c| (c.function.name.clone(), c.function.arguments.clone())).collect();
-            if guards.stop_on_repeat && run.previous_calls.as_ref() == Some(&signature) {
-                let detail =
-                    format!("{} asked for exactly the same call as the turn before", signature_text(&signature));
-                self.emit(run, Event::GuardTripped { turn, guard: Guard::RepeatedCall, detail, layer: Layer::Code })
-                    .await?;
-                return Ok(Some(Outcome::Escalated { message: HANDOVER.into() }));
-            }
-            run.previous_calls = Some(signature);
-            return Ok(None);
-        }
-        if guards.max_errors_in_a_row > 0 && run.errors_in_a_row >= guards.max_errors_in_a_row {
-            let detail = format!("{} tool errors in a row", run.errors_in_a_row);
-            self.emit(run, Event::GuardTripped { turn, guard: Guard::ErrorsInARow, detail, layer: Layer::Code })
+    /// A guard, before the tools run: the same calls as last turn mean the model is stuck, so the
+    /// loop hands over to a person instead of burning turns. The turn budget and the watchdog live
+    /// in [`Harness::play`] and [`Harness::call_model`].
+    async fn check_repeat(&self, run: &mut Run<'_>, turn: u32, calls: &[ToolCall]) -> Result<Option<Outcome>, End> {
+        let signature: Vec<(String, String)> =
+            calls.iter().map(|c| (c.function.name.clone(), c.function.arguments.clone())).collect();
+        if self.config.guards.stop_on_repeat && run.previous_calls.as_ref() == Some(&signature) {
+            let detail = format!("{} asked for exactly the same call as the turn before", signature_text(&signature));
+            self.emit(run, Event::GuardTripped { turn, guard: Guard::RepeatedCall, detail, layer: Layer::Code })
                 .await?;
-            return Ok(Some(Outcome::GaveUp { guard: Guard::ErrorsInARow }));
+            return Ok(Some(Outcome::Escalated { message: HANDOVER.into() }));
         }
+        run.previous_calls = Some(signature);
         Ok(None)
     }
 
-    async fn emit(&self, run: &mut Run<'_>, event: Event) -> Result<(), Stop> {
-        if self.cancel.is_cancelled() {
-            return Err(Stop::Cancelled);
+    /// A guard, after the tools ran: too many tool errors in a row mean the model is not
+    /// learning from them, so the loop gives up.
+    async fn check_errors(&self, run: &mut Run<'_>, turn: u32) -> Result<Option<Outcome>, End> {
+        let max = self.config.guards.max_errors_in_a_row;
+        if max == 0 || run.errors_in_a_row < max {
+            return Ok(None);
         }
-        let pace = run.observer.on_event(&event);
-        self.or_cancel(pace).await
+        let detail = format!("{} tool errors in a row", run.errors_in_a_row);
+        self.emit(run, Event::GuardTripped { turn, guard: Guard::ErrorsInARow, detail, layer: Layer::Code }).await?;
+        Ok(Some(Outcome::GaveUp { guard: Guard::ErrorsInARow }))
     }
 
-    /// Races any wait against Stop. Stop wins ties, so nothing starts after it was pressed.
-    async fn or_cancel<T>(&self, fut: impl Future<Output = T>) -> Result<T, Stop> {
-        let cancelled = self.cancel.cancelled();
-        let fut = std::pin::pin!(fut);
-        match select(cancelled, fut).await {
-            Either::Left(_) => Err(Stop::Cancelled),
-            Either::Right((value, _)) => Ok(value),
-        }
+    async fn emit(&self, run: &mut Run<'_>, event: Event) -> Result<(), End> {
+        emit(&self.cancel, run.observer, event).await
+    }
+
+    async fn or_cancel<T>(&self, fut: impl Future<Output = T>) -> Result<T, End> {
+        or_cancel(&self.cancel, fut).await
     }
 }
 

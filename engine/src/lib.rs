@@ -12,6 +12,7 @@ pub mod chaos;
 pub mod clock;
 pub mod compare;
 pub mod config;
+mod emit;
 pub mod events;
 pub mod harness;
 pub mod http;

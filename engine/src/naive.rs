@@ -10,22 +10,16 @@ use crate::cancel::CancelToken;
 use crate::chaos::FaultPlan;
 use crate::clock::Clock;
 use crate::config::RunConfig;
+use crate::emit::{emit, lost_result, or_cancel, End};
 use crate::events::{Event, FailReason, Guard, Layer, Outcome};
 use crate::harness::{Observer, SYSTEM_PROMPT};
 use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
 use crate::tools::{self, tool_specs};
 use crate::wire::{estimate_tokens, ChatRequest, Message, ToolCall, FINISH_TOOL_CALLS};
 use crate::world::{Room, TASK};
-use futures::future::{select, Either};
 use std::cell::RefCell;
 use std::future::Future;
 use std::rc::Rc;
-
-/// Why the naive loop left early.
-enum End {
-    Cancelled,
-    Failed(FailReason),
-}
 
 /// The naive loop's inputs: the same as the robust harness's, so both play the same scenario.
 pub struct NaiveLoop<'a> {
@@ -111,12 +105,7 @@ impl NaiveLoop<'_> {
                 self.emit(observer, Event::ToolStarted { turn, call: call.clone() }).await?;
                 let result = tools::run_tool(&mut room, call);
                 if self.plan.borrow().harness_bug(turn) {
-                    return Err(End::Failed(FailReason::HarnessBug {
-                        message: format!(
-                            "injected harness bug: the result of {} was lost before it reached the history",
-                            call.function.name
-                        ),
-                    }));
+                    return Err(lost_result(call));
                 }
                 let (call_id, name) = (call.id.clone(), call.function.name.clone());
                 match result.error {
@@ -149,19 +138,10 @@ impl NaiveLoop<'_> {
     }
 
     async fn emit(&self, observer: &mut dyn Observer, event: Event) -> Result<(), End> {
-        if self.cancel.is_cancelled() {
-            return Err(End::Cancelled);
-        }
-        let pace = observer.on_event(&event);
-        self.or_cancel(pace).await
+        emit(&self.cancel, observer, event).await
     }
 
     async fn or_cancel<T>(&self, fut: impl Future<Output = T>) -> Result<T, End> {
-        let cancelled = self.cancel.cancelled();
-        let fut = std::pin::pin!(fut);
-        match select(cancelled, fut).await {
-            Either::Left(_) => Err(End::Cancelled),
-            Either::Right((value, _)) => Ok(value),
-        }
+        or_cancel(&self.cancel, fut).await
     }
 }

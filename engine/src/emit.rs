@@ -1,0 +1,47 @@
+//! What both loops, the robust [`crate::harness::Harness`] and the [`crate::naive::NaiveLoop`],
+//! do the same way: hand each event to the observer while honouring Stop, race any wait against
+//! Stop, and word the injected harness bug. One copy, so the two schools can differ only where
+//! they really do: in what they catch.
+
+use crate::cancel::CancelToken;
+use crate::events::{Event, FailReason};
+use crate::harness::Observer;
+use crate::wire::ToolCall;
+use futures::future::{select, Either};
+use std::future::Future;
+
+/// Why a loop left early, before it is turned into an [`crate::events::Outcome`].
+pub(crate) enum End {
+    Cancelled,
+    Failed(FailReason),
+}
+
+/// Hands `event` to the observer and waits for its pacing. After Stop nothing more is emitted.
+pub(crate) async fn emit(cancel: &CancelToken, observer: &mut dyn Observer, event: Event) -> Result<(), End> {
+    if cancel.is_cancelled() {
+        return Err(End::Cancelled);
+    }
+    let pace = observer.on_event(&event);
+    or_cancel(cancel, pace).await
+}
+
+/// Races any wait against Stop. Stop wins ties, so nothing starts after it was pressed.
+pub(crate) async fn or_cancel<T>(cancel: &CancelToken, fut: impl Future<Output = T>) -> Result<T, End> {
+    let cancelled = cancel.cancelled();
+    let fut = std::pin::pin!(fut);
+    match select(cancelled, fut).await {
+        Either::Left(_) => Err(End::Cancelled),
+        Either::Right((value, _)) => Ok(value),
+    }
+}
+
+/// The injected harness bug (fault `bug`): a tool's result lost on its way to the history. It
+/// is a bug in our own code, so it ends the run in layer 3 rather than being caught.
+pub(crate) fn lost_result(call: &ToolCall) -> End {
+    End::Failed(FailReason::HarnessBug {
+        message: format!(
+            "injected harness bug: the result of {} was lost before it reached the history",
+            call.function.name
+        ),
+    })
+}
