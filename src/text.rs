@@ -1,6 +1,6 @@
 //! Every sentence the page shows, in one place, so a translation touches one file.
 
-use rusty_lock_engine::events::{Event, FailReason, Guard, Layer, Outcome, Quirk};
+use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome, Quirk};
 use rusty_lock_engine::provider::{CallFailure, WaitReason};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::{Fault, Personality};
@@ -258,14 +258,17 @@ pub fn describe(event: &Event) -> String {
             format!("Calling the model again, attempt {attempt} of {max_attempts}")
         }
         Event::ModelCalled { .. } => "Calling the model".into(),
-        Event::ModelCallFailed { failure, attempt, max_attempts, layer, .. } => match layer {
-            Layer::Nobody
-                if *attempt == *max_attempts && failure.slug() != "http-401" && failure.slug() != "http-400" =>
-            {
+        Event::ModelCallFailed { failure, attempt, max_attempts, final_because, .. } => match final_because {
+            Some(FinalBecause::AttemptsUsedUp) => {
                 format!("Model call failed: {}. That was the last attempt.", failure_name(failure))
             }
-            Layer::Nobody => format!("Model call failed: {}. Not worth retrying.", failure_name(failure)),
-            _ => format!("Model call failed: {} (attempt {attempt} of {max_attempts})", failure_name(failure)),
+            Some(FinalBecause::CannotPass) => {
+                format!("Model call failed: {}. Not worth retrying.", failure_name(failure))
+            }
+            Some(FinalBecause::NothingCaught) => {
+                format!("Model call failed: {}. Nothing catches it.", failure_name(failure))
+            }
+            None => format!("Model call failed: {} (attempt {attempt} of {max_attempts})", failure_name(failure)),
         },
         Event::RetryScheduled { next_attempt, max_attempts, wait_ms, reason, .. } => match reason {
             WaitReason::RetryAfter => format!(
@@ -587,9 +590,17 @@ pub fn scene_caption(event: &Event) -> String {
             "Attempt {attempt} of {max_attempts}: the hero asks the oracle again. The model never heard about the failure."
         ),
         Event::ModelCalled { .. } => "The hero hands the whole history to the oracle (the model).".into(),
-        Event::ModelCallFailed { failure, layer: Layer::Nobody, .. } => {
-            format!("{}: nobody can fix this one. The run ends here.", capitalised(&failure_name(failure)))
+        Event::ModelCallFailed { failure, final_because: Some(FinalBecause::AttemptsUsedUp), max_attempts, .. } => format!(
+            "{}, on the last of {max_attempts} attempts: your code has tried as often as it may, and gives up. The run ends here.",
+            capitalised(&failure_name(failure))
+        ),
+        Event::ModelCallFailed { failure, final_because: Some(FinalBecause::NothingCaught), .. } => {
+            format!("{}: nothing catches it, so the run ends here.", capitalised(&failure_name(failure)))
         }
+        Event::ModelCallFailed { failure, layer: Layer::Nobody, .. } => format!(
+            "{}: retrying cannot fix this one, and the model cannot either. The run ends here.",
+            capitalised(&failure_name(failure))
+        ),
         Event::ModelCallFailed { failure, .. } => {
             format!("{}: the call failed. Your code catches it; the model will never know.", capitalised(&failure_name(failure)))
         }
@@ -616,13 +627,15 @@ pub fn scene_caption(event: &Event) -> String {
             "The reply bent the protocol: it asked for tools but did not say so. Your code goes by what it holds and runs them.".into()
         }
         Event::ToolStarted { call, .. } => format!("The hero runs {} on the room.", call.function.name),
-        Event::ToolSucceeded { name, .. } => format!("{name} worked. Its result joins the history."),
+        Event::ToolSucceeded { name, .. } => format!("The {} call worked. Its result joins the history.", clip(name)),
         Event::ToolFailed { name, kind, layer: Layer::Nobody, .. } => format!(
-            "{name} failed ({}) and nothing caught it: the run ends, and the model never reads why.",
+            "The {} call failed ({}) and nothing caught it: the run ends, and the model never reads why.",
+            clip(name),
             tool_error_name(*kind)
         ),
         Event::ToolFailed { name, kind, .. } => format!(
-            "{name} failed ({}). The error goes back to the oracle as the tool's result, for the model to read.",
+            "The {} call failed ({}). The error goes back to the oracle as the tool's result, for the model to read.",
+            clip(name),
             tool_error_name(*kind)
         ),
         Event::GuardTripped { guard: Guard::Watchdog, .. } => {

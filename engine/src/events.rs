@@ -107,6 +107,20 @@ impl Quirk {
     }
 }
 
+/// Why a failed model call was the end of the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FinalBecause {
+    /// The same request would fail the same way (400, 401, 403, a body that is not a completion):
+    /// retrying cannot help, so your code does not.
+    CannotPass,
+    /// It might have passed a little later, but the policy's attempts were used up: your code
+    /// gave up.
+    AttemptsUsedUp,
+    /// The naive loop: nothing was there to catch it.
+    NothingCaught,
+}
+
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
@@ -167,6 +181,10 @@ pub enum Event {
         /// wait that followed honoured it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         retry_after_ms: Option<u64>,
+        /// Why this failure ended the run, when it did (layer `Nobody`): the loop knew, so the
+        /// page need not guess it from the status.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        final_because: Option<FinalBecause>,
     },
     /// Layer 1 at work: waiting before the next attempt, which the model will never hear about.
     RetryScheduled {

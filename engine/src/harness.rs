@@ -8,7 +8,7 @@ use crate::chaos::FaultPlan;
 use crate::clock::Clock;
 use crate::config::RunConfig;
 use crate::emit::{emit, lost_result, or_cancel, End};
-use crate::events::{Event, FailReason, Guard, Layer, Outcome, Quirk};
+use crate::events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome, Quirk};
 use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
 use crate::rng::SeededRng;
 use crate::tools::{self, tool_specs};
@@ -200,6 +200,13 @@ impl Harness<'_> {
             let hopeless = !err.is_transient() && !policy.retry_everything;
             let last = attempt == max_attempts;
             let layer = if hopeless || last { Layer::Nobody } else { Layer::Code };
+            let final_because = if hopeless {
+                Some(FinalBecause::CannotPass)
+            } else if last {
+                Some(FinalBecause::AttemptsUsedUp)
+            } else {
+                None
+            };
             let asked = err.retry_after_ms;
             self.emit(
                 run,
@@ -210,6 +217,7 @@ impl Harness<'_> {
                     failure: failure.clone(),
                     layer,
                     retry_after_ms: asked,
+                    final_because,
                 },
             )
             .await?;

@@ -11,7 +11,7 @@ use crate::chaos::FaultPlan;
 use crate::clock::Clock;
 use crate::config::RunConfig;
 use crate::emit::{emit, lost_result, or_cancel, End};
-use crate::events::{Event, FailReason, Guard, Layer, Outcome};
+use crate::events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome};
 use crate::harness::{Observer, SYSTEM_PROMPT};
 use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
 use crate::tools::{self, tool_specs};
@@ -76,6 +76,7 @@ impl NaiveLoop<'_> {
                         failure: failure.clone(),
                         layer: Layer::Nobody,
                         retry_after_ms: err.retry_after_ms,
+                        final_because: Some(FinalBecause::NothingCaught),
                     };
                     self.emit(observer, event).await?;
                     return Err(End::Failed(FailReason::UnhandledCall { failure }));

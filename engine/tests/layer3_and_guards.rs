@@ -367,3 +367,39 @@ fn a_fault_plan_edited_mid_run_lands_on_the_next_matching_call() {
     );
     assert_eq!(finished(&observer.events).1, 3);
 }
+
+#[test]
+fn a_final_failure_says_why_it_was_final() {
+    use rusty_lock_engine::{Event, FinalBecause};
+    let because = |query: &str| {
+        let (s, _) = rusty_lock_engine::scenario::decode(query);
+        let sim = rusty_lock_engine::simulate(&s.config, s.faults.clone());
+        sim.events
+            .iter()
+            .filter_map(|e| match e {
+                Event::ModelCallFailed { final_because, .. } => Some(*final_because),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    // A 401 cannot pass, so it is final on its first attempt.
+    assert_eq!(because("faults=t2:401"), [Some(FinalBecause::CannotPass)]);
+    // Three 503s: two retried, the third final because the attempts ran out.
+    assert_eq!(because("faults=t2:503x3"), [None, None, Some(FinalBecause::AttemptsUsedUp)]);
+    // With one attempt only, a 503 that would have passed is final for the same reason.
+    assert_eq!(because("faults=t2:503&attempts=1"), [Some(FinalBecause::AttemptsUsedUp)]);
+    // A 403 or a 422, which no fault names and the page used to misread, come from the loop too.
+    for status in [403, 422] {
+        let provider = Scripted::new(vec![Err(rusty_lock_engine::ProviderError::http(status))]);
+        let run = drive(&provider, &rusty_lock_engine::RunConfig::default(), rusty_lock_engine::FaultPlan::default());
+        let finals: Vec<_> = run
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::ModelCallFailed { final_because, .. } => Some(*final_because),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(finals, [Some(FinalBecause::CannotPass)], "HTTP {status}");
+    }
+}

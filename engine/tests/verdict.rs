@@ -49,7 +49,7 @@ fn called(turn: u32, attempt: u32, max_attempts: u32) -> Event {
 }
 
 fn failed(turn: u32, attempt: u32, max_attempts: u32, failure: CallFailure, layer: Layer) -> Event {
-    Event::ModelCallFailed { turn, attempt, max_attempts, failure, layer, retry_after_ms: None }
+    Event::ModelCallFailed { turn, attempt, max_attempts, failure, layer, retry_after_ms: None, final_because: None }
 }
 
 fn retry(turn: u32, next_attempt: u32, wait_ms: u64, reason: WaitReason) -> Event {
