@@ -3,6 +3,7 @@
 use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome, Quirk};
 use rusty_lock_engine::provider::{CallFailure, WaitReason};
 use rusty_lock_engine::tools::ToolErrorKind;
+use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
 use rusty_lock_engine::{Fault, Personality};
 
 pub const TITLE: &str = "Rusty Lock";
@@ -398,6 +399,35 @@ pub fn lesson_changes(keys: &[&str]) -> String {
         "Changed from this lesson's own settings: {}. The run may not end as the explanation says.",
         names.join("; ")
     )
+}
+
+/// Why an opened file was refused, for the person who picked it.
+pub fn trace_error(error: &TraceError) -> String {
+    const MB: usize = 1_000_000;
+    match error {
+        TraceError::TooLarge { bytes } => {
+            format!("This file is {} MB; a trace is at most {} MB.", bytes / MB, MAX_TRACE_BYTES / MB)
+        }
+        TraceError::NotJson => "This file is not JSON, so it cannot be a Rusty Lock trace.".into(),
+        TraceError::Foreign => format!("This JSON file is not a Rusty Lock trace (it has no \"format\": \"{TRACE_FORMAT}\")."),
+        TraceError::Newer { version } => format!(
+            "This trace was saved by a newer Rusty Lock (trace format {version}); this page reads format {TRACE_VERSION}."
+        ),
+        TraceError::Damaged { why } => {
+            let why = match why {
+                Damage::NoVersion => "it has no version number".to_string(),
+                Damage::TooManyEvents { max } => format!("it holds more than {max} events"),
+                Damage::BadEntry { detail } => format!("an entry does not read as an event ({})", short_text(detail, 160)),
+                Damage::NoStart => "it does not start with the start of a run".into(),
+                Damage::TaskTooLong { chars, max } => {
+                    format!("its task is {chars} characters long, and a task is at most {max}")
+                }
+                Damage::NeverFinished => "the run in it never finished".into(),
+                Damage::SeveralRuns => "it holds more than one run".into(),
+            };
+            format!("This trace is damaged: {why}.")
+        }
+    }
 }
 
 pub fn lesson_step(n: usize, of: usize) -> String {

@@ -21,26 +21,35 @@ pub struct Trace {
     pub events: Vec<Event>,
 }
 
-/// Why a file could not be replayed, worded for the person who picked it.
+/// Why a file could not be replayed. Data only: the page words it for the person who picked
+/// the file, in their language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TraceError {
     TooLarge { bytes: usize },
     NotJson,
     Foreign,
     Newer { version: u32 },
-    Damaged { reason: String },
+    Damaged { why: Damage },
 }
 
-impl std::fmt::Display for TraceError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TraceError::TooLarge { bytes } => write!(f, "This file is {} MB; a trace is at most {} MB.", bytes / 1_000_000, MAX_TRACE_BYTES / 1_000_000),
-            TraceError::NotJson => write!(f, "This file is not JSON, so it cannot be a Rusty Lock trace."),
-            TraceError::Foreign => write!(f, "This JSON file is not a Rusty Lock trace (it has no \"format\": \"{TRACE_FORMAT}\")."),
-            TraceError::Newer { version } => write!(f, "This trace was saved by a newer Rusty Lock (trace format {version}); this page reads format {TRACE_VERSION}."),
-            TraceError::Damaged { reason } => write!(f, "This trace is damaged: {reason}."),
-        }
-    }
+/// What is wrong inside a file that is a trace but cannot be replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Damage {
+    NoVersion,
+    TooManyEvents {
+        max: usize,
+    },
+    /// An entry is not an event; `detail` is the JSON reader's own words, for the curious.
+    BadEntry {
+        detail: String,
+    },
+    NoStart,
+    TaskTooLong {
+        chars: usize,
+        max: usize,
+    },
+    NeverFinished,
+    SeveralRuns,
 }
 
 /// Saves a run. Every secret given (the API key) is replaced wherever it appears.
@@ -82,22 +91,20 @@ pub fn import(text: &str) -> Result<(Trace, Scenario, Vec<Notice>), TraceError> 
         return Err(TraceError::Newer { version: trace.version });
     }
     if trace.events.len() > MAX_TRACE_EVENTS {
-        return Err(TraceError::Damaged { reason: format!("it holds more than {MAX_TRACE_EVENTS} events") });
+        return Err(TraceError::Damaged { why: Damage::TooManyEvents { max: MAX_TRACE_EVENTS } });
     }
     let Some(Event::RunStarted { task, .. }) = trace.events.first() else {
-        return Err(TraceError::Damaged { reason: "it does not start with the start of a run".into() });
+        return Err(TraceError::Damaged { why: Damage::NoStart });
     };
     let task_chars = task.chars().count();
     if task_chars > MAX_TASK_CHARS {
-        return Err(TraceError::Damaged {
-            reason: format!("its task is {task_chars} characters long, and a task is at most {MAX_TASK_CHARS}"),
-        });
+        return Err(TraceError::Damaged { why: Damage::TaskTooLong { chars: task_chars, max: MAX_TASK_CHARS } });
     }
     if !matches!(trace.events.last(), Some(Event::Finished { .. })) {
-        return Err(TraceError::Damaged { reason: "the run in it never finished".into() });
+        return Err(TraceError::Damaged { why: Damage::NeverFinished });
     }
     if trace.events.iter().filter(|e| matches!(e, Event::Finished { .. })).count() != 1 {
-        return Err(TraceError::Damaged { reason: "it holds more than one run".into() });
+        return Err(TraceError::Damaged { why: Damage::SeveralRuns });
     }
     let (scenario, notices) = decode(&trace.scenario);
     Ok((trace, scenario, notices))
@@ -114,9 +121,9 @@ fn diagnose(text: &str, error: &serde_json::Error) -> TraceError {
     match value.get("version").and_then(|v| v.as_u64()) {
         Some(v) if v > TRACE_VERSION as u64 => TraceError::Newer { version: v.min(u32::MAX as u64) as u32 },
         Some(_) if value.get("events").and_then(|e| e.as_array()).is_some_and(|e| e.len() > MAX_TRACE_EVENTS) => {
-            TraceError::Damaged { reason: format!("it holds more than {MAX_TRACE_EVENTS} events") }
+            TraceError::Damaged { why: Damage::TooManyEvents { max: MAX_TRACE_EVENTS } }
         }
-        Some(_) => TraceError::Damaged { reason: format!("an entry does not read as an event ({error})") },
-        None => TraceError::Damaged { reason: "it has no version number".into() },
+        Some(_) => TraceError::Damaged { why: Damage::BadEntry { detail: error.to_string() } },
+        None => TraceError::Damaged { why: Damage::NoVersion },
     }
 }

@@ -3,7 +3,7 @@
 
 use rusty_lock_engine::scenario::{decode, Scenario};
 use rusty_lock_engine::simulate;
-use rusty_lock_engine::trace::{export, import, TraceError, MAX_TRACE_BYTES};
+use rusty_lock_engine::trace::{export, import, Damage, TraceError, MAX_TRACE_BYTES};
 
 fn recorded() -> (Scenario, String) {
     let (s, _) = decode("v=1&faults=t2:503,t3:badjson&seed=3");
@@ -45,10 +45,18 @@ fn wrong_foreign_and_damaged_files_are_refused_with_a_reason() {
     assert_eq!(import(cut).unwrap_err(), TraceError::NotJson);
     let no_end = json.replace("\"type\": \"finished\"", "\"type\": \"turn-started\"");
     assert!(matches!(import(&no_end).unwrap_err(), TraceError::Damaged { .. }));
+    let two_runs = json.replacen(
+        "\"type\": \"model-called\"",
+        "\"type\": \"finished\", \"outcome\": {\"type\": \"cancelled\"}, \"turns\": 1, \"elapsed_ms\": 0, \"x\": 0",
+        1,
+    );
+    assert_eq!(import(&two_runs).unwrap_err(), TraceError::Damaged { why: Damage::SeveralRuns });
     let bad_event = json.replacen("\"type\": \"model-called\"", "\"type\": \"teleported\"", 1);
     let err = import(&bad_event).unwrap_err();
-    assert!(matches!(err, TraceError::Damaged { .. }));
-    assert!(err.to_string().starts_with("This trace is damaged"));
+    assert!(
+        matches!(&err, TraceError::Damaged { why: Damage::BadEntry { detail } } if detail.contains("teleported")),
+        "{err:?}"
+    );
     let huge = " ".repeat(MAX_TRACE_BYTES + 1);
     assert!(matches!(import(&huge).unwrap_err(), TraceError::TooLarge { .. }));
 }
@@ -70,7 +78,7 @@ fn a_trace_whose_task_is_a_megabyte_is_refused_saying_so() {
     }
     let json = export(&s, &sim.events, &[]);
     match import(&json).unwrap_err() {
-        TraceError::Damaged { reason } => assert!(reason.contains("1000000 characters"), "{reason}"),
+        TraceError::Damaged { why } => assert_eq!(why, Damage::TaskTooLong { chars: 1_000_000, max: 2_000 }),
         other => panic!("{other:?}"),
     }
 }

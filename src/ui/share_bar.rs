@@ -49,7 +49,7 @@ pub fn ShareBar() -> impl IntoView {
                         pg.notices.set(notices);
                         pg.replay(trace.events);
                     }
-                    Ok(Err(e)) => pg.trace_error.set(Some(e.to_string())),
+                    Ok(Err(e)) => pg.trace_error.set(Some(text::trace_error(&e))),
                     Err(PartMissing) => pg.trace_error.set(Some(text::TRACE_PART_MISSING.into())),
                 },
                 Err(message) => pg.trace_error.set(Some(message)),
