@@ -1,6 +1,6 @@
 //! Every sentence the page shows, in one place, so a translation touches one file.
 
-use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome, Quirk};
+use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::provider::{CallFailure, WaitReason};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
@@ -174,6 +174,23 @@ pub fn outcome_detail(o: &Outcome) -> String {
     }
 }
 
+/// What a guard saw, in one sentence for the log.
+fn guard_detail(detail: &GuardDetail) -> String {
+    match detail {
+        GuardDetail::NoAnswerAfter { turns } => format!("No answer after {turns} turns."),
+        GuardDetail::SilentFor { ms } => {
+            format!("No answer after {}: the call is cut and counts as a timeout.", wait_text(*ms))
+        }
+        GuardDetail::SameCalls { calls } => {
+            let calls: Vec<String> =
+                calls.iter().map(|c| format!("{}({})", clip(&c.name), clip(&c.arguments))).collect();
+            format!("{} is exactly the call of the turn before.", calls.join(", "))
+        }
+        GuardDetail::ErrorsInARow { count } => format!("{count} tool errors in a row."),
+        GuardDetail::Recorded { text } => clip(text).into_owned(),
+    }
+}
+
 /// Why a reply that stopped without tool calls was not taken as the answer, with the fix.
 fn not_an_answer(finish_reason: &str) -> String {
     match finish_reason {
@@ -301,7 +318,7 @@ pub fn describe(event: &Event) -> String {
         Event::ToolFailed { name, kind, output, .. } => {
             format!("{} failed ({}) → sent back to the model: {}", clip(name), tool_error_name(*kind), clip(output))
         }
-        Event::GuardTripped { guard, detail, .. } => format!("Guard: {}. {}", guard_name(*guard), clip(detail)),
+        Event::GuardTripped { guard, detail, .. } => format!("Guard: {}. {}", guard_name(*guard), guard_detail(detail)),
         Event::Finished { outcome, turns, .. } => {
             format!("{} after {turns} turn{}", outcome_title(outcome), if *turns == 1 { "" } else { "s" })
         }

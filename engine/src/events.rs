@@ -3,7 +3,7 @@
 
 use crate::provider::{CallFailure, WaitReason};
 use crate::tools::ToolErrorKind;
-use crate::wire::{ToolCall, Usage, FINISH_CONTENT_FILTER, FINISH_LENGTH};
+use crate::wire::{FunctionCall, ToolCall, Usage, FINISH_CONTENT_FILTER, FINISH_LENGTH};
 use crate::world::Room;
 use serde::{Deserialize, Serialize};
 
@@ -105,6 +105,36 @@ impl Quirk {
             Quirk::ToolCallsWithFinishReason { .. } => "finish-mismatch",
         }
     }
+}
+
+/// What a guard saw when it stepped in, as data the page words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum GuardDetail {
+    /// The turn budget ran out with no answer.
+    NoAnswerAfter { turns: u32 },
+    /// The watchdog cut a call that had said nothing for this long.
+    SilentFor { ms: u64 },
+    /// The model asked for exactly the calls it asked for the turn before.
+    SameCalls { calls: Vec<FunctionCall> },
+    /// This many tool calls failed in a row.
+    ErrorsInARow { count: u32 },
+    /// A sentence from a trace saved before details were data; shown as it was written.
+    Recorded { text: String },
+}
+
+/// Reads a guard's detail: the typed form, or the sentence older traces carry.
+fn guard_detail<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GuardDetail, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        Typed(GuardDetail),
+        Text(String),
+    }
+    Ok(match Either::deserialize(d)? {
+        Either::Typed(detail) => detail,
+        Either::Text(text) => GuardDetail::Recorded { text },
+    })
 }
 
 /// Why a failed model call was the end of the run.
@@ -235,7 +265,8 @@ pub enum Event {
     GuardTripped {
         turn: u32,
         guard: Guard,
-        detail: String,
+        #[serde(deserialize_with = "guard_detail")]
+        detail: GuardDetail,
         layer: Layer,
     },
     Finished {

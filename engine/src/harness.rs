@@ -8,7 +8,7 @@ use crate::chaos::FaultPlan;
 use crate::clock::Clock;
 use crate::config::RunConfig;
 use crate::emit::{emit, lost_result, or_cancel, End};
-use crate::events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome, Quirk};
+use crate::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
 use crate::rng::SeededRng;
 use crate::tools::{self, tool_specs};
@@ -154,7 +154,7 @@ impl Harness<'_> {
             Event::GuardTripped {
                 turn: max_turns,
                 guard: Guard::MaxTurns,
-                detail: format!("no answer after {max_turns} turns"),
+                detail: GuardDetail::NoAnswerAfter { turns: max_turns },
                 layer: Layer::Code,
             },
         )
@@ -176,8 +176,7 @@ impl Harness<'_> {
                 match self.or_cancel(select(call, self.clock.sleep(watchdog_ms))).await? {
                     Either::Left((answer, _)) => answer,
                     Either::Right(_) => {
-                        let detail =
-                            format!("no answer after {watchdog_ms} ms: the call is cut and counts as a timeout");
+                        let detail = GuardDetail::SilentFor { ms: watchdog_ms };
                         self.emit(
                             run,
                             Event::GuardTripped { turn, guard: Guard::Watchdog, detail, layer: Layer::Code },
@@ -268,7 +267,7 @@ impl Harness<'_> {
         let signature: Vec<(String, String)> =
             calls.iter().map(|c| (c.function.name.clone(), c.function.arguments.clone())).collect();
         if self.config.guards.stop_on_repeat && run.previous_calls.as_ref() == Some(&signature) {
-            let detail = format!("{} asked for exactly the same call as the turn before", signature_text(&signature));
+            let detail = GuardDetail::SameCalls { calls: calls.iter().map(|c| c.function.clone()).collect() };
             self.emit(run, Event::GuardTripped { turn, guard: Guard::RepeatedCall, detail, layer: Layer::Code })
                 .await?;
             return Ok(Some(Outcome::Escalated { message: HANDOVER.into() }));
@@ -284,7 +283,7 @@ impl Harness<'_> {
         if max == 0 || run.errors_in_a_row < max {
             return Ok(None);
         }
-        let detail = format!("{} tool errors in a row", run.errors_in_a_row);
+        let detail = GuardDetail::ErrorsInARow { count: run.errors_in_a_row };
         self.emit(run, Event::GuardTripped { turn, guard: Guard::ErrorsInARow, detail, layer: Layer::Code }).await?;
         Ok(Some(Outcome::GaveUp { guard: Guard::ErrorsInARow }))
     }
@@ -296,8 +295,4 @@ impl Harness<'_> {
     async fn or_cancel<T>(&self, fut: impl Future<Output = T>) -> Result<T, End> {
         or_cancel(&self.cancel, fut).await
     }
-}
-
-fn signature_text(signature: &[(String, String)]) -> String {
-    signature.iter().map(|(n, a)| format!("{n}({a})")).collect::<Vec<_>>().join(", ")
 }

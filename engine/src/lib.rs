@@ -38,7 +38,7 @@ pub use chaos::{Chaos, Fault, FaultGroup, FaultPlan, FaultRule};
 pub use clock::{Clock, VirtualClock};
 pub use compare::{compare, divergence, Comparison};
 pub use config::{Guards, RunConfig};
-pub use events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome, Quirk};
+pub use events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 pub use harness::{Harness, Observer};
 pub use http::{classify_response, redact};
 pub use naive::NaiveLoop;

@@ -11,7 +11,7 @@ use crate::chaos::FaultPlan;
 use crate::clock::Clock;
 use crate::config::RunConfig;
 use crate::emit::{emit, lost_result, or_cancel, End};
-use crate::events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome};
+use crate::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome};
 use crate::harness::{Observer, SYSTEM_PROMPT};
 use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
 use crate::tools::{self, tool_specs};
@@ -132,7 +132,7 @@ impl NaiveLoop<'_> {
                 }
             }
         }
-        let detail = format!("no answer after {max_turns} turns");
+        let detail = GuardDetail::NoAnswerAfter { turns: max_turns };
         let event = Event::GuardTripped { turn: max_turns, guard: Guard::MaxTurns, detail, layer: Layer::Code };
         self.emit(observer, event).await?;
         Ok(Outcome::GaveUp { guard: Guard::MaxTurns })

@@ -74,9 +74,15 @@ fn an_identical_repeated_call_escalates_to_a_person() {
     assert_eq!(turn_kinds(&sim.events, 3), ["turn-started", "model-called", "model-replied", "guard-tripped"]);
     assert_eq!(guard_events(&sim.events), [(3, Guard::RepeatedCall, Layer::Code)]);
     match sim.events.iter().find(|e| e.kind() == "guard-tripped").unwrap() {
-        Event::GuardTripped { detail, .. } => {
-            assert!(detail.contains(r#"use({"item":"key","target":"door"})"#), "{detail}")
-        }
+        Event::GuardTripped { detail, .. } => assert_eq!(
+            detail,
+            &rusty_lock_engine::GuardDetail::SameCalls {
+                calls: vec![rusty_lock_engine::wire::FunctionCall {
+                    name: "use".into(),
+                    arguments: r#"{"item":"key","target":"door"}"#.into()
+                }]
+            }
+        ),
         _ => unreachable!(),
     }
     assert_eq!(count_in_turn(&sim.events, 3, "tool-started"), 0, "the repeated call is not run again");

@@ -99,3 +99,25 @@ fn a_trace_near_the_size_limit_with_long_outputs_and_many_events_imports() {
     let (trace, _, _) = import(&json).expect("within the limits");
     assert_eq!(trace.events.len(), sim.events.len());
 }
+
+#[test]
+fn a_trace_saved_when_guard_details_were_sentences_still_opens() {
+    let (s, _) = decode("v=1&model=stubborn");
+    let sim = simulate(&s.config, s.faults.clone());
+    let json = export(&s, &sim.events, &[]);
+    let typed = r#""detail": {
+        "type": "same-calls""#;
+    assert!(json.contains(typed), "the repeat guard's detail is data now");
+    // What a trace from before looked like: the detail as a sentence.
+    let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    for event in value["events"].as_array_mut().unwrap() {
+        if event["type"] == "guard-tripped" {
+            event["detail"] = "use(...) asked for exactly the same call as the turn before".into();
+        }
+    }
+    let (trace, _, _) = import(&value.to_string()).expect("an older trace still opens");
+    let recorded = trace.events.iter().any(|e| {
+        matches!(e, rusty_lock_engine::Event::GuardTripped { detail: rusty_lock_engine::GuardDetail::Recorded { text }, .. } if text.starts_with("use(...)"))
+    });
+    assert!(recorded);
+}
