@@ -13,7 +13,7 @@ use crate::wire::ChatResponse;
 /// would freeze the page for nothing.
 pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
 
-/// How long a user-facing error summary may be, in characters, before it is cut.
+/// How long a server's message shown to the user may be, in characters, before it is cut.
 pub const SUMMARY_CHARS: usize = 300;
 
 /// What replaces a secret in anything shown to the user.
@@ -282,18 +282,15 @@ fn truncate_chars(text: &str, max: usize) -> String {
     }
 }
 
-/// One sentence for the user about an error answer, safe to show: the server's own message when
-/// the body is the usual JSON error (`{"error":{"message":…}}`, `{"error":"…"}` or
-/// `{"message":…}`), otherwise the body's text with any HTML tags dropped, then [`redact`]ed.
-/// An empty body gives a sentence naming the status alone.
-pub fn summarize_error_body(status: u16, body: &str, secrets: &[&str]) -> String {
+/// What the server said about an error answer, safe to show: its own message when the body is
+/// the usual JSON error (`{"error":{"message":…}}`, `{"error":"…"}` or `{"message":…}`),
+/// otherwise the body's text with any HTML tags dropped, then [`redact`]ed. `None` when the body
+/// says nothing. The page puts it in a sentence of its own, in the reader's language.
+pub fn error_body_message(body: &str, secrets: &[&str]) -> Option<String> {
     let body = if body.len() > MAX_BODY_BYTES { &body[..body.floor_char_boundary(MAX_BODY_BYTES)] } else { body };
     let message = json_error_message(body).unwrap_or_else(|| strip_tags(body));
     let message = message.trim();
-    if message.is_empty() {
-        return format!("The server answered {status} with no explanation.");
-    }
-    redact(&format!("The server answered {status}: {message}"), secrets)
+    (!message.is_empty()).then(|| redact(message, secrets))
 }
 
 fn json_error_message(body: &str) -> Option<String> {

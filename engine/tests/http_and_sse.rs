@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use futures::future::LocalBoxFuture;
 use rusty_lock_engine::http::{
-    classify_response, error_for_status, parse_http_date, redact, retry_after_from_headers, summarize_error_body,
+    classify_response, error_body_message, error_for_status, parse_http_date, redact, retry_after_from_headers,
     MAX_BODY_BYTES, REDACTED, SUMMARY_CHARS,
 };
 use rusty_lock_engine::sse::{is_event_stream, SseParser, StreamError};
@@ -263,24 +263,22 @@ fn a_secret_across_the_cut_never_shows_even_in_part() {
 fn an_error_summary_uses_the_servers_message_and_redacts_it() {
     let body =
         r#"{"error":{"message":"Incorrect API key provided: sk-abcdefghijklmnop.","type":"invalid_request_error"}}"#;
-    let out = summarize_error_body(401, body, &[]);
-    assert_eq!(out, format!("The server answered 401: Incorrect API key provided: {REDACTED}."));
-    assert_eq!(summarize_error_body(400, r#"{"error":"bad model"}"#, &[]), "The server answered 400: bad model");
-    assert_eq!(
-        summarize_error_body(404, r#"{"message":"no such route"}"#, &[]),
-        "The server answered 404: no such route"
-    );
+    let out = error_body_message(body, &[]);
+    assert_eq!(out.as_deref(), Some(format!("Incorrect API key provided: {REDACTED}.").as_str()));
+    assert_eq!(error_body_message(r#"{"error":"bad model"}"#, &[]).as_deref(), Some("bad model"));
+    assert_eq!(error_body_message(r#"{"message":"no such route"}"#, &[]).as_deref(), Some("no such route"));
 }
 
 #[test]
 fn an_html_error_page_is_summarized_as_its_text() {
-    let out = summarize_error_body(502, "<html><body><h1>502 Bad Gateway</h1>\n<p>nginx</p></body></html>", &[]);
-    assert_eq!(out, "The server answered 502: 502 Bad Gateway nginx");
+    let out = error_body_message("<html><body><h1>502 Bad Gateway</h1>\n<p>nginx</p></body></html>", &[]);
+    assert_eq!(out.as_deref(), Some("502 Bad Gateway nginx"));
 }
 
 #[test]
-fn an_empty_error_body_still_gives_a_sentence() {
-    assert_eq!(summarize_error_body(503, "  ", &["k"]), "The server answered 503 with no explanation.");
+fn an_empty_error_body_says_nothing() {
+    assert_eq!(error_body_message("  ", &["k"]), None);
+    assert_eq!(error_body_message("<p> </p>", &["k"]), None);
 }
 
 // ---------------------------------------------------------------------------------------------
