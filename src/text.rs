@@ -447,6 +447,82 @@ pub fn trace_error(error: &TraceError) -> String {
     }
 }
 
+/// The question every lesson asks before its run plays.
+pub const QUESTION: &str = "Which layer will handle this failure?";
+
+/// A lesson's words: the engine keeps its run and its answer.
+pub struct LessonText {
+    pub title: &'static str,
+    /// One line: what the viewer will see.
+    pub goal: &'static str,
+    /// Two or three sentences read after the run.
+    pub explanation: &'static str,
+}
+
+/// The words of the lesson `id` (one of `lessons::LESSONS`).
+pub fn lesson_text(id: &str) -> LessonText {
+    match id {
+        "rusted-lock" => LessonText {
+            title: "The rusted lock",
+            goal: "The key will not turn until the lock is oiled. Watch the agent find that out.",
+            explanation: "The tool refused and said why: the lock is rusted, oil it first. That sentence went back to the model as the tool's result, so the model read it and changed its plan. A tool error is information for the model, not a crash.",
+        },
+        "server-hiccup" => LessonText {
+            title: "A server hiccup",
+            goal: "The model's server answers 503 once, on the turn the agent tries the key.",
+            explanation: "A 503 means the server is briefly unavailable, which tends to pass by itself. Your code waited a random moment and called again, and the model never heard about it: there was no turn for it to read.",
+        },
+        "rate-limited" => LessonText {
+            title: "Rate limited",
+            goal: "The server says 429 Too Many Requests and asks the client to come back in 2 seconds.",
+            explanation: "When the server names a wait in Retry-After, your code honours it instead of guessing. Retrying sooner would only earn another 429.",
+        },
+        "bad-key" => LessonText {
+            title: "A bad key",
+            goal: "The server answers 401 Unauthorized: the API key is wrong.",
+            explanation: "A wrong key stays wrong however often you ask. Retrying cannot help and the model cannot fix it, so the run ends at once with a clear error for a person to act on.",
+        },
+        "bad-request-retried" => LessonText {
+            title: "A bad request, retried in vain",
+            goal: "A harness from the wrong school retries every failure, even a 400.",
+            explanation: "A 400 says the request itself is broken, so sending it again gets the same 400. Here the harness wasted every attempt and its waits before failing anyway. Only retry what can pass by itself.",
+        },
+        "broken-json" => LessonText {
+            title: "Broken JSON",
+            goal: "On turn 3 the model's tool call arrives with its arguments cut short.",
+            explanation: "The harness could not parse the arguments, so it told the model so in one sentence, with an example. The model sent the call again, corrected. It cost a turn, not the run.",
+        },
+        "invented-tool" => LessonText {
+            title: "An invented tool",
+            goal: "The model calls open_door, a tool that does not exist.",
+            explanation: "The harness checked the name before running anything and answered with the list of real tools. The model picked a real one on its next turn.",
+        },
+        "stubborn-model" => LessonText {
+            title: "A stubborn model",
+            goal: "This model ignores the hint and keeps trying the key on the rusted lock.",
+            explanation: "Each error went back to the model, but it kept making the same mistake. After three tool errors in a row a guard in your code stopped the run, before it could burn the whole turn budget.",
+        },
+        "same-call-twice" => LessonText {
+            title: "The same call twice",
+            goal: "The stubborn model sends exactly the same call it sent on the turn before.",
+            explanation: "The same call with the same arguments will get the same answer. A guard noticed the repeat, stopped the loop and handed over politely to a person instead of pretending.",
+        },
+        "never-ending-turn" => LessonText {
+            title: "The turn that never ends",
+            goal: "On turn 2 the server accepts the call and then says nothing at all.",
+            explanation: "Without a watchdog this run would wait forever. The watchdog cut the silent call after 5 seconds and counted it as a timeout, which your code retried like any other transient failure.",
+        },
+        "retries-used-up" => LessonText {
+            title: "Retries used up",
+            goal: "The server answers 503 three times in a row, and three attempts is all the policy allows.",
+            explanation: "Retrying is a bet that the problem will pass soon. When every attempt fails, the bet is lost: your code stops retrying and the run ends with a clear error instead of looping forever.",
+        },
+        // Every lesson has its words above; one without them would show an empty card, and the
+        // browser test that opens every lesson fails on that.
+        _ => LessonText { title: "", goal: "", explanation: "" },
+    }
+}
+
 pub fn lesson_step(n: usize, of: usize) -> String {
     format!("Lesson {n} of {of}")
 }

@@ -67,16 +67,13 @@ fn the_wrong_school_lesson_really_retries_a_400() {
 }
 
 #[test]
-fn lesson_ids_are_unique_and_texts_are_short() {
+fn lesson_ids_are_unique() {
+    // Their words live in the page (text::lesson_text); the browser test that opens every
+    // lesson checks those are there and short.
     let mut ids: Vec<&str> = LESSONS.iter().map(|l| l.id).collect();
     ids.sort();
     ids.dedup();
     assert_eq!(ids.len(), LESSONS.len());
-    for l in &LESSONS {
-        assert!(l.goal.len() < 120, "{}", l.id);
-        let sentences = l.explanation.matches(". ").count() + 1;
-        assert!((2..=3).contains(&sentences), "{}: {sentences} sentences", l.id);
-    }
 }
 
 #[test]

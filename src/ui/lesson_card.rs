@@ -6,7 +6,7 @@ use crate::text;
 use crate::ui::layer_icon::LayerIcon;
 use crate::web::keys::neighbour_link;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::{find, LESSONS, QUESTION};
+use rusty_lock_engine::lessons::{find, LESSONS};
 use rusty_lock_engine::scenario::{lesson_changes, Mode};
 use rusty_lock_engine::Layer;
 
@@ -17,6 +17,7 @@ pub fn LessonCard() -> impl IntoView {
     move || {
         let index = lesson.get()?;
         let l = &LESSONS[index];
+        let words = text::lesson_text(l.id);
         let answer = move |layer: Layer| {
             move |_| {
                 pg.answer.set(Some(layer));
@@ -30,8 +31,8 @@ pub fn LessonCard() -> impl IntoView {
         Some(view! {
             <section class="panel lesson" data-testid="lesson-card" data-lesson=l.id aria-labelledby="lesson-title">
                 <p class="lesson-step">{text::lesson_step(index + 1, LESSONS.len())}</p>
-                <h2 id="lesson-title">{l.title}</h2>
-                <p class="lesson-goal">{l.goal}</p>
+                <h2 id="lesson-title">{words.title}</h2>
+                <p class="lesson-goal">{words.goal}</p>
                 {move || {
                     let changed = lesson_changes(&pg.scenario());
                     (!changed.is_empty()).then(|| view! {
@@ -40,7 +41,7 @@ pub fn LessonCard() -> impl IntoView {
                 }}
                 <Show when=move || pg.answer.get().is_none()>
                     <div class="question" data-testid="lesson-question">
-                        <p><strong>{QUESTION}</strong></p>
+                        <p><strong>{text::QUESTION}</strong></p>
                         <div class="answers">
                             {[Layer::Model, Layer::Code, Layer::Nobody].into_iter().map(|layer| view! {
                                 <button class=format!("answer answer-{}", layer.slug()) data-testid=format!("answer-{}", layer.slug()) on:click=answer(layer)>
@@ -60,7 +61,7 @@ pub fn LessonCard() -> impl IntoView {
                                     <strong>{if right { text::RIGHT } else { text::NOT_QUITE }}</strong>
                                     " "{text::answer_line(said, l.answer)}
                                 </p>
-                                <p>{l.explanation}</p>
+                                <p>{words.explanation}</p>
                             </div>
                         }
                     }}

@@ -13,7 +13,7 @@ pub fn LessonsList(open: RwSignal<bool>) -> impl IntoView {
             <a class="workshop" data-testid="start-workshop" href=format!("?{}&mode=present", lesson_query(&LESSONS[0]))>{text::START_WORKSHOP}</a>
             <ol>
                 {LESSONS.iter().map(|l| view! {
-                    <li><a href=format!("?{}", lesson_query(l)) data-testid=format!("lesson-{}", l.id)>{l.title}</a></li>
+                    <li><a href=format!("?{}", lesson_query(l)) data-testid=format!("lesson-{}", l.id)>{text::lesson_text(l.id).title}</a></li>
                 }).collect_view()}
             </ol>
             <a class="free-play" href="?v=1" data-testid="free-play">{text::FREE_PLAY}</a>

@@ -23,11 +23,22 @@ for (const [id, [outcome, layer]] of Object.entries(LESSONS)) {
     const pg = new Playground(page);
     await pg.open(`?lesson=${id}&speed=instant`);
     await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', id);
+    // Its words are there, and short: a title, a one-line goal.
+    const title = (await page.locator('#lesson-title').textContent()).trim();
+    const goal = (await page.locator('.lesson-goal').textContent()).trim();
+    expect(title.length, `${id} has a title`).toBeGreaterThan(3);
+    expect(goal.length, `${id}: ${goal}`).toBeGreaterThan(10);
+    expect(goal.length, `${id}: ${goal}`).toBeLessThan(120);
     await expect(page.getByTestId('lesson-changes')).toHaveCount(0);
     await expect(page.getByTestId('link-notice')).toHaveCount(0);
     await page.getByTestId(`answer-${layer}`).click();
     await pg.waitForOutcome(outcome, 30_000);
     await expect(page.getByTestId('lesson-explanation')).toHaveAttribute('data-correct', 'true');
+    // Two or three sentences, read aloud after the run.
+    const explanation = (await page.locator('[data-testid="lesson-explanation"] p:not(.verdict-line)').first().textContent()).trim();
+    const sentences = explanation.split('. ').length;
+    expect(sentences, `${id}: ${explanation}`).toBeGreaterThanOrEqual(2);
+    expect(sentences, `${id}: ${explanation}`).toBeLessThanOrEqual(3);
     // The lesson's own failure is on the board, in the layer its answer names.
     await expect(page.locator(`[data-testid="board-entry"][data-layer="${layer}"]`).first()).toBeVisible();
     expect(pg.errors).toEqual([]);
