@@ -4,6 +4,7 @@
 
 use crate::call_args::object_members;
 use crate::events::{Event, FailReason, Guard, Layer, Outcome};
+use crate::tools::ToolErrorKind;
 use crate::world::Room;
 
 /// Where the hero stands on the stage.
@@ -44,6 +45,15 @@ pub fn hero_spot(event: Option<&Event>, room: Room) -> Spot {
             | Event::QuirkTolerated { .. },
         ) => Spot::Oracle,
         Some(Event::RetryScheduled { .. }) => Spot::Bench,
+        // A call the loop turns down before running it (a tool that does not exist, arguments
+        // that are not JSON or break the schema) never reaches the room: the hero stays put.
+        Some(Event::ToolStarted { call, .. }) if act_of(&call.function.name, &call.function.arguments) == "other" => {
+            Spot::Start
+        }
+        Some(Event::ToolFailed {
+            kind: ToolErrorKind::UnknownTool | ToolErrorKind::BadJson | ToolErrorKind::SchemaInvalid,
+            ..
+        }) => Spot::Start,
         Some(Event::ToolStarted { .. } | Event::ToolSucceeded { .. } | Event::ToolFailed { .. }) => Spot::Room,
         Some(Event::GuardTripped { guard: Guard::Watchdog, .. }) => Spot::Oracle,
         Some(Event::GuardTripped { .. }) => Spot::Start,

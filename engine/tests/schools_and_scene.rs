@@ -193,3 +193,19 @@ fn the_villain_comes_only_when_a_failure_reaches_nobody() {
     let stopped = vec![Event::Finished { outcome: Outcome::Cancelled, turns: 0, elapsed_ms: 0 }];
     assert!(!RunView::from_events(&stopped).villain, "Stop is not a failure");
 }
+
+#[test]
+fn a_call_the_loop_turns_down_never_takes_the_hero_into_the_room() {
+    for fault in ["unknowntool", "badjson", "badargs"] {
+        let (s, _) = rusty_lock_engine::scenario::decode(&format!("faults=t2:{fault}"));
+        let events = rusty_lock_engine::simulate(&s.config, s.faults.clone()).events;
+        let view = rusty_lock_engine::RunView::from_events(&events);
+        let turned_down = events.iter().position(|e| e.kind() == "tool-failed").expect("the call fails");
+        assert_eq!(hero_spot(Some(&events[turned_down]), view.room), Spot::Start, "{fault}");
+        assert_eq!(hero_spot(Some(&events[turned_down - 1]), view.room), Spot::Start, "{fault}: its start");
+    }
+    // A call that runs and is refused by the room (the rusted lock) does take the hero there.
+    let events = rusty_lock_engine::simulate(&rusty_lock_engine::RunConfig::default(), FaultPlan::default()).events;
+    let refused = events.iter().position(|e| e.kind() == "tool-failed").unwrap();
+    assert_eq!(hero_spot(Some(&events[refused]), rusty_lock_engine::world::Room::default()), Spot::Room);
+}

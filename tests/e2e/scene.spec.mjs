@@ -209,3 +209,18 @@ test('the player stays in place from Ready through a run with a backoff to its e
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   expect(await page.evaluate(() => [...window.__playTops])).toHaveLength(1);
 });
+
+test('paused on a wait, the wait spinner stops too', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.open('?v=1&faults=t2:503&base=4000&cap=4000&jitter=off');
+  await pg.run();
+  const waiting = page.getByTestId('waiting');
+  await expect(waiting).toBeVisible({ timeout: 15_000 });
+  const spin = () => waiting.locator('.spinner').evaluate((el) => getComputedStyle(el).animationPlayState);
+  expect(await spin()).toBe('running');
+  await pg.playPause();
+  await expect(waiting).toHaveClass(/paused/);
+  expect(await spin()).toBe('paused');
+  await pg.playPause();
+  await expect(waiting).not.toHaveClass(/paused/);
+});

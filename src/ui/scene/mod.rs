@@ -141,7 +141,7 @@ pub fn Scene(
                     <span>{move || caption.get().unwrap_or_else(|| text::SCENE_IDLE.to_string())}</span>
                 </p>
                 {move || waiting.get().map(|(attempt, max, _)| view! {
-                    <p class="waiting" data-testid=format!("{hooks}waiting")>
+                    <p class="waiting" class:paused=move || !crate::playback::is_playing(pg) data-testid=format!("{hooks}waiting")>
                         <span class="spinner" aria-hidden="true"></span>
                         {move || text::waiting(left.get().unwrap_or(0), attempt, max)}
                     </p>
