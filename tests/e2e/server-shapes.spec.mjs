@@ -4,7 +4,7 @@
 import { test, expect } from './fixtures.mjs';
 import { Playground } from './playground.page.mjs';
 
-const SERVER = 'http://127.0.0.1:4174';
+const SERVER = `http://127.0.0.1:${process.env.E2E_SERVER_PORT || 4174}`;
 const ENDPOINT = `?v=1&endpoint=${encodeURIComponent(`${SERVER}/v1`)}&llm=rusty-lock-test&speed=instant`;
 
 async function script(request, entries) {
