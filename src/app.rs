@@ -14,6 +14,7 @@ use crate::ui::outcome_banner::OutcomeBanner;
 use crate::ui::parts;
 use crate::ui::playback::PlaybackBar;
 use crate::ui::run_controls::RunControls;
+use crate::ui::update_notice::UpdateNotice;
 use crate::ui::scene::MainScene;
 use crate::web::engaged::use_engagement;
 use crate::web::keys::use_presenter_keys;
@@ -84,6 +85,7 @@ fn Playground() -> impl IntoView {
                     </aside>
                 </Show>
                 <div class="center">
+                    <UpdateNotice />
                     <NoticeBar />
                     <Show when=lesson_on>{part(parts::lesson_card())}</Show>
                     <OutcomeBanner />

@@ -80,7 +80,7 @@ where
 
 /// Resolves when the browser is next idle, after a second at most, or at once where the browser
 /// has no idle callbacks.
-async fn idle() {
+pub(crate) async fn idle() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         let options = web_sys::IdleRequestOptions::new();
         options.set_timeout(1000);

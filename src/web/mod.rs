@@ -13,5 +13,6 @@ pub mod lazy;
 pub mod playback_glue;
 pub mod replay;
 pub mod runner;
+pub mod service_worker;
 pub mod share;
 pub mod url_sync;
