@@ -2,9 +2,11 @@
 // the test starts itself. Each feature fetches its parts from under that path, nothing is asked
 // for outside it (every URL checked, the page's and the service worker's), and Copy link gives a
 // link under it. The manifest makes the page installable.
-import { test, expect } from '@playwright/test';
+import { test, expect, chromium } from '@playwright/test';
 import { Playground } from './playground.page.mjs';
 import { DIST, serveSite } from './static-host.mjs';
+
+test.use({ serviceWorkers: 'allow' });
 
 /** Every URL the page asks for (the service worker's own fetches reach the host's log). */
 function pageRequests(page) {
@@ -91,12 +93,16 @@ test('a link the host does not know is answered by 404.html, which is the page',
   }
 });
 
-test('Chromium finds the web app manifest valid and the page installable', async ({ page }) => {
+test('Chromium finds the web app manifest valid and the page installable', async ({}, testInfo) => {
+  // Chromium never offers to install from a private (incognito) profile, which is what every
+  // Playwright context is; a persistent profile is an ordinary one.
+  const context = await chromium.launchPersistentContext(testInfo.outputPath('profile'), testInfo.project.use.launchOptions);
   const host = await serveSite(DIST, '/rusty-lock/');
   try {
+    const page = await context.newPage();
     await page.goto(host.base);
     await expect(page.getByTestId('run')).toBeEnabled();
-    const cdp = await page.context().newCDPSession(page);
+    const cdp = await context.newCDPSession(page);
     const manifest = await cdp.send('Page.getAppManifest');
     expect(manifest.url).toBe(`${host.base}manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
@@ -104,7 +110,11 @@ test('Chromium finds the web app manifest valid and the page installable', async
     expect(parsed.scope).toBe('./');
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);
+    // Its icons are served from under the path too.
+    expect(host.requests).toContain('/rusty-lock/icon-192.png');
+    expect(host.requests.filter((p) => !p.startsWith('/rusty-lock/'))).toEqual([]);
   } finally {
+    await context.close();
     await host.stop();
   }
 });

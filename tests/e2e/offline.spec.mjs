@@ -4,6 +4,8 @@ import { test, expect } from '@playwright/test';
 import { Playground } from './playground.page.mjs';
 import { DIST, secondBuild, serveSite, siteFiles } from './static-host.mjs';
 
+test.use({ serviceWorkers: 'allow' });
+
 const PREFIX = '/rusty-lock/';
 
 /** Waits until the service worker runs the page, as after a first visit. */
