@@ -132,3 +132,44 @@ function testInfoNote(text) {
   test.info().annotations.push({ type: 'measured', description: text });
   console.log(`  [measured] ${text}`);
 }
+
+test('the worker registers only once the page is up, and its install adds no long task to the page', async ({ page }) => {
+  const host = await serveSite(DIST, PREFIX);
+  try {
+    await page.addInitScript(() => {
+      window.__marks = { longTasks: [] };
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__marks.longTasks.push([e.startTime, e.duration]);
+      }).observe({ type: 'longtask', buffered: true });
+      const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+      navigator.serviceWorker.register = (...args) => {
+        window.__marks.registered ??= performance.now();
+        return register(...args);
+      };
+      // The app takes the page when it removes the loading line.
+      new MutationObserver((_, observer) => {
+        if (document.body && !document.getElementById('loading')) {
+          window.__marks.mounted = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(host.base);
+    await expect(page.getByTestId('run')).toBeEnabled();
+    await controlled(page);
+    const marks = await page.evaluate(() => ({
+      ...window.__marks,
+      loaded: performance.getEntriesByType('navigation')[0].loadEventEnd,
+      now: performance.now(),
+    }));
+    expect(marks.registered).toBeGreaterThan(marks.mounted);
+    expect(marks.registered).toBeGreaterThanOrEqual(marks.loaded);
+    // From the registration to a worker running the page, with every file fetched and cached:
+    // nothing on the page's thread that holds it for 50 ms or more.
+    const during = marks.longTasks.filter(([start, duration]) => start + duration > marks.registered);
+    testInfoNote(`registered ${Math.round(marks.registered - marks.mounted)} ms after the app mounted; ${Math.round(marks.now - marks.registered)} ms to a worker in charge; long tasks meanwhile: ${JSON.stringify(during)}`);
+    expect(during).toEqual([]);
+  } finally {
+    await host.stop();
+  }
+});

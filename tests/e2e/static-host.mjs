@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+// RUSTY_LOCK_DIST points the tests at another build (a damaged copy, to see a test fail).
+export const DIST = process.env.RUSTY_LOCK_DIST || fileURLToPath(new URL('../../dist/', import.meta.url));
 const MAKE_SW = fileURLToPath(new URL('../../scripts/make-sw.mjs', import.meta.url));
 
 const TYPES = {
