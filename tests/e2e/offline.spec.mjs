@@ -1,6 +1,8 @@
 // Offline after the first visit, and clean updates. The release dist/ is served by a static host
 // the test starts itself, under /rusty-lock/; stopping that host is the network going away.
 import { test, expect } from '@playwright/test';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Playground } from './playground.page.mjs';
 import { DIST, secondBuild, serveSite, siteFiles } from './static-host.mjs';
 
@@ -20,7 +22,7 @@ const cacheContents = (page) => page.evaluate(async () => {
   return out;
 });
 
-test('after one visit the page, a run, a lesson and the parts work with the server stopped; an endpoint is never served from a cache', async ({ page }) => {
+test('after one visit the page, a run, a lesson, compare and traces work with the server stopped; an endpoint is never served from a cache', async ({ page }) => {
   const host = await serveSite(DIST, PREFIX);
   try {
     const endpoint = `${host.base}v1`;
@@ -35,7 +37,8 @@ test('after one visit the page, a run, a lesson and the parts work with the serv
     expect(names).toHaveLength(1);
     const own = siteFiles(DIST).filter((f) => f !== 'sw.js' && f !== '404.html').map((f) => host.base + f);
     expect([...cached[names[0]]].sort()).toEqual(own.sort());
-    testInfoNote(`first visit cached ${own.length} files`);
+    const bytes = siteFiles(DIST).filter((f) => f !== 'sw.js' && f !== '404.html').reduce((n, f) => n + statSync(join(DIST, f)).size, 0);
+    testInfoNote(`first visit cached ${own.length} files, ${bytes} B`);
 
     // While the host is up, an endpoint on the same origin, inside the worker's scope, answers.
     await page.goto(`${host.base}?v=1&endpoint=${encodeURIComponent(endpoint)}&llm=same-origin-model&speed=instant&base=50&cap=100`);
@@ -73,6 +76,16 @@ test('after one visit the page, a run, a lesson and the parts work with the serv
     await page.getByTestId('compare').click();
     await expect(page.getByTestId('naive-scene')).toBeVisible();
     await expect(page.getByTestId('part-missing')).toHaveCount(0);
+    // Traces: saved from a run, and opened again.
+    await page.goto(`${host.base}?v=1&speed=instant`);
+    await pg.run();
+    await pg.waitForOutcome('answered');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trace').click()]);
+    const trace = test.info().outputPath('offline-trace.json');
+    await download.saveAs(trace);
+    await page.getByTestId('import-trace').setInputFiles(trace);
+    await pg.waitForOutcome('answered');
+    await expect(page.getByTestId('trace-error')).toHaveCount(0);
     expect(pg.errors).toEqual([]);
   } finally {
     await host.stop();
