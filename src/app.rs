@@ -15,10 +15,10 @@ use crate::ui::parts;
 use crate::ui::playback::PlaybackBar;
 use crate::ui::run_controls::RunControls;
 use crate::ui::scene::MainScene;
-use crate::ui::update_notice::UpdateNotice;
 use crate::web::engaged::use_engagement;
 use crate::web::keys::use_presenter_keys;
 use crate::web::lazy::{below_fold, part};
+use crate::web::service_worker::use_service_worker;
 use crate::web::url_sync::use_url_sync;
 use leptos::prelude::*;
 use leptos_router::components::Router;
@@ -41,6 +41,8 @@ fn Playground() -> impl IntoView {
     use_url_sync(pg);
     use_presenter_keys(pg);
     use_engagement(pg);
+    let updates = use_service_worker();
+    provide_context(updates);
     let mode = move || pg.mode.get();
     let show_settings = RwSignal::new(false);
     // The lazy parts load only once their condition first holds.
@@ -85,7 +87,7 @@ fn Playground() -> impl IntoView {
                     </aside>
                 </Show>
                 <div class="center">
-                    <UpdateNotice />
+                    <Show when=move || updates.ready.get()>{part(parts::update_notice())}</Show>
                     <NoticeBar />
                     <Show when=lesson_on>{part(parts::lesson_card())}</Show>
                     <OutcomeBanner />
