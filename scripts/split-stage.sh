@@ -34,9 +34,11 @@ case "${1:-}" in
     # Every URL in the page is relative (Trunk.toml: public_url = "./"), so one dist works at any
     # path; a host with no fallback of its own serves 404.html for a link it does not know.
     cp "$TRUNK_STAGING_DIR/index.html" "$TRUNK_STAGING_DIR/404.html"
-    # Offline after the first visit: release builds only, so `trunk serve` never caches a page
-    # under a developer (src/web/service_worker.rs registers it in release builds only).
-    if [ "$TRUNK_PROFILE" = release ]; then node "$root/scripts/make-sw.mjs" "$TRUNK_STAGING_DIR"; fi
+    # Offline after the first visit: release builds only, and not under scripts/serve.sh
+    # (RUSTY_LOCK_SERVICE_WORKER=off), so a cached page never hides a developer's rebuild.
+    if [ "$TRUNK_PROFILE" = release ] && [ "${RUSTY_LOCK_SERVICE_WORKER:-on}" != off ]; then
+      node "$root/scripts/make-sw.mjs" "$TRUNK_STAGING_DIR"
+    fi
     ;;
   *) echo "usage: $0 check|stage" >&2; exit 2 ;;
 esac

@@ -105,6 +105,9 @@ async fn register(updates: Updates) -> Result<(), JsValue> {
         })
     };
     registration.set_onupdatefound(Some(on_found.as_ref().unchecked_ref()));
+    // The browser may have found the new build before this page registered (a reload starts
+    // that check at once): one may be installing already.
+    let _ = on_found.as_ref().unchecked_ref::<js_sys::Function>().call0(&JsValue::NULL);
     on_found.forget();
     // Another tab took the update: this page still runs the old build, so it offers the reload.
     let on_change = Closure::<dyn FnMut()>::new(move || {

@@ -146,6 +146,36 @@ function testInfoNote(text) {
   console.log(`  [measured] ${text}`);
 }
 
+test('a reload while a second build is on the server still shows the first, whole, and offers the second', async ({ page }, testInfo) => {
+  const second = testInfo.outputPath('second-build');
+  const title = 'rgb(1, 102, 51)';
+  secondBuild(DIST, second, `h1{color:${title}}`);
+  const host = await serveSite(DIST, PREFIX);
+  try {
+    await page.goto(host.base);
+    await expect(page.getByTestId('run')).toBeEnabled();
+    await controlled(page);
+    const firstColour = await page.locator('h1').evaluate((h) => getComputedStyle(h).color);
+    host.dir = second;
+    const urls = [];
+    page.on('request', (r) => urls.push(r.url().split('?')[0]));
+    await page.reload();
+    await expect(page.getByTestId('run')).toBeEnabled();
+    await expect(page.getByTestId('update-ready')).toBeVisible({ timeout: 30_000 });
+    // The page is the first build, every file of it: nothing of the second was mixed in.
+    expect(await page.locator('h1').evaluate((h) => getComputedStyle(h).color)).toBe(firstColour);
+    const first = new Set(siteFiles(DIST).map((f) => host.base + f));
+    expect(urls.filter((u) => u !== host.base && !first.has(u))).toEqual([]);
+    const pg = new Playground(page);
+    await pg.speed('instant');
+    await pg.run();
+    await pg.waitForOutcome('answered');
+    expect(pg.errors).toEqual([]);
+  } finally {
+    await host.stop();
+  }
+});
+
 test('the worker registers only once the page is up, and its install adds no long task to the page', async ({ page }) => {
   const host = await serveSite(DIST, PREFIX);
   try {
