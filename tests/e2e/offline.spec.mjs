@@ -176,6 +176,42 @@ test('a reload while a second build is on the server still shows the first, whol
   }
 });
 
+test('two copies on one origin keep their own caches: updating one leaves the other offline', async ({ page }, testInfo) => {
+  const second = testInfo.outputPath('second-build');
+  secondBuild(DIST, second, 'h1{color:rgb(1, 102, 51)}');
+  const host = await serveSite(DIST, PREFIX);
+  host.sites['/test/'] = DIST;
+  try {
+    const other = `${host.origin}/test/`;
+    for (const base of [host.base, other]) {
+      await page.goto(base);
+      await expect(page.getByTestId('run')).toBeEnabled();
+      await controlled(page);
+    }
+    expect(Object.keys(await cacheContents(page))).toHaveLength(2);
+    // The copy at /rusty-lock/ is updated and reloaded into its new build.
+    host.dir = second;
+    await page.goto(host.base);
+    await expect(page.getByTestId('update-ready')).toBeVisible({ timeout: 30_000 });
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('update-reload').click()]);
+    await expect(page.locator('h1')).toHaveCSS('color', 'rgb(1, 102, 51)');
+    const names = Object.keys(await cacheContents(page));
+    expect(names).toHaveLength(2);
+    expect(names.filter((n) => n.includes('/test/'))).toHaveLength(1);
+    // And the copy at /test/ still works with the server gone.
+    await host.stop();
+    await page.goto(other);
+    await expect(page.getByTestId('run')).toBeEnabled();
+    const pg = new Playground(page);
+    await pg.speed('instant');
+    await pg.run();
+    await pg.waitForOutcome('answered');
+    expect(pg.errors).toEqual([]);
+  } finally {
+    await host.stop();
+  }
+});
+
 test('the worker registers only once the page is up, and its install adds no long task to the page', async ({ page }) => {
   const host = await serveSite(DIST, PREFIX);
   try {

@@ -31,23 +31,29 @@ const MODELS = JSON.stringify({ object: 'list', data: [{ id: 'same-origin-model'
 /**
  * Serves `dir` at `prefix` ("/", "/rusty-lock/", ...) on a free loopback port. Returns
  * { base, origin, requests, dir (settable: the next request is served from the new folder),
- * stop() }. Paths under the prefix that name no file get 404.html with status 404, as GitHub
- * Pages does; `<prefix>v1/models` answers like a model server, for the endpoint tests.
+ * sites (prefix -> folder: more copies on the same origin), stop() }. Paths under a prefix that
+ * name no file get 404.html with status 404, as GitHub Pages does; `<prefix>v1/models` answers
+ * like a model server, for the endpoint tests.
  */
 export async function serveSite(dir, prefix) {
   const requests = [];
   const sockets = new Set();
-  const host = { dir, requests };
+  const host = { requests, sites: {} };
+  Object.defineProperty(host, 'dir', { get: () => host.sites[prefix], set: (d) => { host.sites[prefix] = d; } });
+  host.dir = dir;
   const server = http.createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     requests.push(path);
-    if (!path.startsWith(prefix)) return send(res, 404, 'text/plain', 'outside the site');
-    const rest = path.slice(prefix.length);
+    // The longest prefix that holds the path: a site at / does not hide one at /test/.
+    const at = Object.keys(host.sites).filter((p) => path.startsWith(p)).sort((a, b) => b.length - a.length)[0];
+    if (at === undefined) return send(res, 404, 'text/plain', 'outside the site');
+    const root = host.sites[at];
+    const rest = path.slice(at.length);
     if (rest === 'v1/models') return send(res, 200, 'application/json', MODELS);
     const name = rest === '' || rest.endsWith('/') ? `${rest}index.html` : rest;
-    const file = normalize(join(host.dir, name));
-    if (!file.startsWith(normalize(host.dir + sep)) || !existsSync(file) || !statSync(file).isFile()) {
-      return send(res, 404, TYPES['.html'], readFileSync(join(host.dir, '404.html')));
+    const file = normalize(join(root, name));
+    if (!file.startsWith(normalize(root + sep)) || !existsSync(file) || !statSync(file).isFile()) {
+      return send(res, 404, TYPES['.html'], readFileSync(join(root, '404.html')));
     }
     // What the README asks of a school server: hashed files forever, the rest revalidated.
     const hashed = /-[0-9a-f]{16}[._]/.test(name) || name.startsWith('lazy-');
