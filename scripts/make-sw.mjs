@@ -62,8 +62,14 @@ const PAGE = [url('./'), url('index.html')];
 // Fetch every file of this build, checked against its hash and past any HTTP cache, or fail
 // the install (the previous build then stays in charge, whole).
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) =>
-    cache.addAll(FILES.map(([name, integrity]) => new Request(url(name), { cache: 'reload', integrity })))));
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(FILES.map(async ([name, integrity]) => {
+    const response = await fetch(new Request(url(name), { cache: 'reload', integrity }));
+    if (!response.ok) throw new Error(name + ': HTTP ' + response.status);
+    // A host that redirects (index.html to ./, say) gives a redirected response, which must not
+    // answer a navigation: keep its body and headers only.
+    const clean = response.redirected ? new Response(await response.blob(), { headers: response.headers }) : response;
+    await cache.put(url(name), clean);
+  }))));
 });
 
 // Taking over: delete this site's caches from older builds. A first install also takes the open

@@ -212,6 +212,22 @@ test('two copies on one origin keep their own caches: updating one leaves the ot
   }
 });
 
+test('a host that redirects index.html to its folder still gives a page that opens offline', async ({ page }) => {
+  const host = await serveSite(DIST, PREFIX);
+  host.cleanUrls = true;
+  try {
+    await page.goto(host.base);
+    await expect(page.getByTestId('run')).toBeEnabled();
+    await controlled(page);
+    expect(host.requests).toContain(`${PREFIX}index.html`);
+    await host.stop();
+    await page.reload();
+    await expect(page.getByTestId('run')).toBeEnabled();
+  } finally {
+    await host.stop();
+  }
+});
+
 test('the worker registers only once the page is up, and its install adds no long task to the page', async ({ page }) => {
   const host = await serveSite(DIST, PREFIX);
   try {

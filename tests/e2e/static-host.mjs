@@ -31,7 +31,7 @@ const MODELS = JSON.stringify({ object: 'list', data: [{ id: 'same-origin-model'
 /**
  * Serves `dir` at `prefix` ("/", "/rusty-lock/", ...) on a free loopback port. Returns
  * { base, origin, requests, dir (settable: the next request is served from the new folder),
- * sites (prefix -> folder: more copies on the same origin), stop() }. Paths under a prefix that
+ * sites (prefix -> folder: more copies on the same origin), cleanUrls, stop() }. Paths under a prefix that
  * name no file get 404.html with status 404, as GitHub Pages does; `<prefix>v1/models` answers
  * like a model server, for the endpoint tests.
  */
@@ -50,6 +50,11 @@ export async function serveSite(dir, prefix) {
     const root = host.sites[at];
     const rest = path.slice(at.length);
     if (rest === 'v1/models') return send(res, 200, 'application/json', MODELS);
+    // Some hosts send /x/index.html on to /x/ ("clean URLs"); `cleanUrls` makes this one do so.
+    if (host.cleanUrls && (rest === 'index.html' || rest.endsWith('/index.html'))) {
+      res.writeHead(301, { location: at + rest.slice(0, -'index.html'.length) });
+      return res.end();
+    }
     const name = rest === '' || rest.endsWith('/') ? `${rest}index.html` : rest;
     const file = normalize(join(root, name));
     if (!file.startsWith(normalize(root + sep)) || !existsSync(file) || !statSync(file).isFile()) {
