@@ -143,6 +143,7 @@ pub fn history() -> Result<AnyView, PartMissing> {
     Ok(view! { <History /> }.into_any())
 }
 
+/// "A new version is ready — reload" (see `web::service_worker`).
 #[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
 pub fn update_notice() -> Result<AnyView, PartMissing> {
     Ok(view! { <UpdateNotice /> }.into_any())

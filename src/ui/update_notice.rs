@@ -8,6 +8,7 @@ use crate::text;
 use crate::web::service_worker::Updates;
 use leptos::prelude::*;
 
+/// The notice and its reload button; shown by the page only while `Updates::ready` holds.
 #[component]
 pub fn UpdateNotice() -> impl IntoView {
     let updates = expect_context::<Updates>();

@@ -119,4 +119,3 @@ async fn register(updates: Updates) -> Result<(), JsValue> {
     on_change.forget();
     Ok(())
 }
-
