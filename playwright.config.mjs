@@ -14,6 +14,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,
     viewport: { width: 1280, height: 800 },
+    // The specs test the page as a first visit sees it, and some abort a part's request, which a
+    // service worker would answer from its cache instead. deploy.spec.mjs and offline.spec.mjs
+    // test the service worker, and allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',

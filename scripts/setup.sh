@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Rusty Lock needs to build and test, and nothing that is already there.
 # Safe to run again and again; the serve and test scripts both start with it.
+# `setup.sh --build` installs only what building the site needs (no Chromium): scripts/build.sh.
 # Versions are the ones measured to work on Debian 12 with rustc 1.95 (see README, "Toolchain").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,7 +40,9 @@ if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSIO
   cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked
 fi
 
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+build_only=false; [ "${1:-}" = --build ] && build_only=true
+
+if ! $build_only && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   say "installing Chromium and its driver"
   as_root apt-get update
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
@@ -62,4 +65,4 @@ fi
 
 # Trunk builds with --offline, so every crate must already be in the local registry.
 cargo fetch --locked >/dev/null
-say "ready: $(trunk --version), $(wasm-bindgen --version), wasm-opt $(wasm-opt --version | awk '{print $3}'), $(chromium --version 2>/dev/null | head -c 40)"
+say "ready: $(trunk --version), $(wasm-bindgen --version), wasm-opt $(wasm-opt --version | awk '{print $3}')$($build_only || echo ", $(chromium --version 2>/dev/null | head -c 40)")"

@@ -23,11 +23,18 @@ report() {  # title, then files
 # why that is out of reach with this stack is in the README, "The page arrives in parts").
 budget=${FIRST_LOAD_BUDGET:-230000}
 # The parts' loader (lazy-<hash>/__wasm_split.js) is imported by the main JS, so it is first load.
-mapfile -t first < <({ find dist -maxdepth 1 -type f; find dist -path 'dist/lazy*' -name '*.js'; } | sort)
+# Not first load: what the service worker, the install prompt or a host without a fallback ask
+# for once the page is up (sw.js, the manifest and its icons), and 404.html (index.html again,
+# served only in place of a missing page).
+later_re='^dist/(sw\.js|manifest\.webmanifest|icon-[0-9]+\.png)$'
+mapfile -t first < <({ find dist -maxdepth 1 -type f; find dist -path 'dist/lazy*' -name '*.js'; } \
+  | grep -Ev "$later_re|^dist/404\.html$" | sort)
+mapfile -t later < <(find dist -maxdepth 1 -type f | grep -E "$later_re" | sort)
 mapfile -t lazy < <(find dist -path 'dist/lazy*' -name '*.wasm' | sort)
 report "First load (every visit)" "${first[@]}"
 first_gz=$total_gz
-[ ${#lazy[@]} -eq 0 ] || report "Lazy parts (fetched on first use)" "${lazy[@]}"
+[ ${#lazy[@]} -eq 0 ] || report "Lazy parts (fetched on first use; the service worker caches them after the first load)" "${lazy[@]}"
+[ ${#later[@]} -eq 0 ] || report "Offline and install (fetched after the page is interactive)" "${later[@]}"
 echo
 if [ "$first_gz" -gt "$budget" ]; then
   echo "The first load is $first_gz B gzip, over its budget of $budget B: every visit would download more." >&2

@@ -3,7 +3,11 @@
 #   split-stage.sh check  (pre_build)  fails early when Trunk would use a wasm-bindgen that does not split
 #   split-stage.sh stage  (post_build) copies the lazy parts and their loader into the dist, in the
 #                                      hashed folder the main JS imports the loader from, and points the
-#                                      loader at the main JS's hashed name
+#                                      loader at the main JS's hashed name; then writes 404.html (a
+#                                      copy of index.html) and, for release builds, the service
+#                                      worker (scripts/make-sw.mjs) from the files now staged.
+#                                      Trunk runs hooks of one stage side by side, so these steps
+#                                      live in this one hook, in this order.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 case "${1:-}" in
@@ -27,6 +31,14 @@ case "${1:-}" in
       > "$TRUNK_STAGING_DIR/$folder/__wasm_split.js"
     grep -q "\"../$main_js\"" "$TRUNK_STAGING_DIR/$folder/__wasm_split.js" \
       || { echo "split-stage.sh: the parts' loader does not import ./rusty-lock.js as expected" >&2; exit 1; }
+    # Every URL in the page is relative (Trunk.toml: public_url = "./"), so one dist works at any
+    # path; a host with no fallback of its own serves 404.html for a link it does not know.
+    cp "$TRUNK_STAGING_DIR/index.html" "$TRUNK_STAGING_DIR/404.html"
+    # Offline after the first visit: release builds only, and not under scripts/serve.sh
+    # (RUSTY_LOCK_SERVICE_WORKER=off), so a cached page never hides a developer's rebuild.
+    if [ "$TRUNK_PROFILE" = release ] && [ "${RUSTY_LOCK_SERVICE_WORKER:-on}" != off ]; then
+      node "$root/scripts/make-sw.mjs" "$TRUNK_STAGING_DIR"
+    fi
     ;;
   *) echo "usage: $0 check|stage" >&2; exit 2 ;;
 esac

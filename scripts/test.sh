@@ -25,8 +25,7 @@ if cargo tree -p rusty-lock-engine --target wasm32-unknown-unknown -e normal | g
 fi
 
 step "release build"
-trunk build --release --offline
-./scripts/sizes.sh
+./scripts/build.sh
 
 step "browser tests (headless Chromium)"
 npx playwright test

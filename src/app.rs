@@ -18,6 +18,7 @@ use crate::ui::scene::MainScene;
 use crate::web::engaged::use_engagement;
 use crate::web::keys::use_presenter_keys;
 use crate::web::lazy::{below_fold, part};
+use crate::web::service_worker::use_service_worker;
 use crate::web::url_sync::use_url_sync;
 use leptos::prelude::*;
 use rusty_lock_engine::scenario::{encode, Mode, ProviderChoice};
@@ -36,6 +37,8 @@ fn Playground() -> impl IntoView {
     use_url_sync(pg, address);
     use_presenter_keys(pg, address);
     use_engagement(pg);
+    let updates = use_service_worker();
+    provide_context(updates);
     let mode = move || pg.mode.get();
     let show_settings = RwSignal::new(false);
     // The lazy parts load only once their condition first holds.
@@ -80,6 +83,7 @@ fn Playground() -> impl IntoView {
                     </aside>
                 </Show>
                 <div class="center">
+                    <Show when=move || updates.ready.get()>{part(parts::update_notice())}</Show>
                     <NoticeBar />
                     <Show when=lesson_on>{part(parts::lesson_card())}</Show>
                     <OutcomeBanner />

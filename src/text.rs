@@ -383,6 +383,10 @@ pub const PREV_LESSON: &str = "← Previous lesson";
 pub const NEXT_LESSON: &str = "Next lesson →";
 pub const OPEN_FULL: &str = "Open in the full playground ↗";
 pub const SHOW_SETTINGS: &str = "Settings";
+/// Shown when a newer build of the site is installed and waiting: the page never switches by
+/// itself, so a running lesson is never cut.
+pub const UPDATE_READY: &str = "A new version is ready —";
+pub const UPDATE_RELOAD: &str = "reload";
 
 pub fn attempts_label(fault: &str) -> String {
     format!("{fault}, attempts in a row")

@@ -26,4 +26,5 @@ pub mod scene;
 pub mod settings_panel;
 pub mod share_bar;
 pub mod stream_bubble;
+pub mod update_notice;
 pub mod verdict_panel;

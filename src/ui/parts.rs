@@ -11,7 +11,7 @@
 //! | `lessons` | the lesson list and the lesson card |
 //! | `traces` | saving and opening trace files |
 //! | `verdict` | the resilience verdict after a run |
-//! | `below` | the panels below the fold: code, board, share, history, settings (see `web::engaged`) |
+//! | `below` | the panels below the fold: code, board, share, history, settings (see `web::engaged`), and the update notice |
 #![allow(improper_ctypes_definitions)]
 
 use crate::ui::board::Board;
@@ -26,6 +26,7 @@ use crate::ui::log_lines::LogLines;
 use crate::ui::settings_panel::SettingsPanel;
 use crate::ui::share_bar::ShareBar;
 use crate::ui::stream_bubble::StreamBubble;
+use crate::ui::update_notice::UpdateNotice;
 use crate::ui::verdict_panel::VerdictPanel;
 use crate::web::driver::Speed;
 use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
@@ -140,6 +141,12 @@ pub fn share_bar() -> Result<AnyView, PartMissing> {
 #[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
 pub fn history() -> Result<AnyView, PartMissing> {
     Ok(view! { <History /> }.into_any())
+}
+
+/// "A new version is ready — reload" (see `web::service_worker`).
+#[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn update_notice() -> Result<AnyView, PartMissing> {
+    Ok(view! { <UpdateNotice /> }.into_any())
 }
 
 #[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]

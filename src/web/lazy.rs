@@ -7,6 +7,7 @@ use crate::state::Playground;
 use crate::text;
 use crate::web::engaged::engage_if_on_screen;
 use crate::web::http_provider::{HttpSettings, StreamUpdate};
+use crate::web::idle::idle;
 use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
@@ -76,19 +77,6 @@ where
     let view = load().await?;
     gloo_timers::future::TimeoutFuture::new(0).await;
     Ok(view)
-}
-
-/// Resolves when the browser is next idle, after a second at most, or at once where the browser
-/// has no idle callbacks.
-async fn idle() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let options = web_sys::IdleRequestOptions::new();
-        options.set_timeout(1000);
-        if window().request_idle_callback_with_options(&resolve, &options).is_err() {
-            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// The HTTP model, loaded with the real-model part on its first call. When "Real endpoint" is
