@@ -145,6 +145,11 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
         let t = c.turn;
         match c.wait {
             Some((wait, reason)) => {
+                // One retry gets one judgement: once a problem is named, no praise of the same
+                // retry follows it, so the verdict never calls one retry both bad and good.
+                let faulted = cannot_pass(failure)
+                    || matches!(ask_of(c), Some(asked) if wait < asked && !(reason == WaitReason::RetryAfter && wait == cap && cap > 0))
+                    || (ask_of(c).is_none() && reason == WaitReason::RetryAfter && cap == 0);
                 if cannot_pass(failure) {
                     out.add(
                         slug::RETRIED_PERMANENT,
@@ -169,6 +174,7 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
                             "Turn {t} retried after {wait} ms although the server asked for {asked} ms, so the retry most likely met the same refusal."
                         ),
                     ),
+                    (Some(_), _) if faulted => {}
                     (Some(asked), _) => out.add(
                         slug::HONOURED_RETRY_AFTER,
                         Severity::Good,
@@ -181,7 +187,7 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
                             "Turn {t} retried {what} at once because the Retry-After cap is 0 ms, which throws away whatever wait the server asked for."
                         ),
                     ),
-                    (None, WaitReason::RetryAfter) if wait < cap => out.add(
+                    (None, WaitReason::RetryAfter) if wait < cap && !faulted => out.add(
                         slug::HONOURED_RETRY_AFTER,
                         Severity::Good,
                         format!("Turn {t} waited {wait} ms after {what}, exactly as long as the server asked."),
@@ -195,7 +201,8 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
                     ),
                     _ => {}
                 }
-                if reason == WaitReason::Backoff
+                if !faulted
+                    && reason == WaitReason::Backoff
                     && wait >= NEAR_ZERO_MS
                     && run.replied_after(c)
                     && !recovered_turns.contains(&t)
