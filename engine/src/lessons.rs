@@ -23,7 +23,7 @@ pub struct Lesson {
 /// The question every lesson asks before its run plays.
 pub const QUESTION: &str = "Which layer will handle this failure?";
 
-pub const LESSONS: [Lesson; 11] = [
+pub const LESSONS: [Lesson; 12] = [
     Lesson {
         id: "rusted-lock",
         title: "The rusted lock",
@@ -123,7 +123,20 @@ pub const LESSONS: [Lesson; 11] = [
         outcome: "failed",
         explanation: "Retrying is a bet that the problem will pass soon. When every attempt fails, the bet is lost: your code stops retrying and the run ends with a clear error instead of looping forever.",
     },
+    Lesson {
+        id: "why-jitter",
+        title: "Why jitter?",
+        goal: "Jitter is off: after two 503s your code waits exactly 0.5 s, then 1 s. What if a thousand clients do?",
+        link: "v=1&faults=t2:503x2&jitter=off",
+        answer: Layer::Code,
+        outcome: "answered",
+        explanation: "For one client a fixed wait works, and your code handled both 503s. But every client that failed at the same moment also comes back at the same moment, so a recovering server is hit by the whole crowd at once and falls over again. A random wait under the same ceiling spreads them out: open the herd to watch a thousand clients do it both ways.",
+    },
 ];
+
+/// The lesson whose explanation leads on to the herd view, with the herd's own link: the crowd
+/// is what makes jitter matter, and one run cannot show a crowd.
+pub const HERD_LESSON: (&str, &str) = ("why-jitter", "view=herd&clients=1000");
 
 pub fn find(id: &str) -> Option<(usize, &'static Lesson)> {
     LESSONS.iter().enumerate().find(|(_, l)| l.id == id)

@@ -14,6 +14,7 @@ pub mod compare;
 pub mod config;
 pub mod events;
 pub mod harness;
+pub mod herd;
 pub mod http;
 pub mod lessons;
 pub mod listing;
@@ -39,9 +40,12 @@ pub use compare::{compare, divergence, Comparison};
 pub use config::{Guards, RunConfig};
 pub use events::{Event, FailReason, Guard, Layer, Outcome};
 pub use harness::{Harness, Observer};
+pub use herd::{simulate_herd, simulate_policy, HerdLine, HerdPolicy, HerdSetup};
 pub use http::{classify_response, redact};
 pub use naive::NaiveLoop;
-pub use provider::{CallContext, CallFailure, Provider, ProviderError, RetryPolicy, WaitReason};
+pub use provider::{
+    backoff, Backoff, CallContext, CallFailure, Jitter, Provider, ProviderError, RetryPolicy, WaitReason,
+};
 pub use sim::{simulate, simulate_naive, Simulation};
 pub use sse::{SseParser, StreamError};
 pub use verdict::{judge, judge_with_asks, Finding, ServerAsk, Severity};

@@ -191,7 +191,14 @@ pub fn backoff_ceiling_ms(base_ms: u64, cap_ms: u64, failed_attempt: u32) -> u64
 /// simulator both call it, so the waits a run shows and the waits a herd of clients takes cannot
 /// drift apart. `unit` is a random number in `[0, 1)`; `previous_wait_ms` matters only to
 /// [`Jitter::Decorrelated`] (0 before the first retry).
-pub fn backoff(jitter: Jitter, base_ms: u64, cap_ms: u64, failed_attempt: u32, previous_wait_ms: u64, unit: f64) -> Backoff {
+pub fn backoff(
+    jitter: Jitter,
+    base_ms: u64,
+    cap_ms: u64,
+    failed_attempt: u32,
+    previous_wait_ms: u64,
+    unit: f64,
+) -> Backoff {
     let unit = if unit.is_finite() { unit.clamp(0.0, 1.0) } else { 0.0 };
     let part = |span: u64| ((span as f64) * unit) as u64;
     match jitter {

@@ -54,3 +54,20 @@ fn lesson_ids_are_unique_and_texts_are_short() {
         assert!((2..=3).contains(&sentences), "{}: {sentences} sentences", l.id);
     }
 }
+
+#[test]
+fn why_jitter_runs_without_jitter_and_the_waits_are_the_bare_ceilings() {
+    let lesson = find("why-jitter").unwrap().1;
+    let (s, _) = decode(lesson.link);
+    assert!(!s.config.retry.jitter, "the lesson is about what jitter changes, so it starts without it");
+    let waits: Vec<u64> = simulate(&s.config, s.faults.clone())
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            rusty_lock_engine::Event::RetryScheduled { wait_ms, .. } => Some(*wait_ms),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(waits, vec![500, 1000], "the goal promises exactly 0.5 s, then 1 s");
+    assert_eq!(rusty_lock_engine::lessons::HERD_LESSON.0, lesson.id);
+}

@@ -36,10 +36,7 @@ fn with_retry_everything_a_400_fails_on_every_attempt_whatever_its_count() {
                 assert_eq!(
                     sim.outcome,
                     Some(Outcome::Failed {
-                        reason: FailReason::RetriesExhausted {
-                            attempts,
-                            last: CallFailure::Http { status }
-                        }
+                        reason: FailReason::RetriesExhausted { attempts, last: CallFailure::Http { status } }
                     }),
                     "{fault:?} x{times}, {attempts} attempts"
                 );
