@@ -21,14 +21,28 @@ use crate::web::lazy::{below_fold, part};
 use crate::web::url_sync::use_url_sync;
 use leptos::prelude::*;
 use leptos_router::components::Router;
+use leptos_router::hooks::use_location;
 use rusty_lock_engine::scenario::{encode, Mode, ProviderChoice};
 
 #[component]
 pub fn App() -> impl IntoView {
     view! {
         <Router>
-            <Playground />
+            <Pages />
         </Router>
+    }
+}
+
+/// The playground, or the herd view when the link says `view=herd`. The herd comes in a lazy
+/// part of its own, so the playground's first load pays only for this check.
+#[component]
+fn Pages() -> impl IntoView {
+    let location = use_location();
+    let herd = Memo::new(move |_| location.search.with(|s| s.trim_start_matches('?').split('&').any(|kv| kv == "view=herd")));
+    view! {
+        <Show when=move || herd.get() fallback=|| view! { <Playground /> }>
+            {part(parts::herd_view())}
+        </Show>
     }
 }
 

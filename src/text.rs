@@ -165,6 +165,12 @@ pub fn outcome_detail(o: &Outcome) -> String {
 }
 
 fn wait_text(ms: u64) -> String {
+    duration(ms)
+}
+
+/// A span of time in the one unit the page uses everywhere: milliseconds below a second,
+/// seconds with one decimal from there on, so a sign, a log line and a chart never disagree.
+pub fn duration(ms: u64) -> String {
     if ms >= 1000 {
         seconds(ms)
     } else {
@@ -533,4 +539,94 @@ pub fn announce(event: &Event) -> Option<String> {
         Event::ModelCalled { .. } | Event::ToolStarted { .. } => None,
         other => Some(scene_caption(other)),
     }
+}
+
+// The herd view.
+pub const HERD_TITLE: &str = "The herd";
+pub const HERD_TAGLINE: &str = "Many clients, one server coming back up: watch how each retry policy treats it.";
+pub const HERD_BACK: &str = "Back to the playground";
+pub const HERD_LINK: &str = "Watch a thousand clients retry like this";
+pub const HERD_SETTINGS: &str = "The crowd and the server";
+pub const HERD_CLIENTS: &str = "Clients";
+pub const HERD_DOWN: &str = "Server down for (ms)";
+pub const HERD_CAPACITY: &str = "Calls served per slot";
+pub const HERD_HIGHLIGHT: &str = "Draw on top";
+pub const HERD_HIGHLIGHT_NONE: &str = "None";
+pub const HERD_SLOTS_TITLE: &str = "Calls reaching the server, per time slot";
+pub const HERD_COMPUTING: &str = "Working out the herd…";
+pub const HERD_CALLS_TITLE: &str = "Total calls (the server's work)";
+pub const HERD_DONE_TITLE: &str = "Time until the last client got through";
+pub const HERD_TABLE_TITLE: &str = "The figures";
+pub const HERD_COL_POLICY: &str = "Policy";
+pub const HERD_COL_CALLS: &str = "Calls";
+pub const HERD_COL_DONE: &str = "Last success";
+pub const HERD_COL_GAVE_UP: &str = "Gave up";
+pub const HERD_EXPLANATION: &str = "Without jitter, every client that failed at the same moment waits the same time and comes back at the same moment, so each wave meets a server that can take only a few of them, and the rest fail together again. A random pick under the same ceiling spreads the crowd over the whole wait: fewer calls are wasted and the last client gets through far sooner. Calling again at once finishes early only by making the server do the most work.";
+
+pub fn herd_policy_name(p: rusty_lock_engine::herd::HerdPolicy) -> &'static str {
+    use rusty_lock_engine::herd::HerdPolicy::*;
+    match p {
+        NoBackoff => "No backoff",
+        Exponential => "Exponential, no jitter",
+        FullJitter => "Full jitter",
+        EqualJitter => "Equal jitter",
+        Decorrelated => "Decorrelated jitter",
+        Yours => "Your policy",
+    }
+}
+
+/// A whole number with thousands separated, as English writes it.
+pub fn count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+pub fn herd_yours(p: &rusty_lock_engine::RetryPolicy) -> String {
+    format!(
+        "Every policy here uses your first wait ({}) and longest wait ({}). Your policy adds your {} and {}; change them in the playground's retry settings.",
+        duration(p.base_delay_ms),
+        duration(p.max_delay_ms),
+        if p.jitter { "jitter (on)" } else { "jitter (off)" },
+        if p.max_attempts == 1 { "single attempt".to_string() } else { format!("limit of {} attempts", p.max_attempts) }
+    )
+}
+
+pub fn herd_slots_hint(capacity: u32, slot_ms: u64) -> String {
+    format!("Each slot is {}; once it is back, the server serves {} calls in a slot and refuses the rest.", duration(slot_ms), count(capacity as u64))
+}
+
+/// When the last client of a policy got through, or why none did.
+pub fn herd_done(line: &rusty_lock_engine::herd::HerdLine) -> String {
+    match (line.last_success_ms, line.cut_short) {
+        (_, true) => "stopped: too many calls to simulate".into(),
+        (Some(ms), _) if line.gave_up > 0 => format!("{} ({} gave up)", duration(ms), count(line.gave_up as u64)),
+        (Some(ms), _) => duration(ms),
+        (None, _) => "nobody got through".into(),
+    }
+}
+
+pub fn herd_goes_on(line: &rusty_lock_engine::herd::HerdLine) -> String {
+    match line.last_success_ms {
+        Some(ms) => format!("(goes on past the edge, until {})", duration(ms)),
+        None => "(goes on past the edge)".into(),
+    }
+}
+
+/// The calls-per-slot chart in words, for screen readers.
+pub fn herd_slots_summary(lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u64) -> String {
+    let parts: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            let peak = l.calls_per_slot.iter().copied().max().unwrap_or(0);
+            format!("{}: peak of {} calls in a slot, {}", herd_policy_name(l.policy), count(peak as u64), herd_done(l))
+        })
+        .collect();
+    format!("The first {} after the outage began. {}.", duration(end_ms), parts.join("; "))
 }

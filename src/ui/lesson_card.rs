@@ -6,7 +6,8 @@ use crate::text;
 use crate::ui::layer_icon::LayerIcon;
 use crate::web::keys::neighbour_link;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::{find, LESSONS, QUESTION};
+use rusty_lock_engine::lessons::{find, HERD_LESSON, LESSONS, QUESTION};
+use rusty_lock_engine::scenario::encode;
 use rusty_lock_engine::scenario::Mode;
 use rusty_lock_engine::Layer;
 
@@ -55,6 +56,9 @@ pub fn LessonCard() -> impl IntoView {
                                     " "{text::answer_line(said, l.answer)}
                                 </p>
                                 <p>{l.explanation}</p>
+                                {(l.id == HERD_LESSON.0).then(|| view! {
+                                    <p><a class="herd-link" data-testid="open-herd" href=format!("?{}&{}", encode(&pg.scenario_untracked()), HERD_LESSON.1)>{text::HERD_LINK}</a></p>
+                                })}
                             </div>
                         }
                     }}

@@ -10,6 +10,7 @@ pub mod endpoint_panel;
 pub mod event_log;
 pub mod fault_panel;
 pub mod fields;
+pub mod herd;
 pub mod history;
 pub mod icons;
 pub mod layer_icon;

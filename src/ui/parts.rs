@@ -12,6 +12,7 @@
 //! | `traces` | saving and opening trace files |
 //! | `verdict` | the resilience verdict after a run |
 //! | `below` | the panels below the fold: code, board, share, history, settings (see `web::engaged`) |
+//! | `herd` | the herd view (`?view=herd`): its simulator and its charts |
 #![allow(improper_ctypes_definitions)]
 
 use crate::ui::board::Board;
@@ -19,6 +20,7 @@ use crate::ui::code_panel::CodePanel;
 use crate::ui::compare::CompareView;
 use crate::ui::cors_diagnosis::CorsDiagnosis;
 use crate::ui::endpoint_form::EndpointForm;
+use crate::ui::herd::HerdView;
 use crate::ui::history::History;
 use crate::ui::lesson_card::LessonCard;
 use crate::ui::lessons_list::LessonsList;
@@ -145,4 +147,9 @@ pub fn history() -> Result<AnyView, PartMissing> {
 #[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
 pub fn settings_panel() -> Result<AnyView, PartMissing> {
     Ok(view! { <SettingsPanel /> }.into_any())
+}
+
+#[wasm_split(herd, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn herd_view() -> Result<AnyView, PartMissing> {
+    Ok(view! { <HerdView /> }.into_any())
 }
