@@ -59,6 +59,11 @@ fn Playground() -> impl IntoView {
     // The lazy parts load only once their condition first holds.
     let lesson_on = move || pg.lesson.with(Option::is_some);
     let http_on = move || pg.provider.with(|p| matches!(p, ProviderChoice::Http { .. }));
+    // The backoff strip's part comes the first time a wait is on screen, and then stays.
+    let shown = expect_context::<crate::playback::Shown>();
+    let strip_on = Memo::new(move |seen: Option<&bool>| {
+        seen.copied().unwrap_or(false) || shown.view.with(|v| v.waiting.is_some())
+    });
     let full_link = move || {
         let mut s = pg.scenario();
         s.mode = Mode::Full;
@@ -108,6 +113,7 @@ fn Playground() -> impl IntoView {
                     <Show when=move || pg.playback.compare.get()>{part(parts::compare_view())}</Show>
                     <MainScene />
                     <PlaybackBar />
+                    <Show when=move || strip_on.get()>{part(parts::scene_strip())}</Show>
                     <Show when=move || mode() != Mode::Embed>
                         {below_fold("code", parts::code_panel)}
                     </Show>

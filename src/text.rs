@@ -630,3 +630,47 @@ pub fn herd_slots_summary(lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u
         .collect();
     format!("The first {} after the outage began. {}.", duration(end_ms), parts.join("; "))
 }
+
+// The backoff strip.
+pub const STRIP_KEY_CEILING: &str = "ceiling";
+pub const STRIP_KEY_TICK: &str = "the wait picked";
+pub const STRIP_KEY_ASKED: &str = "Retry-After";
+
+pub fn strip_title(turn: u32) -> String {
+    format!("Backoff on turn {turn}")
+}
+
+pub fn strip_label(next_attempt: u32) -> String {
+    format!("before try {next_attempt}")
+}
+
+/// The figures beside one bar.
+pub fn strip_value(bar: &rusty_lock_engine::StripBar) -> String {
+    match (bar.reason, bar.retry_after_ms) {
+        (WaitReason::RetryAfter, Some(asked)) => format!("{} (asked {})", duration(bar.wait_ms), duration(asked)),
+        (WaitReason::RetryAfter, None) => format!("{} (asked)", duration(bar.wait_ms)),
+        (WaitReason::Backoff, _) => format!("{} of {}", duration(bar.wait_ms), duration(bar.ceiling_ms)),
+    }
+}
+
+/// One bar in a sentence, for screen readers.
+pub fn strip_bar(bar: &rusty_lock_engine::StripBar) -> String {
+    match bar.reason {
+        WaitReason::RetryAfter => format!(
+            "Before attempt {}: the server asked for {}, and your code waited {}.",
+            bar.attempt + 1,
+            duration(bar.retry_after_ms.unwrap_or(bar.wait_ms)),
+            duration(bar.wait_ms)
+        ),
+        WaitReason::Backoff => format!(
+            "Before attempt {}: any wait up to {} was allowed, and {} was picked.",
+            bar.attempt + 1,
+            duration(bar.ceiling_ms),
+            duration(bar.wait_ms)
+        ),
+    }
+}
+
+pub fn strip_total(ms: u64) -> String {
+    format!("Waited {} in all. ", duration(ms))
+}

@@ -147,6 +147,12 @@ impl RetryPolicy {
         }
     }
 
+    /// The shortest and the longest wait this policy can pick after `failed_attempt` failures
+    /// (without `Retry-After`): the band the settings preview draws before any run.
+    pub fn wait_range(&self, failed_attempt: u32) -> (u64, u64) {
+        (self.backoff(failed_attempt, 0.0).wait_ms, self.backoff(failed_attempt, 1.0).wait_ms)
+    }
+
     /// The backoff pick after `failed_attempt` failures: its ceiling and the wait under it.
     /// Pages draw both (the ceiling as a bar, the wait as a tick), so they come together.
     pub fn backoff(&self, failed_attempt: u32, unit: f64) -> Backoff {
@@ -200,7 +206,8 @@ pub fn backoff(
     unit: f64,
 ) -> Backoff {
     let unit = if unit.is_finite() { unit.clamp(0.0, 1.0) } else { 0.0 };
-    let part = |span: u64| ((span as f64) * unit) as u64;
+    // The top of the range exactly: above 2^53 ms a float cannot hold every whole number.
+    let part = |span: u64| if unit >= 1.0 { span } else { ((span as f64) * unit) as u64 };
     match jitter {
         Jitter::Decorrelated => {
             let low = base_ms.min(cap_ms);

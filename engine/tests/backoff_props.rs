@@ -80,3 +80,21 @@ proptest! {
         prop_assert_eq!(&reference[..harness.len()], &harness[..]);
     }
 }
+
+proptest! {
+    #[test]
+    fn every_wait_the_harness_picks_lies_in_the_range_the_preview_draws(
+        on in any::<bool>(), base in delay(), cap in delay(), attempt in 1..40u32, unit in 0.0..1.0f64,
+    ) {
+        let policy = RetryPolicy { base_delay_ms: base, max_delay_ms: cap, jitter: on, ..RetryPolicy::default() };
+        let (lo, hi) = policy.wait_range(attempt);
+        let (wait, _) = policy.wait_ms(attempt, None, unit);
+        prop_assert!(lo <= wait && wait <= hi, "{} not in {}..={}", wait, lo, hi);
+        prop_assert_eq!(hi, backoff_ceiling_ms(base, cap, attempt));
+        if !on {
+            prop_assert_eq!(lo, hi);
+        } else {
+            prop_assert_eq!(lo, 0);
+        }
+    }
+}

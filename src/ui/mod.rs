@@ -1,6 +1,7 @@
 //! The page's components, one job and one file each. They read [`crate::state::Playground`]
 //! from context and the engine's plain types; none of them touches a browser API directly.
 
+pub mod backoff_strip;
 pub mod board;
 pub mod code_panel;
 pub mod compare;
