@@ -674,3 +674,23 @@ pub fn strip_bar(bar: &rusty_lock_engine::StripBar) -> String {
 pub fn strip_total(ms: u64) -> String {
     format!("Waited {} in all. ", duration(ms))
 }
+
+// The retry preview under the settings.
+pub const PREVIEW_TITLE: &str = "What these settings wait";
+pub const PREVIEW_NO_RETRY: &str = "One attempt: no retry, so no wait.";
+
+pub fn preview_axis(attempt: u32) -> String {
+    format!("try {attempt}")
+}
+
+pub fn preview_retry(attempt: u32, low: u64, high: u64) -> String {
+    if low == high {
+        format!("Before attempt {attempt}: exactly {}.", duration(high))
+    } else {
+        format!("Before attempt {attempt}: anywhere from {} to {}.", duration(low), duration(high))
+    }
+}
+
+pub fn preview_worst(ms: u64) -> String {
+    format!("At most {} of backoff in all, unless the server asks for longer.", duration(ms))
+}

@@ -23,6 +23,7 @@ pub mod notice_bar;
 pub mod outcome_banner;
 pub mod parts;
 pub mod playback;
+pub mod retry_preview;
 pub mod run_controls;
 pub mod scene;
 pub mod settings_panel;
