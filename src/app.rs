@@ -38,7 +38,8 @@ pub fn App() -> impl IntoView {
 #[component]
 fn Pages() -> impl IntoView {
     let location = use_location();
-    let herd = Memo::new(move |_| location.search.with(|s| s.trim_start_matches('?').split('&').any(|kv| kv == "view=herd")));
+    let herd =
+        Memo::new(move |_| location.search.with(|s| s.trim_start_matches('?').split('&').any(|kv| kv == "view=herd")));
     view! {
         <Show when=move || herd.get() fallback=|| view! { <Playground /> }>
             {part(parts::herd_view())}

@@ -580,7 +580,7 @@ pub fn count(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -599,7 +599,11 @@ pub fn herd_yours(p: &rusty_lock_engine::RetryPolicy) -> String {
 }
 
 pub fn herd_slots_hint(capacity: u32, slot_ms: u64) -> String {
-    format!("Each slot is {}; once it is back, the server serves {} calls in a slot and refuses the rest.", duration(slot_ms), count(capacity as u64))
+    format!(
+        "Each slot is {}; once it is back, the server serves {} calls in a slot and refuses the rest.",
+        duration(slot_ms),
+        count(capacity as u64)
+    )
 }
 
 /// When the last client of a policy got through, or why none did.

@@ -214,7 +214,12 @@ impl Strip {
     /// The longest of every ceiling, wait and ask: the common scale of the bars, so a doubling
     /// ceiling reads as a bar twice as long.
     pub fn scale_ms(&self) -> u64 {
-        self.bars.iter().map(|b| b.ceiling_ms.max(b.wait_ms).max(b.retry_after_ms.unwrap_or(0))).max().unwrap_or(0).max(1)
+        self.bars
+            .iter()
+            .map(|b| b.ceiling_ms.max(b.wait_ms).max(b.retry_after_ms.unwrap_or(0)))
+            .max()
+            .unwrap_or(0)
+            .max(1)
     }
 }
 

@@ -29,7 +29,11 @@ pub fn SceneStrip() -> impl IntoView {
             backoff_strips(&policy, upto).into_iter().rev().find(|s| s.turn == turn)
         })
     });
-    move || strip.get().map(|s| view! { <section class="panel strip-panel" data-testid="scene-strip"><StripChart strip=s /></section> })
+    move || {
+        strip.get().map(
+            |s| view! { <section class="panel strip-panel" data-testid="scene-strip"><StripChart strip=s /></section> },
+        )
+    }
 }
 
 /// Every retried turn of the finished run, for the verdict.

@@ -81,7 +81,12 @@ pub fn HerdView() -> impl IntoView {
     let done = move || lines.with(|l| l.len() == HerdPolicy::ALL.len());
     let highlight = move || link.with(|l| l.policy);
     let back = move || format!("?{}", encode(&scenario.get()));
-    let field = move |label: &'static str, testid: &'static str, min: u64, max: u64, get: fn(&HerdLink) -> u64, set: fn(&mut HerdLink, u64)| {
+    let field = move |label: &'static str,
+                      testid: &'static str,
+                      min: u64,
+                      max: u64,
+                      get: fn(&HerdLink) -> u64,
+                      set: fn(&mut HerdLink, u64)| {
         view! {
             <label class="field">
                 <span class="field-label">{label}</span>

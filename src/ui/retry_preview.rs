@@ -18,7 +18,8 @@ pub fn RetryPreview(policy: Signal<RetryPolicy>) -> impl IntoView {
         let p = policy.get();
         let retries = p.max_attempts.max(1) - 1;
         if retries == 0 {
-            return view! { <p class="hint" data-testid="retry-preview" data-ceilings="">{text::PREVIEW_NO_RETRY}</p> }.into_any();
+            return view! { <p class="hint" data-testid="retry-preview" data-ceilings="">{text::PREVIEW_NO_RETRY}</p> }
+                .into_any();
         }
         let ranges: Vec<(u64, u64)> = (1..=retries).map(|n| p.wait_range(n)).collect();
         let top = ranges.iter().map(|r| r.1).max().unwrap_or(0).max(1);
@@ -26,7 +27,8 @@ pub fn RetryPreview(policy: Signal<RetryPolicy>) -> impl IntoView {
         let y = move |ms: u64| PAD_T + (H - PAD_T - PAD_B) * (1.0 - ms as f64 / top as f64);
         let ceilings: Vec<String> = ranges.iter().map(|r| r.1.to_string()).collect();
         let worst: u64 = ranges.iter().map(|r| r.1).fold(0, u64::saturating_add);
-        let words: Vec<String> = ranges.iter().enumerate().map(|(i, r)| text::preview_retry(i as u32 + 2, r.0, r.1)).collect();
+        let words: Vec<String> =
+            ranges.iter().enumerate().map(|(i, r)| text::preview_retry(i as u32 + 2, r.0, r.1)).collect();
         view! {
             <svg class="preview-chart" viewBox=format!("0 0 {W} {H}") role="img" aria-label=words.join(" ")
                 data-testid="retry-preview" data-ceilings=ceilings.join(",")>

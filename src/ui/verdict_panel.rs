@@ -3,9 +3,9 @@
 
 use crate::state::Playground;
 use crate::text;
-use leptos::prelude::*;
 use crate::ui::parts;
 use crate::web::lazy::part;
+use leptos::prelude::*;
 use rusty_lock_engine::verdict::{judge, Severity};
 use rusty_lock_engine::Event;
 
