@@ -1,7 +1,9 @@
 // Browser tests: the release build, served on loopback, driven in Debian's headless Chromium.
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4173;
+// Other ports through E2E_PORT and E2E_SERVER_PORT, for a machine where several checkouts test at once.
+const PORT = Number(process.env.E2E_PORT || 4173);
+const SERVER_PORT = String(process.env.E2E_SERVER_PORT || 4174);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,8 +31,8 @@ export default defineConfig({
     {
       // The OpenAI-compatible test server that real-endpoint tests script per test.
       command: 'node tests/server/server.mjs',
-      env: { PORT: '4174' },
-      url: 'http://127.0.0.1:4174/__health',
+      env: { PORT: SERVER_PORT },
+      url: `http://127.0.0.1:${SERVER_PORT}/__health`,
       reuseExistingServer: false,
       timeout: 20_000,
     },

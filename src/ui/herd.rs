@@ -203,7 +203,7 @@ fn bucketed(slots: &[u32], range: usize, per: usize) -> Vec<f64> {
         .collect()
 }
 
-/// Calls per time slot, one line per policy. The time axis ends at three times the median
+/// Calls per time slot, one line per policy. The time axis ends at twice the median
 /// policy's length (or the longest, if shorter), so one very slow policy does not squeeze the
 /// others into a corner; a line that goes on past the edge says so in the legend.
 fn slots_chart(lines: &[HerdLine], highlight: Option<HerdPolicy>) -> AnyView {
@@ -212,7 +212,7 @@ fn slots_chart(lines: &[HerdLine], highlight: Option<HerdPolicy>) -> AnyView {
     lens.sort_unstable();
     let longest = lens.last().copied().unwrap_or(1).max(1);
     let median = lens.get(lens.len() / 2).copied().unwrap_or(1).max(1);
-    let range = longest.min(median * 3).max(2);
+    let range = longest.min(median * 2).max(2);
     let per = range.div_ceil(MAX_POINTS).max(1);
     let series: Vec<Vec<f64>> = lines.iter().map(|l| bucketed(&l.calls_per_slot, range, per)).collect();
     let top = series.iter().flatten().copied().fold(1.0f64, f64::max);
@@ -268,15 +268,15 @@ fn bars_chart(
 ) -> AnyView {
     let row = 26.0;
     let h = row * HerdPolicy::ALL.len() as f64 + 4.0;
-    let name_w = 150.0;
+    let (w, name_w) = (480.0, 170.0);
     let top = lines.iter().filter_map(value).fold(1.0f64, f64::max);
     let desc: Vec<String> =
         lines.iter().map(|l| format!("{}: {}", text::herd_policy_name(l.policy), label(l))).collect();
     view! {
-        <svg class="herd-chart herd-bars-chart" viewBox=format!("0 0 {W} {h}") role="img" aria-label=desc.join("; ") data-testid=format!("herd-{id}")>
+        <svg class="herd-chart herd-bars-chart" viewBox=format!("0 0 {w} {h}") role="img" aria-label=desc.join("; ") data-testid=format!("herd-{id}")>
             {lines.iter().enumerate().map(|(i, line)| {
                 let y0 = 2.0 + row * i as f64;
-                let width = value(line).map_or(0.0, |v| (W - name_w - 120.0) * v / top);
+                let width = value(line).map_or(0.0, |v| (w - name_w - 130.0) * v / top);
                 let slug = line.policy.slug();
                 view! {
                     <g data-policy=slug>

@@ -4,7 +4,7 @@ import { test, expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { Playground, logLines } from './playground.page.mjs';
 
-const SERVER = 'http://127.0.0.1:4174';
+const SERVER = `http://127.0.0.1:${process.env.E2E_SERVER_PORT || 4174}`;
 const ENDPOINT = `?v=1&endpoint=${encodeURIComponent(`${SERVER}/v1`)}&llm=rusty-lock-test&speed=instant`;
 
 async function script(request, entries) {

@@ -36,7 +36,8 @@ test('the herd view loads from a link and shows its six lines', async ({ page })
   await expect(page.getByTestId('herd-slots')).toHaveAttribute('role', 'img');
   // No backoff makes the most calls, as in the study, and the playground is not on the page.
   const calls = await page.getByTestId('herd-table').locator('tbody tr').evaluateAll((rows) =>
-    Object.fromEntries(rows.map((r) => [r.dataset.policy, Number(r.cells[0].textContent.replace(/,/g, ''))])));
+    Object.fromEntries(rows.map((r) => [r.dataset.policy, Number(r.cells[1].textContent.replace(/,/g, ''))])));
+  expect(Object.keys(calls)).toHaveLength(6);
   for (const [policy, n] of Object.entries(calls)) if (policy !== 'none') expect(calls.none).toBeGreaterThan(n);
   expect(calls.full * 2).toBeLessThan(calls.exponential);
   await expect(page.getByTestId('run')).toHaveCount(0);

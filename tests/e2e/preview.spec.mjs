@@ -19,22 +19,23 @@ test('the preview redraws when "First wait" changes', async ({ page }) => {
   const before = await bands(page);
   expect(before.map((b) => [b.low, b.high])).toEqual([[0, 500], [0, 1000]]);
 
-  await page.getByTestId('base-delay').fill('1500');
+  await page.getByTestId('base-delay').fill('3000');
   await page.getByTestId('base-delay').press('Enter');
   await page.getByTestId('base-delay').blur();
-  // 1.5 s then 3 s: both under the 4 s cap.
-  await expect(preview).toHaveAttribute('data-ceilings', '1500,3000');
+  // 3 s, then 6 s cut to the 4 s cap: the first band now reaches three quarters of the way up.
+  await expect(preview).toHaveAttribute('data-ceilings', '3000,4000');
   const after = await bands(page);
-  expect(after.map((b) => [b.low, b.high])).toEqual([[0, 1500], [0, 3000]]);
-  expect(after[0].height).not.toBe(before[0].height);
-  await expect(page).toHaveURL(/base=1500/);
+  expect(after.map((b) => [b.low, b.high])).toEqual([[0, 3000], [0, 4000]]);
+  expect(after[0].height / after[1].height).toBeCloseTo(0.75, 1);
+  expect(before[0].height / before[1].height).toBeCloseTo(0.5, 1);
+  await expect(page).toHaveURL(/base=3000/);
 
   // Jitter off: each band shrinks to its ceiling; more attempts: more retries drawn, capped.
   await page.getByTestId('jitter').uncheck();
   await page.getByTestId('max-attempts').fill('5');
   await page.getByTestId('max-attempts').press('Enter');
   await page.getByTestId('max-attempts').blur();
-  await expect(preview).toHaveAttribute('data-ceilings', '1500,3000,4000,4000');
+  await expect(preview).toHaveAttribute('data-ceilings', '3000,4000,4000,4000');
   for (const b of await bands(page)) expect(b.low).toBe(b.high);
   // Nothing has run.
   await expect(pg.entries()).toHaveCount(0);
