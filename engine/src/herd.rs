@@ -177,65 +177,119 @@ fn next_wait(setup: &HerdSetup, policy: HerdPolicy, client: &mut Client) -> Opti
     Some(wait)
 }
 
-/// Plays the herd under one policy. The page calls it once per policy, a task each, so drawing
-/// never blocks the browser for the whole herd at once.
-pub fn simulate_policy(setup: &HerdSetup, policy: HerdPolicy) -> HerdLine {
-    let clients_n = setup.clients.clamp(1, MAX_CLIENTS);
-    let capacity = setup.capacity.max(1);
-    let slot_ms = setup.slot_ms.max(1);
-    let call_ms = setup.call_ms.max(1);
-    let mut clients: Vec<Client> = (0..clients_n)
-        .map(|c| Client { rng: SeededRng::new(client_seed(setup.seed, c)), failures: 0, last_wait: 0 })
-        .collect();
-    // Calls waiting to start, earliest first; clients break ties in order of their number.
-    let mut queue: BinaryHeap<Reverse<(u64, u32)>> = (0..clients_n).map(|c| Reverse((0, c))).collect();
-    let mut line = HerdLine {
-        policy,
-        calls: 0,
-        calls_per_slot: Vec::new(),
-        succeeded: 0,
-        gave_up: 0,
-        last_success_ms: None,
-        cut_short: false,
-        traced_waits: Vec::new(),
-    };
-    let (mut served_slot, mut served) = (u64::MAX, 0u32);
-    while let Some(Reverse((at, c))) = queue.pop() {
-        if line.calls >= MAX_CALLS || at > MAX_TIME_MS {
-            line.cut_short = true;
-            break;
-        }
-        line.calls += 1;
-        let slot = at / slot_ms;
-        if (slot as usize) < MAX_SLOTS {
-            let i = slot as usize;
-            if line.calls_per_slot.len() <= i {
-                line.calls_per_slot.resize(i + 1, 0);
-            }
-            line.calls_per_slot[i] += 1;
-        }
-        if slot != served_slot {
-            (served_slot, served) = (slot, 0);
-        }
-        if at >= setup.down_ms && served < capacity {
-            served += 1;
-            line.succeeded += 1;
-            line.last_success_ms = Some(at);
-            continue;
-        }
-        let client = &mut clients[c as usize];
-        client.failures += 1;
-        match next_wait(setup, policy, client) {
-            Some(wait) => {
-                if setup.trace_client == Some(c) {
-                    line.traced_waits.push(wait);
-                }
-                queue.push(Reverse((at.saturating_add(call_ms).saturating_add(wait), c)));
-            }
-            None => line.gave_up += 1,
+/// One policy's herd in progress. The page plays it a slice at a time ([`HerdRun::advance`]), a
+/// browser task per slice, so even ten thousand clients with no backoff never hold the page in
+/// one long task; [`simulate_policy`] plays it to the end at once.
+pub struct HerdRun {
+    setup: HerdSetup,
+    capacity: u32,
+    slot_ms: u64,
+    call_ms: u64,
+    clients: Vec<Client>,
+    /// Calls waiting to start, earliest first; clients break ties in order of their number.
+    queue: BinaryHeap<Reverse<(u64, u32)>>,
+    served_slot: u64,
+    served: u32,
+    line: HerdLine,
+    done: bool,
+}
+
+impl HerdRun {
+    pub fn new(setup: &HerdSetup, policy: HerdPolicy) -> Self {
+        let clients_n = setup.clients.clamp(1, MAX_CLIENTS);
+        HerdRun {
+            setup: setup.clone(),
+            capacity: setup.capacity.max(1),
+            slot_ms: setup.slot_ms.max(1),
+            call_ms: setup.call_ms.max(1),
+            clients: (0..clients_n)
+                .map(|c| Client { rng: SeededRng::new(client_seed(setup.seed, c)), failures: 0, last_wait: 0 })
+                .collect(),
+            queue: (0..clients_n).map(|c| Reverse((0, c))).collect(),
+            served_slot: u64::MAX,
+            served: 0,
+            line: HerdLine {
+                policy,
+                calls: 0,
+                calls_per_slot: Vec::new(),
+                succeeded: 0,
+                gave_up: 0,
+                last_success_ms: None,
+                cut_short: false,
+                traced_waits: Vec::new(),
+            },
+            done: false,
         }
     }
-    line
+
+    /// Plays up to `calls` more calls. Returns true once every client is done (or the run was
+    /// cut short at [`MAX_CALLS`] or [`MAX_TIME_MS`]).
+    pub fn advance(&mut self, calls: u64) -> bool {
+        let line = &mut self.line;
+        let mut left = calls;
+        while left > 0 {
+            let Some(Reverse((at, c))) = self.queue.pop() else {
+                self.done = true;
+                break;
+            };
+            left -= 1;
+            if line.calls >= MAX_CALLS || at > MAX_TIME_MS {
+                line.cut_short = true;
+                self.queue.clear();
+                self.done = true;
+                break;
+            }
+            line.calls += 1;
+            let slot = at / self.slot_ms;
+            if (slot as usize) < MAX_SLOTS {
+                let i = slot as usize;
+                if line.calls_per_slot.len() <= i {
+                    line.calls_per_slot.resize(i + 1, 0);
+                }
+                line.calls_per_slot[i] += 1;
+            }
+            if slot != self.served_slot {
+                (self.served_slot, self.served) = (slot, 0);
+            }
+            if at >= self.setup.down_ms && self.served < self.capacity {
+                self.served += 1;
+                line.succeeded += 1;
+                line.last_success_ms = Some(at);
+                continue;
+            }
+            let client = &mut self.clients[c as usize];
+            client.failures += 1;
+            match next_wait(&self.setup, line.policy, client) {
+                Some(wait) => {
+                    if self.setup.trace_client == Some(c) {
+                        line.traced_waits.push(wait);
+                    }
+                    self.queue.push(Reverse((at.saturating_add(self.call_ms).saturating_add(wait), c)));
+                }
+                None => line.gave_up += 1,
+            }
+        }
+        if self.queue.is_empty() {
+            self.done = true;
+        }
+        self.done
+    }
+
+    /// The figures so far; final once [`HerdRun::advance`] has returned true.
+    pub fn line(&self) -> &HerdLine {
+        &self.line
+    }
+
+    pub fn into_line(self) -> HerdLine {
+        self.line
+    }
+}
+
+/// Plays the herd under one policy, to the end.
+pub fn simulate_policy(setup: &HerdSetup, policy: HerdPolicy) -> HerdLine {
+    let mut run = HerdRun::new(setup, policy);
+    run.advance(u64::MAX);
+    run.into_line()
 }
 
 /// The herd under all six policies, in the order of [`HerdPolicy::ALL`].

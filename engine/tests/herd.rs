@@ -208,3 +208,19 @@ mod links {
         assert_eq!(encode_link(&HerdLink::default()), "view=herd");
     }
 }
+
+#[test]
+fn a_herd_played_in_slices_is_the_herd_played_at_once() {
+    use rusty_lock_engine::herd::HerdRun;
+    let setup = HerdSetup { clients: 700, ..HerdSetup::default() };
+    for policy in HerdPolicy::ALL {
+        let mut run = HerdRun::new(&setup, policy);
+        let mut slices = 0;
+        while !run.advance(997) {
+            slices += 1;
+            assert!(slices < 100_000, "the run must end");
+        }
+        assert!(slices > 0 || policy == HerdPolicy::Yours, "{policy:?} took more than one slice");
+        assert_eq!(run.into_line(), simulate_policy(&setup, policy), "{policy:?}");
+    }
+}

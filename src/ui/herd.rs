@@ -3,8 +3,8 @@
 //! of the same figures for screen readers. It lives in the `herd` part, so the playground's first
 //! load carries none of it.
 //!
-//! The engine's `herd` module does the simulating; this file only reads the link, runs one policy
-//! per browser task (so drawing never holds the page for long) and draws.
+//! The engine's `herd` module does the simulating; this file only reads the link, plays the herd a
+//! slice of calls per browser task (so it never holds the page for long) and draws.
 
 use crate::text;
 use gloo_timers::future::TimeoutFuture;
@@ -13,7 +13,7 @@ use leptos::task::spawn_local;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
 use rusty_lock_engine::herd::{
-    decode_link, encode_link, simulate_policy, HerdLine, HerdLink, HerdPolicy, MAX_CAPACITY, MAX_CLIENTS, MAX_DOWN_MS,
+    decode_link, encode_link, HerdLine, HerdRun, HerdLink, HerdPolicy, MAX_CAPACITY, MAX_CLIENTS, MAX_DOWN_MS,
 };
 use rusty_lock_engine::scenario::{decode, encode, Notice, Scenario};
 
@@ -23,6 +23,9 @@ const H: f64 = 220.0;
 const PAD_L: f64 = 44.0;
 const PAD_B: f64 = 22.0;
 const PAD_T: f64 = 8.0;
+/// Calls simulated per browser task: a few milliseconds of work, so a herd of ten thousand
+/// clients with no backoff (over a million calls) never makes a long task.
+const CALLS_PER_TASK: u64 = 30_000;
 /// The most points a line is drawn with: slots are summed into this many buckets at most.
 const MAX_POINTS: usize = 320;
 
@@ -56,7 +59,7 @@ pub fn HerdView() -> impl IntoView {
     };
     let write = StoredValue::new_local(write);
 
-    // Recomputes when the herd or the retry settings change: one policy per task, the stale
+    // Recomputes when the herd or the retry settings change, a slice of calls per task, the stale
     // computation dropped as soon as a newer one starts.
     Effect::new(move |_| {
         let setup = link.with(|l| scenario.with(|s| l.setup(&s.config.retry, s.config.seed)));
@@ -66,14 +69,20 @@ pub fn HerdView() -> impl IntoView {
         compute_ms.set(0.0);
         spawn_local(async move {
             for policy in HerdPolicy::ALL {
-                TimeoutFuture::new(0).await;
-                if generation.get_value() != this {
-                    return;
+                let mut run = HerdRun::new(&setup, policy);
+                loop {
+                    TimeoutFuture::new(0).await;
+                    if generation.get_value() != this {
+                        return;
+                    }
+                    let start = js_sys::Date::now();
+                    let done = run.advance(CALLS_PER_TASK);
+                    compute_ms.update(|ms| *ms += js_sys::Date::now() - start);
+                    if done {
+                        break;
+                    }
                 }
-                let start = js_sys::Date::now();
-                let line = simulate_policy(&setup, policy);
-                compute_ms.update(|ms| *ms += js_sys::Date::now() - start);
-                lines.update(|l| l.push(line));
+                lines.update(|l| l.push(run.into_line()));
             }
         });
     });
