@@ -13,7 +13,7 @@ use leptos::task::spawn_local;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
 use rusty_lock_engine::herd::{
-    decode_link, encode_link, HerdLine, HerdRun, HerdLink, HerdPolicy, MAX_CAPACITY, MAX_CLIENTS, MAX_DOWN_MS,
+    decode_link, encode_link, HerdLine, HerdLink, HerdPolicy, HerdRun, MAX_CAPACITY, MAX_CLIENTS, MAX_DOWN_MS,
 };
 use rusty_lock_engine::scenario::{decode, encode, Notice, Scenario};
 
