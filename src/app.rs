@@ -15,6 +15,7 @@ use crate::ui::parts;
 use crate::ui::playback::PlaybackBar;
 use crate::ui::run_controls::RunControls;
 use crate::ui::scene::MainScene;
+use crate::web::address::Address;
 use crate::web::engaged::use_engagement;
 use crate::web::keys::use_presenter_keys;
 use crate::web::lazy::{below_fold, part};
@@ -25,7 +26,23 @@ use rusty_lock_engine::scenario::{encode, Mode, ProviderChoice};
 
 #[component]
 pub fn App() -> impl IntoView {
-    view! { <Playground /> }
+    // The address bar is read once here, for the playground and the herd view alike.
+    let address = crate::web::address::install();
+    provide_context(address);
+    view! { <Pages /> }
+}
+
+/// The playground, or the herd view when the link says `view=herd`. The herd comes in a lazy
+/// part of its own, so the playground's first load pays only for this check.
+#[component]
+fn Pages() -> impl IntoView {
+    let address = expect_context::<Address>();
+    let herd = Memo::new(move |_| address.search().trim_start_matches('?').split('&').any(|kv| kv == "view=herd"));
+    view! {
+        <Show when=move || herd.get() fallback=|| view! { <Playground /> }>
+            {part(parts::herd_view())}
+        </Show>
+    }
 }
 
 #[component]
@@ -33,7 +50,7 @@ fn Playground() -> impl IntoView {
     let pg = Playground::new();
     provide_context(pg);
     crate::playback::install(pg);
-    let address = crate::web::address::install();
+    let address = expect_context::<Address>();
     use_url_sync(pg, address);
     use_presenter_keys(pg, address);
     use_engagement(pg);
@@ -44,6 +61,11 @@ fn Playground() -> impl IntoView {
     // The lazy parts load only once their condition first holds.
     let lesson_on = move || pg.lesson.with(Option::is_some);
     let http_on = move || pg.provider.with(|p| matches!(p, ProviderChoice::Http { .. }));
+    // The backoff strip's part comes the first time a wait is on screen, and then stays.
+    let shown = expect_context::<crate::playback::Shown>();
+    let strip_on = Memo::new(move |seen: Option<&bool>| {
+        seen.copied().unwrap_or(false) || shown.view.with(|v| v.waiting.is_some())
+    });
     let full_link = move || {
         let mut s = pg.scenario();
         s.mode = Mode::Full;
@@ -94,6 +116,7 @@ fn Playground() -> impl IntoView {
                     <Show when=move || pg.playback.compare.get()>{part(parts::compare_view())}</Show>
                     <MainScene />
                     <PlaybackBar />
+                    <Show when=move || strip_on.get()>{part(parts::scene_strip())}</Show>
                     <Show when=move || mode() != Mode::Embed>
                         {below_fold("code", parts::code_panel)}
                     </Show>

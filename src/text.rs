@@ -256,6 +256,12 @@ pub fn short_text(text: &str, max: usize) -> String {
 }
 
 fn wait_text(ms: u64) -> String {
+    duration(ms)
+}
+
+/// A span of time in the one unit the page uses everywhere: milliseconds below a second,
+/// seconds with one decimal from there on, so a sign, a log line and a chart never disagree.
+pub fn duration(ms: u64) -> String {
     if ms >= 1000 {
         seconds(ms)
     } else {
@@ -520,6 +526,11 @@ pub fn lesson_text(id: &str) -> LessonText {
             title: "Retries used up",
             goal: "The server answers 503 three times in a row, and three attempts is all the policy allows.",
             explanation: "Retrying is a bet that the problem will pass soon. When every attempt fails, the bet is lost: your code stops retrying and the run ends with a clear error instead of looping forever.",
+        },
+        "why-jitter" => LessonText {
+            title: "Why jitter?",
+            goal: "Jitter is off: after two 503s your code waits exactly 0.5 s, then 1 s. What if a thousand clients do?",
+            explanation: "For one client a fixed wait works, and your code handled both 503s. But every client that failed at the same moment also comes back at the same moment, so a recovering server is hit by the whole crowd at once and falls over again. A random wait under the same ceiling spreads them out: open the herd to watch a thousand clients do it both ways.",
         },
         // Every lesson has its words above; one without them would show an empty card, and the
         // browser test that opens every lesson fails on that.
@@ -793,4 +804,162 @@ pub fn announce(event: &Event) -> Option<String> {
         Event::ModelCalled { .. } | Event::ToolStarted { .. } => None,
         other => Some(scene_caption(other)),
     }
+}
+
+// The herd view.
+pub const HERD_TITLE: &str = "The herd";
+pub const HERD_TAGLINE: &str = "Many clients, one server coming back up: watch how each retry policy treats it.";
+pub const HERD_BACK: &str = "Back to the playground";
+pub const HERD_LINK: &str = "Watch a thousand clients retry like this";
+pub const HERD_SETTINGS: &str = "The crowd and the server";
+pub const HERD_CLIENTS: &str = "Clients";
+pub const HERD_DOWN: &str = "Server down for (ms)";
+pub const HERD_CAPACITY: &str = "Calls served per slot";
+pub const HERD_HIGHLIGHT: &str = "Draw on top";
+pub const HERD_HIGHLIGHT_NONE: &str = "None";
+pub const HERD_SLOTS_TITLE: &str = "Calls reaching the server, per time slot";
+pub const HERD_COMPUTING: &str = "Working out the herd…";
+pub const HERD_CALLS_TITLE: &str = "Total calls (the server's work)";
+pub const HERD_DONE_TITLE: &str = "Time until the last client got through";
+pub const HERD_TABLE_TITLE: &str = "The figures";
+pub const HERD_COL_POLICY: &str = "Policy";
+pub const HERD_COL_CALLS: &str = "Calls";
+pub const HERD_COL_DONE: &str = "Last success";
+pub const HERD_COL_GAVE_UP: &str = "Gave up";
+pub const HERD_EXPLANATION: &str = "Without jitter, every client that failed at the same moment waits the same time and comes back at the same moment, so each wave meets a server that can take only a few of them, and the rest fail together again. A random pick under the same ceiling spreads the crowd over the whole wait: fewer calls are wasted and the last client gets through far sooner. Calling again at once finishes early only by making the server do the most work.";
+
+pub fn herd_policy_name(p: rusty_lock_engine::herd::HerdPolicy) -> &'static str {
+    use rusty_lock_engine::herd::HerdPolicy::*;
+    match p {
+        NoBackoff => "No backoff",
+        Exponential => "Exponential, no jitter",
+        FullJitter => "Full jitter",
+        EqualJitter => "Equal jitter",
+        Decorrelated => "Decorrelated jitter",
+        Yours => "Your policy",
+    }
+}
+
+/// A whole number with thousands separated, as English writes it.
+pub fn count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+pub fn herd_yours(p: &rusty_lock_engine::RetryPolicy) -> String {
+    format!(
+        "Every policy here uses your first wait ({}) and longest wait ({}). Your policy adds your {} and {}; change them in the playground's retry settings.",
+        duration(p.base_delay_ms),
+        duration(p.max_delay_ms),
+        if p.jitter { "jitter (on)" } else { "jitter (off)" },
+        if p.max_attempts == 1 { "single attempt".to_string() } else { format!("limit of {} attempts", p.max_attempts) }
+    )
+}
+
+pub fn herd_slots_hint(capacity: u32, slot_ms: u64) -> String {
+    format!(
+        "Each slot is {}; once it is back, the server serves {} calls in a slot and refuses the rest.",
+        duration(slot_ms),
+        count(capacity as u64)
+    )
+}
+
+/// When the last client of a policy got through, or why none did.
+pub fn herd_done(line: &rusty_lock_engine::herd::HerdLine) -> String {
+    match (line.last_success_ms, line.cut_short) {
+        (_, true) => "stopped: too many calls to simulate".into(),
+        (Some(ms), _) if line.gave_up > 0 => format!("{} ({} gave up)", duration(ms), count(line.gave_up as u64)),
+        (Some(ms), _) => duration(ms),
+        (None, _) => "nobody got through".into(),
+    }
+}
+
+pub fn herd_goes_on(line: &rusty_lock_engine::herd::HerdLine) -> String {
+    match line.last_success_ms {
+        Some(ms) => format!("(goes on past the edge, until {})", duration(ms)),
+        None => "(goes on past the edge)".into(),
+    }
+}
+
+/// The calls-per-slot chart in words, for screen readers.
+pub fn herd_slots_summary(lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u64) -> String {
+    let parts: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            let peak = l.calls_per_slot.iter().copied().max().unwrap_or(0);
+            format!("{}: peak of {} calls in a slot, {}", herd_policy_name(l.policy), count(peak as u64), herd_done(l))
+        })
+        .collect();
+    format!("The first {} after the outage began. {}.", duration(end_ms), parts.join("; "))
+}
+
+// The backoff strip.
+pub const STRIP_KEY_CEILING: &str = "ceiling";
+pub const STRIP_KEY_TICK: &str = "the wait picked";
+pub const STRIP_KEY_ASKED: &str = "Retry-After";
+
+pub fn strip_title(turn: u32) -> String {
+    format!("Backoff on turn {turn}")
+}
+
+pub fn strip_label(next_attempt: u32) -> String {
+    format!("before try {next_attempt}")
+}
+
+/// The figures beside one bar.
+pub fn strip_value(bar: &rusty_lock_engine::StripBar) -> String {
+    match (bar.reason, bar.retry_after_ms) {
+        (WaitReason::RetryAfter, Some(asked)) => format!("{} (asked {})", duration(bar.wait_ms), duration(asked)),
+        (WaitReason::RetryAfter, None) => format!("{} (asked)", duration(bar.wait_ms)),
+        (WaitReason::Backoff, _) => format!("{} of {}", duration(bar.wait_ms), duration(bar.ceiling_ms)),
+    }
+}
+
+/// One bar in a sentence, for screen readers.
+pub fn strip_bar(bar: &rusty_lock_engine::StripBar) -> String {
+    match bar.reason {
+        WaitReason::RetryAfter => format!(
+            "Before attempt {}: the server asked for {}, and your code waited {}.",
+            bar.attempt + 1,
+            duration(bar.retry_after_ms.unwrap_or(bar.wait_ms)),
+            duration(bar.wait_ms)
+        ),
+        WaitReason::Backoff => format!(
+            "Before attempt {}: any wait up to {} was allowed, and {} was picked.",
+            bar.attempt + 1,
+            duration(bar.ceiling_ms),
+            duration(bar.wait_ms)
+        ),
+    }
+}
+
+pub fn strip_total(ms: u64) -> String {
+    format!("Waited {} in all. ", duration(ms))
+}
+
+// The retry preview under the settings.
+pub const PREVIEW_TITLE: &str = "What these settings wait";
+pub const PREVIEW_NO_RETRY: &str = "One attempt: no retry, so no wait.";
+
+pub fn preview_axis(attempt: u32) -> String {
+    format!("try {attempt}")
+}
+
+pub fn preview_retry(attempt: u32, low: u64, high: u64) -> String {
+    if low == high {
+        format!("Before attempt {attempt}: exactly {}.", duration(high))
+    } else {
+        format!("Before attempt {attempt}: anywhere from {} to {}.", duration(low), duration(high))
+    }
+}
+
+pub fn preview_worst(ms: u64) -> String {
+    format!("At most {} of backoff in all, unless the server asks for longer.", duration(ms))
 }

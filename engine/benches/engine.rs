@@ -1,7 +1,9 @@
 //! The engine's benchmark: how long a whole run takes on the virtual clock, from the default run
-//! to a 1,000-turn stubborn run. Plain `fn main` and `std::time::Instant`; run it with
+//! to a 1,000-turn stubborn run, and how long the herd simulator takes for 1,000 clients under
+//! all six policies (the target is 50 ms). Plain `fn main` and `std::time::Instant`; run it with
 //! `cargo bench -p rusty-lock-engine`.
 
+use rusty_lock_engine::herd::{simulate_herd, HerdSetup};
 use rusty_lock_engine::{simulate, Event, Fault, FaultPlan, Guard, Outcome, Personality, RunConfig, Simulation};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -123,5 +125,33 @@ fn main() {
             show(median / events as u32),
         );
     }
+    println!();
+
+    bench_herd(quick);
+}
+
+/// The herd view's default: 1,000 clients, six policies, computed in one go.
+fn bench_herd(quick: bool) {
+    let setup = HerdSetup::default();
+    assert_eq!(setup.clients, 1000);
+    let first = simulate_herd(&setup);
+    assert_eq!(first.len(), 6);
+    assert!(first.iter().all(|l| !l.cut_short && l.succeeded > 0), "every policy finishes");
+    let calls: u64 = first.iter().map(|l| l.calls).sum();
+    let iterations = if quick { 2 } else { 50 };
+    let mut samples = Vec::with_capacity(iterations);
+    for _ in 0..iterations {
+        let start = Instant::now();
+        let herd = simulate_herd(black_box(&setup));
+        samples.push(start.elapsed());
+        assert_eq!(herd, first, "a herd is deterministic");
+    }
+    samples.sort_unstable();
+    println!(
+        "herd, 1,000 clients x 6 policies: {} calls, median {}, p90 {} (target 50 ms)",
+        calls,
+        show(quantile(&samples, 0.5)),
+        show(quantile(&samples, 0.9))
+    );
     println!();
 }

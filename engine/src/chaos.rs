@@ -87,6 +87,11 @@ impl Fault {
         Fault::ALL.into_iter().find(|f| f.slug() == s)
     }
 
+    /// A server fault no retry can pass: the request or the key is wrong, not the server.
+    pub fn is_permanent(self) -> bool {
+        matches!(self, Fault::Unauthorized | Fault::BadRequest)
+    }
+
     pub fn group(self) -> FaultGroup {
         match self {
             Fault::BadJson | Fault::UnknownTool | Fault::SchemaInvalid | Fault::MissingArg => FaultGroup::Model,
@@ -121,11 +126,18 @@ impl FaultPlan {
     }
 
     /// The server fault for this attempt. The server rules of a turn queue up in order:
-    /// `503 x2` then `429 x1` means attempts 1 and 2 get 503, attempt 3 gets 429.
+    /// `503 x2` then `429 x1` means attempts 1 and 2 get 503, attempt 3 gets 429. A 400 or 401
+    /// never wears off: from its first attempt on, every attempt of that turn gets it.
     pub fn server_fault(&self, ctx: CallContext) -> Option<Fault> {
         let mut first_attempt = 1;
         for rule in self.rules.iter().filter(|r| r.turn == ctx.turn && r.fault.group() == FaultGroup::Server) {
             let times = rule.times.max(1);
+            // A bad request or a bad key is the same request every time: once it is reached, it
+            // answers every later attempt of the turn too, whatever its count says, so a harness
+            // that retries it (the wrong school) sees what such a retry really earns.
+            if rule.fault.is_permanent() && ctx.attempt >= first_attempt {
+                return Some(rule.fault);
+            }
             if ctx.attempt >= first_attempt && ctx.attempt < first_attempt + times {
                 return Some(rule.fault);
             }

@@ -17,7 +17,7 @@ pub struct Lesson {
     pub outcome: &'static str,
 }
 
-pub const LESSONS: [Lesson; 11] = [
+pub const LESSONS: [Lesson; 12] = [
     Lesson { id: "rusted-lock", link: "v=1", answer: Layer::Model, outcome: "answered" },
     Lesson { id: "server-hiccup", link: "v=1&faults=t2:503", answer: Layer::Code, outcome: "answered" },
     Lesson { id: "rate-limited", link: "v=1&faults=t2:429", answer: Layer::Code, outcome: "answered" },
@@ -34,7 +34,12 @@ pub const LESSONS: [Lesson; 11] = [
     Lesson { id: "same-call-twice", link: "v=1&model=stubborn", answer: Layer::Code, outcome: "escalated" },
     Lesson { id: "never-ending-turn", link: "v=1&faults=t2:hang", answer: Layer::Code, outcome: "answered" },
     Lesson { id: "retries-used-up", link: "v=1&faults=t2:503x3", answer: Layer::Nobody, outcome: "failed" },
+    Lesson { id: "why-jitter", link: "v=1&faults=t2:503x2&jitter=off", answer: Layer::Code, outcome: "answered" },
 ];
+
+/// The lesson whose explanation leads on to the herd view, with the herd's own link: the crowd
+/// is what makes jitter matter, and one run cannot show a crowd.
+pub const HERD_LESSON: (&str, &str) = ("why-jitter", "view=herd&clients=1000");
 
 pub fn find(id: &str) -> Option<(usize, &'static Lesson)> {
     LESSONS.iter().enumerate().find(|(_, l)| l.id == id)

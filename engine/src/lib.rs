@@ -15,6 +15,7 @@ pub mod config;
 mod emit;
 pub mod events;
 pub mod harness;
+pub mod herd;
 pub mod http;
 pub mod lessons;
 pub mod listing;
@@ -40,10 +41,13 @@ pub use compare::{compare, divergence, Comparison};
 pub use config::{Guards, RunConfig};
 pub use events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 pub use harness::{Harness, Observer};
+pub use herd::{simulate_herd, simulate_policy, HerdLine, HerdPolicy, HerdSetup};
 pub use http::{classify_response, redact};
 pub use naive::NaiveLoop;
-pub use provider::{CallContext, CallFailure, Provider, ProviderError, RetryPolicy, WaitReason};
+pub use provider::{
+    backoff, Backoff, CallContext, CallFailure, Jitter, Provider, ProviderError, RetryPolicy, WaitReason,
+};
 pub use sim::{simulate, simulate_naive, Simulation};
 pub use sse::{SseParser, StreamError};
 pub use verdict::{judge, judge_with_asks, Finding, ServerAsk, Severity};
-pub use view::{history, BoardEntry, RunView, TurnLoad};
+pub use view::{backoff_strips, history, BoardEntry, RunView, Strip, StripBar, TurnLoad};

@@ -129,14 +129,101 @@ pub enum WaitReason {
 
 impl RetryPolicy {
     /// The wait before attempt `failed_attempt + 1`. `unit` is a random number in [0, 1).
+    /// The backoff itself is [`backoff`], the one function the herd simulator also calls, so
+    /// what the herd shows is what a run does.
     pub fn wait_ms(&self, failed_attempt: u32, retry_after_ms: Option<u64>, unit: f64) -> (u64, WaitReason) {
         if let Some(asked) = retry_after_ms {
             return (asked.min(self.retry_after_cap_ms), WaitReason::RetryAfter);
         }
-        let exp = failed_attempt.saturating_sub(1).min(30);
-        let ceiling = self.base_delay_ms.saturating_mul(1u64 << exp).min(self.max_delay_ms);
-        let wait = if self.jitter { (ceiling as f64 * unit) as u64 } else { ceiling };
-        (wait, WaitReason::Backoff)
+        (self.backoff(failed_attempt, unit).wait_ms, WaitReason::Backoff)
+    }
+
+    /// Which of the [`Jitter`] kinds this policy is: the page offers full jitter or none.
+    pub fn jitter_kind(&self) -> Jitter {
+        if self.jitter {
+            Jitter::Full
+        } else {
+            Jitter::None
+        }
+    }
+
+    /// The shortest and the longest wait this policy can pick after `failed_attempt` failures
+    /// (without `Retry-After`): the band the settings preview draws before any run.
+    pub fn wait_range(&self, failed_attempt: u32) -> (u64, u64) {
+        (self.backoff(failed_attempt, 0.0).wait_ms, self.backoff(failed_attempt, 1.0).wait_ms)
+    }
+
+    /// The backoff pick after `failed_attempt` failures: its ceiling and the wait under it.
+    /// Pages draw both (the ceiling as a bar, the wait as a tick), so they come together.
+    pub fn backoff(&self, failed_attempt: u32, unit: f64) -> Backoff {
+        backoff(self.jitter_kind(), self.base_delay_ms, self.max_delay_ms, failed_attempt, 0, unit)
+    }
+}
+
+/// How a backoff wait is picked under its ceiling. The harness uses `Full` or `None`; the herd
+/// simulator compares all of them, so they live beside the harness's own rule rather than in a copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Jitter {
+    /// Wait exactly the ceiling: clients that failed together come back together.
+    None,
+    /// Any wait from 0 up to the ceiling, uniformly.
+    Full,
+    /// Half the ceiling for sure, plus a random part of the other half.
+    Equal,
+    /// A random wait between the base and three times the previous wait, capped; it does not
+    /// double by attempt but grows from the wait before it.
+    Decorrelated,
+}
+
+/// One backoff decision: the most the policy could have waited and what it picked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Backoff {
+    /// The longest wait this attempt allows, never above the cap.
+    pub ceiling_ms: u64,
+    /// The wait chosen, in `[0, ceiling_ms]`.
+    pub wait_ms: u64,
+}
+
+/// The ceiling of capped exponential backoff after `failed_attempt` failures:
+/// `base × 2^(failed_attempt − 1)`, never above `cap`; the exponent stops growing at 30 and the
+/// product saturates, so no attempt number or delay overflows.
+pub fn backoff_ceiling_ms(base_ms: u64, cap_ms: u64, failed_attempt: u32) -> u64 {
+    let exp = failed_attempt.saturating_sub(1).min(30);
+    base_ms.saturating_mul(1u64 << exp).min(cap_ms)
+}
+
+/// The single backoff rule of the engine: the harness's [`RetryPolicy::wait_ms`] and the herd
+/// simulator both call it, so the waits a run shows and the waits a herd of clients takes cannot
+/// drift apart. `unit` is a random number in `[0, 1)`; `previous_wait_ms` matters only to
+/// [`Jitter::Decorrelated`] (0 before the first retry).
+pub fn backoff(
+    jitter: Jitter,
+    base_ms: u64,
+    cap_ms: u64,
+    failed_attempt: u32,
+    previous_wait_ms: u64,
+    unit: f64,
+) -> Backoff {
+    let unit = if unit.is_finite() { unit.clamp(0.0, 1.0) } else { 0.0 };
+    // The top of the range exactly: above 2^53 ms a float cannot hold every whole number.
+    let part = |span: u64| if unit >= 1.0 { span } else { ((span as f64) * unit) as u64 };
+    match jitter {
+        Jitter::Decorrelated => {
+            let low = base_ms.min(cap_ms);
+            let ceiling = previous_wait_ms.max(base_ms).saturating_mul(3).min(cap_ms).max(low);
+            let wait = low.saturating_add(part(ceiling - low)).min(ceiling);
+            Backoff { ceiling_ms: ceiling, wait_ms: wait }
+        }
+        _ => {
+            let ceiling = backoff_ceiling_ms(base_ms, cap_ms, failed_attempt);
+            let wait = match jitter {
+                Jitter::None => ceiling,
+                Jitter::Full => part(ceiling),
+                _ => ceiling / 2 + part(ceiling - ceiling / 2),
+            };
+            Backoff { ceiling_ms: ceiling, wait_ms: wait.min(ceiling) }
+        }
     }
 }
 

@@ -295,6 +295,8 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
             "key" | "api_key" | "apikey" | "token" => {
                 Err("looks like an API key; keys never travel in links, so it was ignored".into())
             }
+            // The herd view's own keys: crate::herd::decode_link reads and checks them.
+            k if crate::herd::LINK_KEYS.contains(&k) => Ok(()),
             _ => Err("is not a setting Rusty Lock knows".into()),
         };
         if let Err(problem) = result {

@@ -154,6 +154,12 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
         let t = c.turn;
         match c.wait {
             Some((wait, reason)) => {
+                let (wait_s, cap_s) = (span(wait), span(cap));
+                // One retry gets one judgement: once a problem is named, no praise of the same
+                // retry follows it, so the verdict never calls one retry both bad and good.
+                let faulted = cannot_pass(failure)
+                    || matches!(ask_of(c), Some(asked) if wait < asked && !(reason == WaitReason::RetryAfter && wait == cap && cap > 0))
+                    || (ask_of(c).is_none() && reason == WaitReason::RetryAfter && cap == 0);
                 if cannot_pass(failure) {
                     out.add(
                         slug::RETRIED_PERMANENT,
@@ -168,20 +174,23 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
                         slug::RETRY_AFTER_CAPPED,
                         Severity::Warning,
                         format!(
-                            "On turn {t} the server asked for {asked} ms but the {cap} ms cap sent the retry back early, where it is likely to be refused again; failing at once would be clearer."
+                            "On turn {t} the server asked for {} but the {cap_s} cap sent the retry back early, where it is likely to be refused again; failing at once would be clearer.",
+                            span(asked)
                         ),
                     ),
                     (Some(asked), _) if wait < asked => out.add(
                         slug::IGNORED_RETRY_AFTER,
                         Severity::Bad,
                         format!(
-                            "Turn {t} retried after {wait} ms although the server asked for {asked} ms, so the retry most likely met the same refusal."
+                            "Turn {t} retried after {wait_s} although the server asked for {}, so the retry most likely met the same refusal.",
+                            span(asked)
                         ),
                     ),
+                    (Some(_), _) if faulted => {}
                     (Some(asked), _) => out.add(
                         slug::HONOURED_RETRY_AFTER,
                         Severity::Good,
-                        format!("Turn {t} waited {wait} ms after {what}, as long as the server asked ({asked} ms)."),
+                        format!("Turn {t} waited {wait_s} after {what}, as long as the server asked ({}).", span(asked)),
                     ),
                     (None, WaitReason::RetryAfter) if cap == 0 => out.add(
                         slug::IGNORED_RETRY_AFTER,
@@ -190,21 +199,22 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
                             "Turn {t} retried {what} at once because the Retry-After cap is 0 ms, which throws away whatever wait the server asked for."
                         ),
                     ),
-                    (None, WaitReason::RetryAfter) if wait < cap => out.add(
+                    (None, WaitReason::RetryAfter) if wait < cap && !faulted => out.add(
                         slug::HONOURED_RETRY_AFTER,
                         Severity::Good,
-                        format!("Turn {t} waited {wait} ms after {what}, exactly as long as the server asked."),
+                        format!("Turn {t} waited {wait_s} after {what}, exactly as long as the server asked."),
                     ),
                     (None, WaitReason::Backoff) if matches!(failure, CallFailure::Http { status: 429 }) => out.add(
                         slug::RETRY_AFTER_MISSING,
                         Severity::Warning,
                         format!(
-                            "Turn {t}'s 429 was retried after a guessed {wait} ms because no Retry-After reached the loop: the server sent none or, cross-origin, did not list it in Access-Control-Expose-Headers."
+                            "Turn {t}'s 429 was retried after a guessed {wait_s} because no Retry-After reached the loop: the server sent none or, cross-origin, did not list it in Access-Control-Expose-Headers."
                         ),
                     ),
                     _ => {}
                 }
-                if reason == WaitReason::Backoff
+                if !faulted
+                    && reason == WaitReason::Backoff
                     && wait >= NEAR_ZERO_MS
                     && run.replied_after(c)
                     && !recovered_turns.contains(&t)
@@ -214,7 +224,7 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
                         slug::RECOVERED_WITH_BACKOFF,
                         Severity::Good,
                         format!(
-                            "Turn {t} retried {what} after {wait} ms of backoff and a later attempt answered; the model never knew."
+                            "Turn {t} retried {what} after {wait_s} of backoff and a later attempt answered; the model never knew."
                         ),
                     );
                 }
@@ -478,6 +488,17 @@ fn read_run(events: &[Event]) -> RunFacts {
 /// Failures that come back the same however often the request is sent.
 fn cannot_pass(failure: &CallFailure) -> bool {
     matches!(failure, CallFailure::Http { status: 400 | 401 | 403 | 404 | 422 } | CallFailure::BadBody { .. })
+}
+
+/// A span of time as the page writes it everywhere: milliseconds below a second, seconds with one
+/// decimal from there on (the page's `text::duration`), so the verdict and the strip agree.
+fn span(ms: u64) -> String {
+    if ms >= 1000 {
+        let tenths = ms.saturating_add(50) / 100;
+        format!("{}.{} s", tenths / 10, tenths % 10)
+    } else {
+        format!("{ms} ms")
+    }
 }
 
 fn describe(failure: &CallFailure) -> String {

@@ -195,3 +195,79 @@ pub fn history(events: &[Event]) -> Vec<Message> {
     }
     messages
 }
+
+/// One retry's wait, as the backoff strip draws it: the most the policy allowed, where the pick
+/// landed, and what the server asked for. Derived from events and the run's retry settings, so
+/// stepping back through a run shows the strip as it was at that step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StripBar {
+    /// Position of the `retry-scheduled` event in the run.
+    pub index: usize,
+    /// The attempt that failed; the wait comes before attempt `attempt + 1`.
+    pub attempt: u32,
+    /// The backoff ceiling for this retry (`base × 2^(attempt − 1)`, capped).
+    pub ceiling_ms: u64,
+    /// How long the loop really waited.
+    pub wait_ms: u64,
+    pub reason: crate::provider::WaitReason,
+    /// What the server asked for in `Retry-After` on the failed attempt, if anything.
+    pub retry_after_ms: Option<u64>,
+}
+
+/// The waits of one turn, attempt by attempt.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Strip {
+    pub turn: u32,
+    pub bars: Vec<StripBar>,
+}
+
+impl Strip {
+    /// Time spent waiting on this turn, all bars together.
+    pub fn total_wait_ms(&self) -> u64 {
+        self.bars.iter().map(|b| b.wait_ms).fold(0, u64::saturating_add)
+    }
+
+    /// The longest of every ceiling, wait and ask: the common scale of the bars, so a doubling
+    /// ceiling reads as a bar twice as long.
+    pub fn scale_ms(&self) -> u64 {
+        self.bars
+            .iter()
+            .map(|b| b.ceiling_ms.max(b.wait_ms).max(b.retry_after_ms.unwrap_or(0)))
+            .max()
+            .unwrap_or(0)
+            .max(1)
+    }
+}
+
+/// One strip per turn that waited before a retry, in order. `policy` gives the ceilings: the
+/// events carry the wait but not the ceiling it was picked under.
+pub fn backoff_strips(policy: &crate::provider::RetryPolicy, events: &[Event]) -> Vec<Strip> {
+    let mut strips: Vec<Strip> = Vec::new();
+    let mut asked: Option<(u32, u32, Option<u64>)> = None;
+    for (index, event) in events.iter().enumerate() {
+        match event {
+            Event::RunStarted { .. } => strips.clear(),
+            Event::ModelCallFailed { turn, attempt, retry_after_ms, .. } => {
+                asked = Some((*turn, *attempt, *retry_after_ms));
+            }
+            Event::RetryScheduled { turn, next_attempt, wait_ms, reason, .. } => {
+                let attempt = next_attempt.saturating_sub(1);
+                let retry_after_ms = asked.filter(|a| a.0 == *turn && a.1 == attempt).and_then(|a| a.2);
+                let bar = StripBar {
+                    index,
+                    attempt,
+                    ceiling_ms: policy.backoff(attempt, 0.0).ceiling_ms,
+                    wait_ms: *wait_ms,
+                    reason: *reason,
+                    retry_after_ms,
+                };
+                match strips.last_mut() {
+                    Some(s) if s.turn == *turn => s.bars.push(bar),
+                    _ => strips.push(Strip { turn: *turn, bars: vec![bar] }),
+                }
+            }
+            _ => {}
+        }
+    }
+    strips
+}

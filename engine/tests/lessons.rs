@@ -18,7 +18,7 @@ fn each_lesson_link_reads_cleanly_and_names_its_lesson() {
 /// The board entry of each lesson's own failure: the thing the lesson is about. Every run's board
 /// already holds the rusted lock's tool error (layer model), so "some entry in the answer's layer"
 /// would pass for a wrong answer key; the entry of the lesson's own fault would not.
-const OWN_FAILURE: [(&str, &str); 11] = [
+const OWN_FAILURE: [(&str, &str); 12] = [
     ("rusted-lock", "tool-failed"),
     ("server-hiccup", "http-503"),
     ("rate-limited", "http-429"),
@@ -30,6 +30,7 @@ const OWN_FAILURE: [(&str, &str); 11] = [
     ("same-call-twice", "repeated-call"),
     ("never-ending-turn", "watchdog"),
     ("retries-used-up", "http-503"),
+    ("why-jitter", "http-503"),
 ];
 
 #[test]
@@ -116,4 +117,21 @@ fn an_unknown_lesson_id_is_named_in_a_notice_and_no_lesson_opens() {
     assert_eq!(notices.len(), 1);
     assert_eq!(notices[0].key, "lesson");
     assert!(notices[0].problem.contains("no-such-lesson"), "{:?}", notices[0]);
+}
+
+#[test]
+fn why_jitter_runs_without_jitter_and_the_waits_are_the_bare_ceilings() {
+    let lesson = find("why-jitter").unwrap().1;
+    let (s, _) = decode(lesson.link);
+    assert!(!s.config.retry.jitter, "the lesson is about what jitter changes, so it starts without it");
+    let waits: Vec<u64> = simulate(&s.config, s.faults.clone())
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            rusty_lock_engine::Event::RetryScheduled { wait_ms, .. } => Some(*wait_ms),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(waits, vec![500, 1000], "the goal promises exactly 0.5 s, then 1 s");
+    assert_eq!(rusty_lock_engine::lessons::HERD_LESSON.0, lesson.id);
 }

@@ -77,3 +77,53 @@ fn retry_headers_prefer_milliseconds_then_seconds_and_ignore_garbage() {
     assert_eq!(retry_after_ms(Some("Wed, 21 Oct 2015 07:28:00 GMT"), None), None);
     assert_eq!(retry_after_ms(None, Some("1e30")), Some(u64::MAX));
 }
+
+mod strip {
+    use rusty_lock_engine::{backoff_strips, simulate, Event, Fault, FaultPlan, RunConfig, WaitReason};
+
+    fn waits(events: &[Event]) -> Vec<u64> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::RetryScheduled { wait_ms, .. } => Some(*wait_ms),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_503x2_run_has_one_bar_per_retry_with_doubling_ceilings_and_the_real_waits() {
+        let config = RunConfig::default();
+        let sim = simulate(&config, FaultPlan::single(2, Fault::Http503, 2));
+        let strips = backoff_strips(&config.retry, &sim.events);
+        assert_eq!(strips.len(), 1);
+        let s = &strips[0];
+        assert_eq!(s.turn, 2);
+        assert_eq!(s.bars.iter().map(|b| b.attempt).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(s.bars.iter().map(|b| b.ceiling_ms).collect::<Vec<_>>(), [500, 1000]);
+        assert_eq!(s.bars.iter().map(|b| b.wait_ms).collect::<Vec<_>>(), waits(&sim.events));
+        assert!(s.bars.iter().all(|b| b.wait_ms <= b.ceiling_ms && b.reason == WaitReason::Backoff));
+        assert_eq!(s.total_wait_ms(), waits(&sim.events).iter().sum::<u64>());
+        assert_eq!(s.scale_ms(), 1000);
+    }
+
+    #[test]
+    fn a_429_bar_carries_the_servers_ask() {
+        let config = RunConfig::default();
+        let sim = simulate(&config, FaultPlan::single(2, Fault::RateLimited, 1));
+        let strips = backoff_strips(&config.retry, &sim.events);
+        let bar = strips[0].bars[0];
+        assert_eq!((bar.reason, bar.retry_after_ms, bar.wait_ms), (WaitReason::RetryAfter, Some(2000), 2000));
+        assert_eq!(strips[0].scale_ms(), 2000);
+    }
+
+    #[test]
+    fn stepping_back_shows_the_strip_as_it_was() {
+        let config = RunConfig::default();
+        let sim = simulate(&config, FaultPlan::single(2, Fault::Http503, 2));
+        let first_retry = sim.events.iter().position(|e| matches!(e, Event::RetryScheduled { .. })).unwrap();
+        let then = backoff_strips(&config.retry, &sim.events[..=first_retry]);
+        assert_eq!(then[0].bars.len(), 1);
+        assert!(backoff_strips(&config.retry, &sim.events[..first_retry]).is_empty());
+    }
+}

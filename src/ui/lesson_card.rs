@@ -6,8 +6,8 @@ use crate::text;
 use crate::ui::layer_icon::LayerIcon;
 use crate::web::keys::neighbour_link;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::{find, LESSONS};
-use rusty_lock_engine::scenario::{lesson_changes, Mode};
+use rusty_lock_engine::lessons::{find, HERD_LESSON, LESSONS};
+use rusty_lock_engine::scenario::{encode, lesson_changes, Mode};
 use rusty_lock_engine::Layer;
 
 #[component]
@@ -62,6 +62,9 @@ pub fn LessonCard() -> impl IntoView {
                                     " "{text::answer_line(said, l.answer)}
                                 </p>
                                 <p>{words.explanation}</p>
+                                {(l.id == HERD_LESSON.0).then(|| view! {
+                                    <p><a class="herd-link" data-testid="open-herd" href=format!("?{}&{}", encode(&pg.scenario_untracked()), HERD_LESSON.1)>{text::HERD_LINK}</a></p>
+                                })}
                             </div>
                         }
                     }}

@@ -1,6 +1,7 @@
 //! The page's components, one job and one file each. They read [`crate::state::Playground`]
 //! from context and the engine's plain types; none of them touches a browser API directly.
 
+pub mod backoff_strip;
 pub mod board;
 pub mod code_panel;
 pub mod compare;
@@ -10,6 +11,7 @@ pub mod endpoint_panel;
 pub mod event_log;
 pub mod fault_panel;
 pub mod fields;
+pub mod herd;
 pub mod history;
 pub mod icons;
 pub mod layer_icon;
@@ -21,6 +23,7 @@ pub mod notice_bar;
 pub mod outcome_banner;
 pub mod parts;
 pub mod playback;
+pub mod retry_preview;
 pub mod run_controls;
 pub mod scene;
 pub mod settings_panel;

@@ -12,13 +12,17 @@
 //! | `traces` | saving and opening trace files |
 //! | `verdict` | the resilience verdict after a run |
 //! | `below` | the panels below the fold: code, board, share, history, settings (see `web::engaged`), and the update notice |
+//! | `strip` | the backoff strip, beside the scene and in the verdict (fetched when a wait is first on screen or judged) |
+//! | `herd` | the herd view (`?view=herd`): its simulator and its charts |
 #![allow(improper_ctypes_definitions)]
 
+use crate::ui::backoff_strip::{SceneStrip, VerdictStrips};
 use crate::ui::board::Board;
 use crate::ui::code_panel::CodePanel;
 use crate::ui::compare::CompareView;
 use crate::ui::cors_diagnosis::CorsDiagnosis;
 use crate::ui::endpoint_form::EndpointForm;
+use crate::ui::herd::HerdView;
 use crate::ui::history::History;
 use crate::ui::lesson_card::LessonCard;
 use crate::ui::lessons_list::LessonsList;
@@ -152,4 +156,19 @@ pub fn update_notice() -> Result<AnyView, PartMissing> {
 #[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
 pub fn settings_panel() -> Result<AnyView, PartMissing> {
     Ok(view! { <SettingsPanel /> }.into_any())
+}
+
+#[wasm_split(herd, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn herd_view() -> Result<AnyView, PartMissing> {
+    Ok(view! { <HerdView /> }.into_any())
+}
+
+#[wasm_split(strip, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn scene_strip() -> Result<AnyView, PartMissing> {
+    Ok(view! { <SceneStrip /> }.into_any())
+}
+
+#[wasm_split(strip, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn verdict_strips() -> Result<AnyView, PartMissing> {
+    Ok(view! { <VerdictStrips /> }.into_any())
 }

@@ -3,7 +3,9 @@
 use crate::state::Playground;
 use crate::text;
 use crate::ui::fields::{CheckField, NumberField};
+use crate::ui::retry_preview::RetryPreview;
 use leptos::prelude::*;
+use rusty_lock_engine::scenario::encode;
 use rusty_lock_engine::{Personality, RunConfig};
 
 #[component]
@@ -60,6 +62,8 @@ pub fn SettingsPanel() -> impl IntoView {
                 <NumberField label=text::SEED testid="seed" min=0 max=u32::MAX as u64 value=seed on_change=set_seed />
             </div>
             <CheckField label=text::RETRY_EVERYTHING testid="retry-everything" value=retry_all on_change=set_retry_all />
+            <RetryPreview policy=Signal::derive(move || cfg.with(|c| c.retry.clone())) />
+            <a class="herd-link" data-testid="open-herd" href=move || format!("?{}&view=herd", encode(&pg.scenario()))>{text::HERD_LINK}</a>
         </section>
     }
 }

@@ -3,8 +3,11 @@
 
 use crate::state::Playground;
 use crate::text;
+use crate::ui::parts;
+use crate::web::lazy::part;
 use leptos::prelude::*;
 use rusty_lock_engine::verdict::{judge, Severity};
+use rusty_lock_engine::Event;
 
 /// Shown only once a run has finished (the page mounts it then), so it judges whole runs.
 #[component]
@@ -29,6 +32,9 @@ pub fn VerdictPanel() -> impl IntoView {
                     }
                 }).collect_view()}
             </ul>
+            <Show when=move || pg.events.with(|e| e.iter().any(|e| matches!(e, Event::RetryScheduled { .. })))>
+                {part(parts::verdict_strips())}
+            </Show>
         </section>
     }
 }

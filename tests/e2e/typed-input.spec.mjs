@@ -16,6 +16,7 @@ const LESSONS = {
   'same-call-twice': ['escalated', 'code'],
   'never-ending-turn': ['answered', 'code'],
   'retries-used-up': ['failed', 'nobody'],
+  'why-jitter': ['answered', 'code'],
 };
 
 for (const [id, [outcome, layer]] of Object.entries(LESSONS)) {
@@ -66,7 +67,7 @@ test('an unknown lesson id is named in a notice and the lesson list opens', asyn
   await pg.open('?lesson=no-such-lesson');
   await expect(page.getByTestId('link-notice')).toContainText('no-such-lesson');
   await expect(page.getByTestId('lessons')).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByTestId('lessons-menu').locator('ol li')).toHaveCount(11);
+  await expect(page.getByTestId('lessons-menu').locator('ol li')).toHaveCount(12);
   await expect(page.getByTestId('lesson-card')).toHaveCount(0);
 });
 

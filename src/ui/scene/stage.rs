@@ -197,7 +197,7 @@ pub fn Stage(
                 <text x="390" y="117" class="call-text in-tool">{call}</text>
                 <text x="226" y="58" class="bubble-call in-guard">{call}</text>
                 <text x="300" y="48" class="countdown-time in-wait">
-                    {move || countdown.get().map(|(_, _, ms)| text::seconds(ms)).unwrap_or_default()}
+                    {move || countdown.get().map(|(_, _, ms)| text::duration(ms)).unwrap_or_default()}
                 </text>
                 <text x="300" y="72" class="countdown-attempt in-wait">
                     {move || countdown.get().map(|(a, m, _)| text::attempt_of(a, m)).unwrap_or_default()}

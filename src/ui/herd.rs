@@ -1,0 +1,295 @@
+//! The herd view (`?view=herd`): a thousand clients retrying against one recovering server,
+//! under five textbook policies and the user's own, drawn as three plain SVG charts with a table
+//! of the same figures for screen readers. It lives in the `herd` part, so the playground's first
+//! load carries none of it.
+//!
+//! The engine's `herd` module does the simulating; this file only reads the link, plays the herd a
+//! slice of calls per browser task (so it never holds the page for long) and draws.
+
+use crate::text;
+use crate::web::address::Address;
+use gloo_timers::future::TimeoutFuture;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use rusty_lock_engine::herd::{
+    decode_link, encode_link, HerdLine, HerdLink, HerdPolicy, HerdRun, MAX_CAPACITY, MAX_CLIENTS, MAX_DOWN_MS,
+};
+use rusty_lock_engine::scenario::{decode, encode, Notice, Scenario};
+
+/// Chart geometry, in SVG user units (the charts scale to their box).
+const W: f64 = 640.0;
+const H: f64 = 220.0;
+const PAD_L: f64 = 44.0;
+const PAD_B: f64 = 22.0;
+const PAD_T: f64 = 8.0;
+/// Calls simulated per browser task: a few milliseconds of work, so a herd of ten thousand
+/// clients with no backoff (over a million calls) never makes a long task.
+const CALLS_PER_TASK: u64 = 30_000;
+/// The most points a line is drawn with: slots are summed into this many buckets at most.
+const MAX_POINTS: usize = 320;
+
+#[component]
+pub fn HerdView() -> impl IntoView {
+    let address = expect_context::<Address>();
+    let parsed = Memo::new(move |_| {
+        let search = address.search();
+        let (scenario, mut notices): (Scenario, Vec<Notice>) = decode(&search);
+        let (link, more) = decode_link(&search).unwrap_or_default();
+        notices.extend(more);
+        (scenario, link, notices)
+    });
+    let link = Memo::new(move |_| parsed.with(|p| p.1.clone()));
+    let scenario = Memo::new(move |_| parsed.with(|p| p.0.clone()));
+    let lines: RwSignal<Vec<HerdLine>> = RwSignal::new(Vec::new());
+    let compute_ms = RwSignal::new(0.0f64);
+    let generation = StoredValue::new(0u64);
+
+    // Writes a changed herd setting back to the address bar (history replace, as the playground does).
+    let write = move |change: &dyn Fn(&mut HerdLink)| {
+        let mut next = link.get_untracked();
+        change(&mut next);
+        let query = format!("?{}&{}", encode(&scenario.get_untracked()), encode_link(&next));
+        address.replace(&query);
+    };
+    let write = StoredValue::new_local(write);
+
+    // Recomputes when the herd or the retry settings change, a slice of calls per task, the stale
+    // computation dropped as soon as a newer one starts.
+    Effect::new(move |_| {
+        let setup = link.with(|l| scenario.with(|s| l.setup(&s.config.retry, s.config.seed)));
+        let this = generation.get_value() + 1;
+        generation.set_value(this);
+        lines.set(Vec::new());
+        compute_ms.set(0.0);
+        spawn_local(async move {
+            for policy in HerdPolicy::ALL {
+                let mut run = HerdRun::new(&setup, policy);
+                loop {
+                    TimeoutFuture::new(0).await;
+                    if generation.get_value() != this {
+                        return;
+                    }
+                    let start = js_sys::Date::now();
+                    let done = run.advance(CALLS_PER_TASK);
+                    compute_ms.update(|ms| *ms += js_sys::Date::now() - start);
+                    if done {
+                        break;
+                    }
+                }
+                lines.update(|l| l.push(run.into_line()));
+            }
+        });
+    });
+
+    let done = move || lines.with(|l| l.len() == HerdPolicy::ALL.len());
+    let highlight = move || link.with(|l| l.policy);
+    let back = move || format!("?{}", encode(&scenario.get()));
+    let field = move |label: &'static str,
+                      testid: &'static str,
+                      min: u64,
+                      max: u64,
+                      get: fn(&HerdLink) -> u64,
+                      set: fn(&mut HerdLink, u64)| {
+        view! {
+            <label class="field">
+                <span class="field-label">{label}</span>
+                <input type="number" min=min max=max data-testid=testid
+                    prop:value=move || link.with(get).to_string()
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev).trim().parse::<u64>().unwrap_or(min).clamp(min, max);
+                        write.with_value(|w| w(&move |l: &mut HerdLink| set(l, v)));
+                    }
+                />
+            </label>
+        }
+    };
+
+    view! {
+        <div class="app herd-page">
+            <header class="top">
+                <div class="brand">
+                    <div>
+                        <h1>{text::HERD_TITLE}</h1>
+                        <p class="tagline">{text::HERD_TAGLINE}</p>
+                    </div>
+                </div>
+                <div class="top-actions">
+                    <a class="btn" data-testid="herd-back" href=back>{text::HERD_BACK}</a>
+                </div>
+            </header>
+            <main class="herd" data-testid="herd" data-state=move || if done() { "done" } else { "computing" }
+                data-compute-ms=move || format!("{:.0}", compute_ms.get())>
+                <Show when=move || parsed.with(|p| !p.2.is_empty())>
+                    <div class="notice" role="status" data-testid="link-notice">
+                        <div>
+                            <strong>{text::LINK_NOTICE_TITLE}</strong>
+                            <ul>
+                                {move || parsed.with(|p| p.2.clone()).into_iter().map(|n| view! { <li><code>{n.key}</code>" "{n.problem}</li> }).collect_view()}
+                            </ul>
+                        </div>
+                    </div>
+                </Show>
+                <section class="panel herd-settings" aria-labelledby="herd-settings-title">
+                    <h2 id="herd-settings-title">{text::HERD_SETTINGS}</h2>
+                    <div class="grid3">
+                        {field(text::HERD_CLIENTS, "herd-clients", 1, MAX_CLIENTS as u64, |l| l.clients as u64, |l, v| l.clients = v as u32)}
+                        {field(text::HERD_DOWN, "herd-down", 0, MAX_DOWN_MS, |l| l.down_ms, |l, v| l.down_ms = v)}
+                        {field(text::HERD_CAPACITY, "herd-capacity", 1, MAX_CAPACITY as u64, |l| l.capacity as u64, |l, v| l.capacity = v as u32)}
+                        <label class="field">
+                            <span class="field-label">{text::HERD_HIGHLIGHT}</span>
+                            <select data-testid="herd-policy" on:change=move |ev| {
+                                let p = HerdPolicy::from_slug(&event_target_value(&ev));
+                                write.with_value(|w| w(&move |l: &mut HerdLink| l.policy = p));
+                            }>
+                                <option value="" selected=move || highlight().is_none()>{text::HERD_HIGHLIGHT_NONE}</option>
+                                {HerdPolicy::ALL.into_iter().map(|p| view! {
+                                    <option value=p.slug() selected=move || highlight() == Some(p)>{text::herd_policy_name(p)}</option>
+                                }).collect_view()}
+                            </select>
+                        </label>
+                    </div>
+                    <p class="hint">{move || scenario.with(|s| text::herd_yours(&s.config.retry))}</p>
+                </section>
+                <section class="panel" aria-labelledby="herd-slots-title">
+                    <h2 id="herd-slots-title">{text::HERD_SLOTS_TITLE}</h2>
+                    <p class="hint">{move || link.with(|l| text::herd_slots_hint(l.capacity, rusty_lock_engine::herd::HerdSetup::default().slot_ms))}</p>
+                    {move || done().then(|| lines.with(|l| slots_chart(l, highlight())))}
+                    <Show when=move || !done()>
+                        <p class="hint" role="status">{text::HERD_COMPUTING}</p>
+                    </Show>
+                </section>
+                <div class="herd-bars">
+                    <section class="panel" aria-labelledby="herd-calls-title">
+                        <h2 id="herd-calls-title">{text::HERD_CALLS_TITLE}</h2>
+                        {move || lines.with(|l| bars_chart(l, "calls", |line| Some(line.calls as f64), |line| text::count(line.calls), highlight()))}
+                    </section>
+                    <section class="panel" aria-labelledby="herd-done-title">
+                        <h2 id="herd-done-title">{text::HERD_DONE_TITLE}</h2>
+                        {move || lines.with(|l| bars_chart(l, "done", |line| line.last_success_ms.map(|ms| ms as f64), text::herd_done, highlight()))}
+                    </section>
+                </div>
+                <section class="panel" aria-labelledby="herd-table-title">
+                    <h2 id="herd-table-title">{text::HERD_TABLE_TITLE}</h2>
+                    <table class="herd-table" data-testid="herd-table">
+                        <thead><tr>
+                            <th scope="col">{text::HERD_COL_POLICY}</th>
+                            <th scope="col">{text::HERD_COL_CALLS}</th>
+                            <th scope="col">{text::HERD_COL_DONE}</th>
+                            <th scope="col">{text::HERD_COL_GAVE_UP}</th>
+                        </tr></thead>
+                        <tbody>
+                            {move || lines.get().into_iter().map(|line| view! {
+                                <tr data-policy=line.policy.slug()>
+                                    <th scope="row">{text::herd_policy_name(line.policy)}</th>
+                                    <td>{text::count(line.calls)}</td>
+                                    <td>{text::herd_done(&line)}</td>
+                                    <td>{text::count(line.gave_up as u64)}</td>
+                                </tr>
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                    <p>{text::HERD_EXPLANATION}</p>
+                </section>
+            </main>
+        </div>
+    }
+}
+
+/// Sums `slots` into at most [`MAX_POINTS`] buckets of `per` slots each, as calls per slot.
+fn bucketed(slots: &[u32], range: usize, per: usize) -> Vec<f64> {
+    (0..range.div_ceil(per))
+        .map(|b| {
+            let from = (b * per).min(slots.len());
+            let to = ((b + 1) * per).min(slots.len());
+            slots[from..to].iter().map(|&n| n as f64).sum::<f64>() / per as f64
+        })
+        .collect()
+}
+
+/// Calls per time slot, one line per policy. The time axis ends at twice the median
+/// policy's length (or the longest, if shorter), so one very slow policy does not squeeze the
+/// others into a corner; a line that goes on past the edge says so in the legend.
+fn slots_chart(lines: &[HerdLine], highlight: Option<HerdPolicy>) -> AnyView {
+    let slot_ms = rusty_lock_engine::herd::HerdSetup::default().slot_ms;
+    let mut lens: Vec<usize> = lines.iter().map(|l| l.calls_per_slot.len()).collect();
+    lens.sort_unstable();
+    let longest = lens.last().copied().unwrap_or(1).max(1);
+    let median = lens.get(lens.len() / 2).copied().unwrap_or(1).max(1);
+    let range = longest.min(median * 2).max(2);
+    let per = range.div_ceil(MAX_POINTS).max(1);
+    let series: Vec<Vec<f64>> = lines.iter().map(|l| bucketed(&l.calls_per_slot, range, per)).collect();
+    let top = series.iter().flatten().copied().fold(1.0f64, f64::max);
+    let points = range.div_ceil(per);
+    let x = move |i: usize| PAD_L + (W - PAD_L - 4.0) * i as f64 / (points.max(2) - 1) as f64;
+    let y = move |v: f64| PAD_T + (H - PAD_T - PAD_B) * (1.0 - v / top);
+    let end_ms = range as u64 * slot_ms;
+    let summary = text::herd_slots_summary(lines, end_ms);
+    view! {
+        <svg class="herd-chart" viewBox=format!("0 0 {W} {H}") role="img" aria-labelledby="herd-slots-svg-title herd-slots-svg-desc" data-testid="herd-slots">
+            <title id="herd-slots-svg-title">{text::HERD_SLOTS_TITLE}</title>
+            <desc id="herd-slots-svg-desc">{summary}</desc>
+            <line class="axis" x1=PAD_L y1=H - PAD_B x2=W y2=H - PAD_B />
+            <line class="axis" x1=PAD_L y1=PAD_T x2=PAD_L y2=H - PAD_B />
+            <text class="tick" x=PAD_L - 4.0 y=PAD_T + 10.0 text-anchor="end">{format!("{top:.0}")}</text>
+            <text class="tick" x=PAD_L - 4.0 y=H - PAD_B text-anchor="end">"0"</text>
+            <text class="tick" x=PAD_L y=H - 6.0>"0"</text>
+            <text class="tick" x=W - 4.0 y=H - 6.0 text-anchor="end">{text::duration(end_ms)}</text>
+            {lines.iter().zip(series.iter()).map(|(line, s)| {
+                let pts: String = s.iter().enumerate().map(|(i, v)| format!("{:.1},{:.1} ", x(i), y(*v))).collect();
+                let slug = line.policy.slug();
+                view! {
+                    <polyline class=format!("herd-line herd-{slug}") class:strong=highlight == Some(line.policy)
+                        data-testid="herd-line" data-policy=slug points=pts />
+                }
+            }).collect_view()}
+        </svg>
+        <ul class="herd-legend">
+            {lines.iter().map(|line| {
+                let slug = line.policy.slug();
+                let past = line.calls_per_slot.len() > range;
+                view! {
+                    <li data-policy=slug>
+                        <svg class="swatch" viewBox="0 0 24 8" aria-hidden="true"><line class=format!("herd-line herd-{slug}") x1="0" y1="4" x2="24" y2="4" /></svg>
+                        {text::herd_policy_name(line.policy)}
+                        {past.then(|| format!(" {}", text::herd_goes_on(line)))}
+                    </li>
+                }
+            }).collect_view()}
+        </ul>
+    }
+    .into_any()
+}
+
+/// One horizontal bar per policy, scaled to the largest value; a policy with no value (nobody
+/// succeeded) gets no bar and says so in its label.
+fn bars_chart(
+    lines: &[HerdLine],
+    id: &'static str,
+    value: fn(&HerdLine) -> Option<f64>,
+    label: fn(&HerdLine) -> String,
+    highlight: Option<HerdPolicy>,
+) -> AnyView {
+    let row = 26.0;
+    let h = row * HerdPolicy::ALL.len() as f64 + 4.0;
+    let (w, name_w) = (480.0, 170.0);
+    let top = lines.iter().filter_map(value).fold(1.0f64, f64::max);
+    let desc: Vec<String> =
+        lines.iter().map(|l| format!("{}: {}", text::herd_policy_name(l.policy), label(l))).collect();
+    view! {
+        <svg class="herd-chart herd-bars-chart" viewBox=format!("0 0 {w} {h}") role="img" aria-label=desc.join("; ") data-testid=format!("herd-{id}")>
+            {lines.iter().enumerate().map(|(i, line)| {
+                let y0 = 2.0 + row * i as f64;
+                let width = value(line).map_or(0.0, |v| (w - name_w - 130.0) * v / top);
+                let slug = line.policy.slug();
+                view! {
+                    <g data-policy=slug>
+                        <text class="bar-name" x="0" y=y0 + 17.0>{text::herd_policy_name(line.policy)}</text>
+                        <rect class=format!("herd-bar herd-{slug}") class:strong=highlight == Some(line.policy) x=name_w y=y0 + 4.0 width=format!("{width:.1}") height=row - 8.0 rx="3" />
+                        <text class="bar-value" x=name_w + width + 6.0 y=y0 + 17.0>{label(line)}</text>
+                    </g>
+                }
+            }).collect_view()}
+        </svg>
+    }
+    .into_any()
+}

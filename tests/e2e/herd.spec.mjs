@@ -1,0 +1,102 @@
+// The herd view (issue 15): a link opens it on its own, it draws six policies, and working out a
+// thousand clients never holds the page in one long task.
+import { test, expect } from './fixtures.mjs';
+
+/** Collects the page's long tasks (over 50 ms) from before it loads. */
+async function watchLongTasks(page) {
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+test('the herd view loads from a link and shows its six lines', async ({ page }) => {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('/?v=1&view=herd&clients=1000&policy=full');
+  const herd = page.getByTestId('herd');
+  await expect(herd).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  const lines = page.getByTestId('herd-line');
+  await expect(lines).toHaveCount(6);
+  const policies = await lines.evaluateAll((els) => els.map((e) => e.dataset.policy));
+  expect(policies).toEqual(['none', 'exponential', 'full', 'equal', 'decorrelated', 'yours']);
+  // Every line is really drawn: a polyline with points that rise above the axis somewhere.
+  for (const points of await lines.evaluateAll((els) => els.map((e) => e.getAttribute('points')))) {
+    expect(points.trim().split(/\s+/).length).toBeGreaterThan(1);
+  }
+  // The link's policy is drawn on top, the link's settings are in the fields, and the figures
+  // are in the table too (the charts' text alternative).
+  await expect(page.locator('[data-testid="herd-line"][data-policy="full"]')).toHaveClass(/strong/);
+  await expect(page.getByTestId('herd-clients')).toHaveValue('1000');
+  await expect(page.getByTestId('herd-policy')).toHaveValue('full');
+  await expect(page.getByTestId('herd-table').locator('tbody tr')).toHaveCount(6);
+  await expect(page.getByTestId('herd-calls').locator('rect')).toHaveCount(6);
+  await expect(page.getByTestId('herd-slots')).toHaveAttribute('role', 'img');
+  // No backoff makes the most calls, as in the study, and the playground is not on the page.
+  const calls = await page.getByTestId('herd-table').locator('tbody tr').evaluateAll((rows) =>
+    Object.fromEntries(rows.map((r) => [r.dataset.policy, Number(r.cells[1].textContent.replace(/,/g, ''))])));
+  expect(Object.keys(calls)).toHaveLength(6);
+  for (const [policy, n] of Object.entries(calls)) if (policy !== 'none') expect(calls.none).toBeGreaterThan(n);
+  expect(calls.full * 2).toBeLessThan(calls.exponential);
+  await expect(page.getByTestId('run')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a thousand clients under six policies compute in 150 ms with no long task while drawing', async ({ page }) => {
+  await watchLongTasks(page);
+  await page.goto('/?v=1&view=herd&clients=999');
+  const herd = page.getByTestId('herd');
+  await expect(herd).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  const samples = [];
+  for (const clients of ['1000', '999', '1000', '999', '1000']) {
+    const t0 = await page.evaluate(() => performance.now());
+    await page.getByTestId('herd-clients').fill(clients);
+    await page.getByTestId('herd-clients').press('Enter');
+    await page.getByTestId('herd-clients').blur();
+    await expect(page).toHaveURL(clients === '1000' ? /view=herd(?!&clients)/ : /clients=999/);
+    await expect(herd).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    const t1 = await page.evaluate(() => performance.now());
+    const long = await page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), [t0, t1]);
+    expect(long).toEqual([]);
+    samples.push(Number(await herd.getAttribute('data-compute-ms')));
+  }
+  samples.sort((a, b) => a - b);
+  const median = samples[Math.floor(samples.length / 2)];
+  console.log(`herd, 1,000 clients x 6 policies in Chromium: median ${median} ms (${samples.join(', ')})`);
+  expect(median).toBeLessThanOrEqual(150);
+});
+
+test('the playground links to the herd with its own retry settings', async ({ page }) => {
+  await page.goto('/?v=1&jitter=off&base=200');
+  await page.mouse.wheel(0, 400);
+  const link = page.getByTestId('open-herd');
+  await expect(link).toHaveAttribute('href', /jitter=off.*view=herd|view=herd.*jitter=off/);
+  await link.click();
+  await expect(page.getByTestId('herd')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('herd')).toContainText('jitter (off)');
+  await page.getByTestId('herd-back').click();
+  await expect(page.getByTestId('run')).toBeEnabled();
+  await expect(page).not.toHaveURL(/view=herd/);
+});
+
+test('ten thousand clients with no backoff still make no long task while computing', async ({ page }) => {
+  await watchLongTasks(page);
+  await page.goto('/?v=1&view=herd&clients=9999');
+  const herd = page.getByTestId('herd');
+  await expect(herd).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  const t0 = await page.evaluate(() => performance.now());
+  await page.getByTestId('herd-clients').fill('10000');
+  await page.getByTestId('herd-clients').press('Enter');
+  await page.getByTestId('herd-clients').blur();
+  await expect(page).toHaveURL(/clients=10000/);
+  await expect(herd).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  const t1 = await page.evaluate(() => performance.now());
+  // Over a million calls in all, each policy played a slice per task.
+  const calls = await page.getByTestId('herd-table').locator('tbody tr[data-policy="none"] td').first().textContent();
+  expect(Number(calls.replace(/,/g, ''))).toBeGreaterThan(1_000_000);
+  const long = await page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), [t0, t1]);
+  console.log(`herd, 10,000 clients x 6 policies in Chromium: ${await herd.getAttribute('data-compute-ms')} ms computing, long tasks: ${JSON.stringify(long)}`);
+  expect(long).toEqual([]);
+});
