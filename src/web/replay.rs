@@ -15,7 +15,6 @@ pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>, toke
     spawn_local(async move {
         let gate = gate();
         let mut turns = BrowserTurns::new();
-        let mut sent = 0usize;
         for event in events {
             // Paused: hold the next event until Play or a step.
             if !gate.is_open() {
@@ -42,14 +41,10 @@ pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>, toke
                     return;
                 }
             } else {
-                // Instant: hand the browser a turn every slice, as a live run does, so a trace of
-                // tens of thousands of events never freezes the page and Stop is seen at once.
-                sent += 1;
-                if sent.is_multiple_of(REPLAY_BATCH) {
-                    turns.yield_now().await;
-                } else {
-                    turns.maybe_yield().await;
-                }
+                // Instant: hand the browser a turn every slice or every few hundred events, as a
+                // live run does, so a trace of thousands of events never freezes the page and Stop
+                // is seen at once.
+                turns.maybe_yield().await;
                 if token.is_cancelled() {
                     deliver(Event::Finished {
                         outcome: rusty_lock_engine::Outcome::Cancelled,
@@ -62,11 +57,6 @@ pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>, toke
         }
     });
 }
-
-/// At instant speed, the most events handed to the page between two of the browser's turns:
-/// handing them over costs nothing, but each is a log line to build (about 100 lines a
-/// millisecond), so this keeps a batch well under a frame's budget of long tasks.
-const REPLAY_BATCH: usize = 400;
 
 /// How long a recorded step stays on screen at 1×: its pace, plus the backoff it recorded, so a
 /// replayed retry waits as long as the live one did.

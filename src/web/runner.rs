@@ -121,6 +121,11 @@ pub(crate) struct BrowserTurns {
     scheduler: Option<(JsValue, js_sys::Function)>,
     slice_ms: f64,
     last: f64,
+    /// Events handed over since the browser's last turn. The loop's own work can be far quicker
+    /// than the page's (each event is a log line to build, a view to fold): on a fast machine a
+    /// whole 1,000-turn run fitted in one slice and then in one 200 ms task, and Stop could not
+    /// land. So a turn also comes every [`BrowserTurns::MAX_EVENTS`] events.
+    events: usize,
 }
 
 impl BrowserTurns {
@@ -131,20 +136,20 @@ impl BrowserTurns {
             Some((s, f))
         });
         let slice_ms = if scheduler.is_some() { 60.0 } else { 200.0 };
-        BrowserTurns { scheduler, slice_ms, last: js_sys::Date::now() }
+        BrowserTurns { scheduler, slice_ms, last: js_sys::Date::now(), events: 0 }
     }
 
-    /// Ready at once, unless the loop has worked a whole slice since the browser's last turn.
+    /// The most events between two of the browser's turns.
+    const MAX_EVENTS: usize = 250;
+
+    /// Call once per event handed over. Ready at once, unless the loop has worked a whole slice,
+    /// or handed over [`BrowserTurns::MAX_EVENTS`] events, since the browser's last turn.
     pub(crate) fn maybe_yield(&mut self) -> LocalBoxFuture<'static, ()> {
-        if js_sys::Date::now() - self.last < self.slice_ms {
+        self.events += 1;
+        if self.events < Self::MAX_EVENTS && js_sys::Date::now() - self.last < self.slice_ms {
             return Box::pin(std::future::ready(()));
         }
-        self.yield_now()
-    }
-
-    /// A turn for the browser now, whatever the time: for a caller whose own work is cheap but
-    /// leaves the page a lot to do (a replay hands over events far faster than the log shows them).
-    pub(crate) fn yield_now(&mut self) -> LocalBoxFuture<'static, ()> {
+        self.events = 0;
         self.last = js_sys::Date::now();
         let promise = self.scheduler.as_ref().and_then(|(s, f)| f.call0(s).ok()?.dyn_into::<js_sys::Promise>().ok());
         Box::pin(async move {
