@@ -2,10 +2,9 @@
 // Reads every `crate::…` path in src/ and finds the module circles: modules that import each
 // other, directly or around a loop, so none of them can be read without the rest.
 //
-// The page's modules should import one way only (components → actions and hooks → state →
-// web adapters → engine). Some circles are older than this check; they are listed, module by
-// module, in scripts/import-circles.txt. The check fails when a module that is not listed there
-// joins a circle, and says which listed modules have left every circle, so the list only shrinks.
+// The page's modules import one way only (app → components → actions and hooks → state →
+// split points → web adapters → engine), so any module can be read without the ones above it.
+// The check fails on any circle and names its modules.
 //
 // Usage: node scripts/check-imports.mjs [--print]   (--print lists every circle found)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -93,24 +92,15 @@ function visit(v) {
 }
 for (const v of modules.keys()) if (!info.has(v)) visit(v);
 
-const known = new Set(
-  readFileSync(join(root, 'scripts/import-circles.txt'), 'utf8')
-    .split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean),
-);
 const inCircles = new Set(circles.flat());
-const joined = [...inCircles].filter((m) => !known.has(m)).sort();
-const left = [...known].filter((m) => !inCircles.has(m)).sort();
 
 if (process.argv.includes('--print')) {
   for (const c of circles) console.log(`circle of ${c.length}: ${c.join(', ')}`);
 }
-console.log(`${modules.size} modules, ${circles.length} circle(s) holding ${inCircles.size} modules (${known.size} listed as older than this check)`);
-if (left.length) {
-  console.log(`no longer in any circle, remove from scripts/import-circles.txt: ${left.join(', ')}`);
-}
-if (joined.length) {
-  console.error(`new module circle: ${joined.join(', ')} now import(s) back into a module that imports them.`);
-  console.error('Imports run one way (components → actions and hooks → state → web adapters → engine);');
-  console.error('run node scripts/check-imports.mjs --print to see each circle.');
+console.log(`${modules.size} modules, ${circles.length} import circle(s)`);
+if (circles.length) {
+  for (const c of circles) console.error(`import circle: ${c.join(', ')}`);
+  console.error('Imports run one way (app → components → actions and hooks → state → split points →');
+  console.error('web adapters → engine): move what the lower module needs down, or pass it in.');
   process.exit(1);
 }

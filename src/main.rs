@@ -1,7 +1,10 @@
-//! Rusty Lock in the browser. The engine crate holds the loop; `web` is the browser glue and
-//! `ui` the components.
+//! Rusty Lock in the browser. The engine crate holds the loop. Imports run one way, checked by
+//! `scripts/check-imports.mjs`: `app` → `ui` (components) → `playback` (actions) and the hooks in
+//! `web` → `state` (signals, Run and Stop) → `parts` (split points that are not views) → `web`
+//! (browser glue) → the engine. `text` holds every word and is read from anywhere.
 
 mod app;
+mod parts;
 mod playback;
 mod state;
 mod text;

@@ -11,52 +11,6 @@ use crate::web::gate::gate;
 use leptos::prelude::*;
 use rusty_lock_engine::{Comparison, Event, RunView};
 
-/// The playback state, part of [`Playground`].
-#[derive(Clone, Copy)]
-pub struct Playback {
-    /// `None`: follow the run live. `Some(i)`: show the run as it was after event `i`.
-    pub cursor: RwSignal<Option<usize>>,
-    /// Held by the user: a live run waits at the gate, a replay stays on its step.
-    pub paused: RwSignal<bool>,
-    /// Bumped for every new run, so lists built for the last one start over.
-    pub run_id: RwSignal<u64>,
-    /// Compare mode: the same scenario played by a naive loop beside the robust one.
-    pub compare: RwSignal<bool>,
-    /// The naive loop's events, in compare mode.
-    pub naive: RwSignal<Vec<Event>>,
-    /// Where the two loops part ways, in compare mode.
-    pub diverge_at: RwSignal<Option<usize>>,
-}
-
-impl Playback {
-    pub fn new() -> Self {
-        Playback {
-            cursor: RwSignal::new(None),
-            paused: RwSignal::new(false),
-            run_id: RwSignal::new(0),
-            compare: RwSignal::new(false),
-            naive: RwSignal::new(Vec::new()),
-            diverge_at: RwSignal::new(None),
-        }
-    }
-
-    /// A new run: follow it live, unpaused, with the naive side cleared.
-    pub fn reset(&self) {
-        gate().set_open(true);
-        self.cursor.set(None);
-        self.paused.set(false);
-        self.run_id.update(|n| *n += 1);
-        self.naive.set(Vec::new());
-        self.diverge_at.set(None);
-    }
-}
-
-impl Default for Playback {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 /// What is on screen: the step the cursor points at, or the newest one.
 #[derive(Clone, Copy)]
 pub struct Shown {
@@ -202,7 +156,7 @@ pub fn run(pg: Playground) {
     let config = pg.config.get_untracked();
     let plan = pg.plan.get_untracked();
     leptos::task::spawn_local(async move {
-        match crate::ui::parts::compare_runs(config, plan).await {
+        match crate::parts::compare_runs(config, plan).await {
             Ok(comparison) => show_comparison(pg, comparison),
             Err(_) => pg.trace_error.set(Some(crate::text::ENGINE_PART_MISSING.into())),
         }
@@ -233,11 +187,10 @@ pub fn sync_gate(pg: Playground) {
     });
 }
 
-/// Sets playback up for the page: what is shown, the gate, the player's timer and its keys.
-/// Call once, after the playground is in context.
+/// Sets playback up for the page: what is shown, and the gate. (The player's timer and keys are
+/// hooks above this, in `web::playback_glue`, installed beside it by the app.) Call once, after
+/// the playground is in context.
 pub fn install(pg: Playground) {
     provide_context(Shown::new(pg));
     sync_gate(pg);
-    crate::web::playback_glue::use_ticker(pg);
-    crate::web::playback_glue::use_playback_keys(pg);
 }

@@ -2,13 +2,13 @@
 //! Components read it from context; none of them owns a piece of it. The fault plan itself is
 //! the source of truth, so a link round-trips exactly whatever the toggles show.
 
-use crate::playback::Playback;
+use crate::parts;
+use crate::parts::{LazyHttp, PartMissing};
 use crate::text;
-use crate::ui::parts;
 use crate::web::driver::Speed;
+use crate::web::gate::gate;
 use crate::web::http_provider::{HttpSettings, StreamUpdate};
 use crate::web::key_store;
-use crate::web::lazy::{LazyHttp, PartMissing};
 use crate::web::runner::{Model, RunSetup};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -289,5 +289,52 @@ impl Playground {
             token.cancel();
         }
         self.cancel.set_value(None);
+    }
+}
+
+/// The playback state, part of [`Playground`]: which step is on screen, paused or not, and
+/// compare mode's second run. Its actions are in `crate::playback`.
+#[derive(Clone, Copy)]
+pub struct Playback {
+    /// `None`: follow the run live. `Some(i)`: show the run as it was after event `i`.
+    pub cursor: RwSignal<Option<usize>>,
+    /// Held by the user: a live run waits at the gate, a replay stays on its step.
+    pub paused: RwSignal<bool>,
+    /// Bumped for every new run, so lists built for the last one start over.
+    pub run_id: RwSignal<u64>,
+    /// Compare mode: the same scenario played by a naive loop beside the robust one.
+    pub compare: RwSignal<bool>,
+    /// The naive loop's events, in compare mode.
+    pub naive: RwSignal<Vec<Event>>,
+    /// Where the two loops part ways, in compare mode.
+    pub diverge_at: RwSignal<Option<usize>>,
+}
+
+impl Playback {
+    pub fn new() -> Self {
+        Playback {
+            cursor: RwSignal::new(None),
+            paused: RwSignal::new(false),
+            run_id: RwSignal::new(0),
+            compare: RwSignal::new(false),
+            naive: RwSignal::new(Vec::new()),
+            diverge_at: RwSignal::new(None),
+        }
+    }
+
+    /// A new run: follow it live, unpaused, with the naive side cleared.
+    pub fn reset(&self) {
+        gate().set_open(true);
+        self.cursor.set(None);
+        self.paused.set(false);
+        self.run_id.update(|n| *n += 1);
+        self.naive.set(Vec::new());
+        self.diverge_at.set(None);
+    }
+}
+
+impl Default for Playback {
+    fn default() -> Self {
+        Self::new()
     }
 }

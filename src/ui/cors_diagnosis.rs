@@ -5,7 +5,7 @@
 
 use crate::state::Playground;
 use crate::text;
-use crate::ui::endpoint_panel::preset_of;
+use crate::ui::presets::preset_of;
 use crate::web::http_provider::server_answers_at_all;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

@@ -3,7 +3,7 @@
 
 use crate::state::Playground;
 use crate::text;
-use crate::ui::endpoint_panel::{preset_of, PRESETS};
+use crate::ui::presets::{preset_of, PRESETS};
 use crate::web::http_provider::list_models;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

@@ -3,24 +3,11 @@
 
 use crate::state::Playground;
 use crate::text;
+use crate::ui::lazy::part;
 use crate::ui::parts;
-use crate::web::lazy::part;
+use crate::ui::presets::PRESETS;
 use leptos::prelude::*;
 use rusty_lock_engine::scenario::ProviderChoice;
-
-/// The endpoints people run most, and where each listens by default.
-pub const PRESETS: [(&str, &str); 5] = [
-    ("ollama", "http://localhost:11434/v1"),
-    ("lmstudio", "http://localhost:1234/v1"),
-    ("openai", "https://api.openai.com/v1"),
-    ("vllm", "http://localhost:8000/v1"),
-    ("custom", ""),
-];
-
-/// The preset an address belongs to, so the CORS advice can be specific.
-pub fn preset_of(endpoint: &str) -> &'static str {
-    PRESETS.iter().find(|(id, url)| *id != "custom" && endpoint.starts_with(url)).map_or("custom", |(id, _)| id)
-}
 
 /// The current endpoint and model, when a real endpoint answers.
 fn current_endpoint(pg: Playground) -> Memo<Option<(String, String)>> {

@@ -3,8 +3,8 @@
 
 use crate::state::Playground;
 use crate::text;
+use crate::ui::lazy::part;
 use crate::ui::parts;
-use crate::web::lazy::part;
 use leptos::prelude::*;
 
 #[component]

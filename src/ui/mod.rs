@@ -1,5 +1,7 @@
 //! The page's components, one job and one file each. They read [`crate::state::Playground`]
-//! from context and the engine's plain types; none of them touches a browser API directly.
+//! from context and the engine's plain types, and call the web glue for what the browser does
+//! (fetch, files, the clipboard). `parts` holds the views that come in lazy parts; `lazy` shows
+//! them. Nothing below `ui` imports it.
 
 pub mod backoff_strip;
 pub mod board;
@@ -15,6 +17,7 @@ pub mod herd;
 pub mod history;
 pub mod icons;
 pub mod layer_icon;
+pub mod lazy;
 pub mod lesson_card;
 pub mod lessons_list;
 pub mod lessons_menu;
@@ -23,6 +26,7 @@ pub mod notice_bar;
 pub mod outcome_banner;
 pub mod parts;
 pub mod playback;
+pub mod presets;
 pub mod retry_preview;
 pub mod run_controls;
 pub mod scene;

@@ -1,10 +1,10 @@
 //! Sharing: the scenario's link (copy it and every attendee gets the same run), and traces
 //! (save a finished run, open one to replay it offline).
 
+use crate::parts;
+use crate::parts::PartMissing;
 use crate::state::Playground;
 use crate::text;
-use crate::ui::parts;
-use crate::web::lazy::PartMissing;
 use crate::web::share::{copy_text, download, page_base, read_picked_file};
 use leptos::prelude::*;
 use leptos::task::spawn_local;

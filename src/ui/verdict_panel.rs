@@ -3,8 +3,8 @@
 
 use crate::state::Playground;
 use crate::text;
-use crate::ui::parts;
-use crate::web::lazy::part;
+use crate::ui::backoff_strip::verdict_strips;
+use crate::ui::lazy::part;
 use leptos::prelude::*;
 use rusty_lock_engine::verdict::{judge, Severity};
 use rusty_lock_engine::Event;
@@ -33,7 +33,7 @@ pub fn VerdictPanel() -> impl IntoView {
                 }).collect_view()}
             </ul>
             <Show when=move || pg.events.with(|e| e.iter().any(|e| matches!(e, Event::RetryScheduled { .. })))>
-                {part(parts::verdict_strips())}
+                {part(verdict_strips())}
             </Show>
         </section>
     }

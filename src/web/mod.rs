@@ -1,5 +1,9 @@
-//! Web glue: the only code that touches browser APIs (timers, the address bar, the clipboard,
-//! files, keys, the panic banner). The engine never sees any of it.
+//! Web glue: timers and the clock driver, the address bar, fetch and streams, storage, the
+//! clipboard and files, the service worker, the panic banner, and the hooks that tie keys, the
+//! ticker and engagement to the playground. Most of it knows nothing of the page; the hooks
+//! (`engaged`, `keys`, `playback_glue`, `url_sync`) read the state, and nothing here imports a
+//! component. A few components build DOM themselves where a list only grows (`ui::history`,
+//! `ui::log_lines` through `append_list`). The engine never sees any of it.
 
 pub mod address;
 pub mod append_list;
@@ -11,7 +15,6 @@ pub mod http_provider;
 pub mod idle;
 pub mod key_store;
 pub mod keys;
-pub mod lazy;
 pub mod playback_glue;
 pub mod replay;
 pub mod runner;

@@ -1,0 +1,118 @@
+//! The split points that are not views: the loop itself, the compare run, the HTTP model and the
+//! trace tools. Each function's body, and all the code only it reaches, is cut out of the first
+//! download into a wasm file of its own (one per group name), fetched the first time it is
+//! called (see `ui::parts` for the views and the table of groups). Nothing here imports the
+//! page's state or its components, so state can start a run without knowing any view.
+#![allow(improper_ctypes_definitions)]
+
+use crate::web::driver::Speed;
+use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
+use crate::web::runner::RunSetup;
+use futures::future::LocalBoxFuture;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
+use rusty_lock_engine::scenario::{Notice, Scenario};
+use rusty_lock_engine::trace::{Trace, TraceError};
+use rusty_lock_engine::wire::{ChatRequest, ChatResponse};
+use rusty_lock_engine::{
+    CallContext, CallFailure, CancelToken, Comparison, Event, FaultPlan, Provider, ProviderError, RunConfig,
+};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// A lazy part whose wasm file could not be fetched (offline, or the server lost the file).
+/// Not cached: asking again fetches again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PartMissing;
+
+impl From<SplitLoaderError> for PartMissing {
+    fn from(_: SplitLoaderError) -> Self {
+        PartMissing
+    }
+}
+
+#[wasm_split(engine, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn start_run(setup: RunSetup, token: CancelToken) -> Result<(), PartMissing> {
+    crate::web::runner::start_run(setup, token);
+    Ok(())
+}
+
+#[wasm_split(engine, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn start_replay(
+    events: Vec<Event>,
+    speed: Speed,
+    deliver: Rc<dyn Fn(Event)>,
+    token: CancelToken,
+) -> Result<(), PartMissing> {
+    crate::web::replay::replay(events, speed, deliver, token);
+    Ok(())
+}
+
+#[wasm_split(compare, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn compare_runs(config: RunConfig, plan: FaultPlan) -> Result<Comparison, PartMissing> {
+    Ok(rusty_lock_engine::compare(&config, plan))
+}
+
+#[wasm_split(real_model, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn http_provider(
+    settings: HttpSettings,
+    on_stream: Rc<dyn Fn(StreamUpdate)>,
+) -> Result<Box<dyn Provider>, PartMissing> {
+    Ok(Box::new(HttpProvider { settings, on_stream }))
+}
+
+#[wasm_split(traces, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn export_trace(scenario: Scenario, events: Vec<Event>, secrets: Vec<String>) -> Result<String, PartMissing> {
+    let secrets: Vec<&str> = secrets.iter().map(String::as_str).collect();
+    Ok(rusty_lock_engine::trace::export(&scenario, &events, &secrets))
+}
+
+#[wasm_split(traces, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn import_trace(text: String) -> Result<Opened, PartMissing> {
+    Ok(rusty_lock_engine::trace::import(&text))
+}
+
+/// What opening a trace file gives: the run, or why the file was refused.
+pub type Opened = Result<(Trace, Scenario, Vec<Notice>), TraceError>;
+
+/// The HTTP model, loaded with the real-model part on its first call. When "Real endpoint" is
+/// picked that part is already on its way, so the first call rarely waits; if the file cannot be
+/// fetched the call fails like a dropped connection, and the retry layer asks again.
+pub struct LazyHttp {
+    pub settings: HttpSettings,
+    pub on_stream: Rc<dyn Fn(StreamUpdate)>,
+    loaded: Rc<RefCell<Option<Rc<dyn Provider>>>>,
+}
+
+impl LazyHttp {
+    pub fn new(settings: HttpSettings, on_stream: Rc<dyn Fn(StreamUpdate)>) -> Self {
+        LazyHttp { settings, on_stream, loaded: Rc::default() }
+    }
+}
+
+impl Provider for LazyHttp {
+    fn complete(
+        &self,
+        request: &ChatRequest,
+        ctx: CallContext,
+    ) -> LocalBoxFuture<'static, Result<ChatResponse, ProviderError>> {
+        if let Some(provider) = self.loaded.borrow().clone() {
+            return provider.complete(request, ctx);
+        }
+        let (settings, on_stream, loaded, request) =
+            (self.settings.clone(), self.on_stream.clone(), self.loaded.clone(), request.clone());
+        Box::pin(async move {
+            let provider: Rc<dyn Provider> = match http_provider(settings, on_stream).await {
+                Ok(provider) => provider.into(),
+                Err(PartMissing) => {
+                    return Err(ProviderError {
+                        failure: CallFailure::Network,
+                        retry_after_ms: None,
+                        should_retry: None,
+                    })
+                }
+            };
+            *loaded.borrow_mut() = Some(provider.clone());
+            provider.complete(&request, ctx).await
+        })
+    }
+}
