@@ -100,3 +100,11 @@ test('ten thousand clients with no backoff still make no long task while computi
   console.log(`herd, 10,000 clients x 6 policies in Chromium: ${await herd.getAttribute('data-compute-ms')} ms computing, long tasks: ${JSON.stringify(long)}`);
   expect(long).toEqual([]);
 });
+
+test('on a phone the herd view fits the screen: no sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?v=1&view=herd&clients=1000');
+  await expect(page.getByTestId('herd-table')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBe(0);
+});
