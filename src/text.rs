@@ -4,6 +4,7 @@ use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDet
 use rusty_lock_engine::provider::{CallFailure, WaitReason};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
+use rusty_lock_engine::verdict::Said;
 use rusty_lock_engine::{Fault, Personality};
 
 pub const TITLE: &str = "Rusty Lock";
@@ -266,6 +267,108 @@ pub fn duration(ms: u64) -> String {
         seconds(ms)
     } else {
         format!("{ms} ms")
+    }
+}
+
+/// A failure as the verdict names it, with its article: "an HTTP 503", "a timeout".
+fn failure_with_article(failure: &CallFailure) -> String {
+    match failure {
+        CallFailure::Http { status } => format!("an HTTP {status}"),
+        CallFailure::Network => "a dropped connection".into(),
+        CallFailure::Timeout => "a timeout".into(),
+        CallFailure::BadBody { .. } => "an unreadable body".into(),
+    }
+}
+
+/// One finding of the resilience verdict, in one sentence, from the facts the engine found.
+pub fn finding(said: &Said) -> String {
+    let what = failure_with_article;
+    match said {
+        Said::RetriedPermanent { turn, failure } => format!(
+            "Turn {turn} retried {}, which comes back the same however often it is sent, so the retry only cost time and quota.",
+            what(failure)
+        ),
+        Said::RetryAfterCapped { turn, asked_ms, cap_ms } => format!(
+            "On turn {turn} the server asked for {} but the {} cap sent the retry back early, where it is likely to be refused again; failing at once would be clearer.",
+            duration(*asked_ms),
+            duration(*cap_ms)
+        ),
+        Said::IgnoredRetryAfter { turn, waited_ms, asked_ms } => format!(
+            "Turn {turn} retried after {} although the server asked for {}, so the retry most likely met the same refusal.",
+            duration(*waited_ms),
+            duration(*asked_ms)
+        ),
+        Said::RetryAfterCapAtZero { turn, failure } => format!(
+            "Turn {turn} retried {} at once because the Retry-After cap is 0 ms, which throws away whatever wait the server asked for.",
+            what(failure)
+        ),
+        Said::HonouredRetryAfter { turn, failure, waited_ms, asked_ms: Some(asked) } => format!(
+            "Turn {turn} waited {} after {}, as long as the server asked ({}).",
+            duration(*waited_ms),
+            what(failure),
+            duration(*asked)
+        ),
+        Said::HonouredRetryAfter { turn, failure, waited_ms, asked_ms: None } => format!(
+            "Turn {turn} waited {} after {}, exactly as long as the server asked.",
+            duration(*waited_ms),
+            what(failure)
+        ),
+        Said::RetryAfterMissing { turn, waited_ms } => format!(
+            "Turn {turn}'s 429 was retried after a guessed {} because no Retry-After reached the loop: the server sent none or, cross-origin, did not list it in Access-Control-Expose-Headers.",
+            duration(*waited_ms)
+        ),
+        Said::RecoveredWithBackoff { turn, failure, waited_ms } => format!(
+            "Turn {turn} retried {} after {} of backoff and a later attempt answered; the model never knew.",
+            what(failure),
+            duration(*waited_ms)
+        ),
+        Said::GaveUpTooEarly { turn, failure } => format!(
+            "A single {} on turn {turn} ended the run because only one attempt is allowed; a retry after a short wait would very likely have passed.",
+            what(failure).trim_start_matches("an ").trim_start_matches("a ")
+        ),
+        Said::FailedFast { turn, failure } => format!(
+            "Turn {turn}'s {} ended the run at once instead of being retried, since no retry can fix it.",
+            what(failure).trim_start_matches("an ").trim_start_matches("a ")
+        ),
+        Said::RetriedWithoutWaiting { turn, waited_ms } => format!(
+            "Turn {turn} retried after only {}: coming straight back to a struggling server mostly earns another failure and adds to its load.",
+            duration(*waited_ms)
+        ),
+        Said::RetryStorm { calls, most, on_turn } => format!(
+            "The run made {calls} model calls, up to {most} on turn {on_turn}: a client that retries this hard adds load to the very server that is failing, and a real one would pay for every call."
+        ),
+        Said::SynchronizedRetries => "Backoff ran with jitter off, so every client that failed at the same moment comes back at the same moments and hits the recovering server together.".into(),
+        Said::HangWithoutTimeout { turn, until_stop } => format!(
+            "Turn {turn}'s model call never answered and, with the watchdog off, the run waited {}; a timeout would have turned the hang into a retry.",
+            if *until_stop { "until Stop was pressed" } else { "forever" }
+        ),
+        Said::AcceptedTruncatedStream { turn } => format!(
+            "Turn {turn}'s reply had no finish reason, the mark of a stream cut before its end, yet the loop used it as a whole answer."
+        ),
+        Said::WatchdogCutHang { turn, after_ms } => format!(
+            "The watchdog cut turn {turn}'s call after {} without an answer, turning a silent hang into a timeout your code could retry.",
+            duration(*after_ms)
+        ),
+        Said::GuardStoppedLoop { guard: Guard::RepeatedCall, turn } => format!(
+            "On turn {turn} the repeat guard saw the model ask for the same move twice and handed over instead of burning turns."
+        ),
+        Said::GuardStoppedLoop { guard: Guard::ErrorsInARow, turn } => {
+            format!("On turn {turn} the errors-in-a-row guard stopped a model that kept failing its tool calls.")
+        }
+        Said::GuardStoppedLoop { turn, .. } => {
+            format!("The turn budget stopped the run after {turn} turns instead of letting it wander on.")
+        }
+        Said::ToleratedQuirk { turn, finish_reason } => format!(
+            "Turn {turn}'s reply carried tool calls but ended with finish_reason \u{201c}{}\u{201d}; the loop went by what the reply held and ran them.",
+            short_text(finish_reason, 40)
+        ),
+        Said::CutAtLength { turn } => format!(
+            "Turn {turn}'s reply was cut at the token limit, so it was not taken as the answer. Raise max_tokens, or send a shorter history."
+        ),
+        Said::NotAnAnswer { turn, finish_reason } => format!(
+            "Turn {turn}'s reply stopped with finish_reason \u{201c}{}\u{201d}, which is not a finished answer, so the run ended instead of passing it off as one.",
+            short_text(finish_reason, 40)
+        ),
     }
 }
 

@@ -3,24 +3,23 @@
 //! The verdict reads only the settings and the events, so it works the same on a live run, a
 //! simulated one and a trace imported from elsewhere, including traces of harnesses that do
 //! things this engine never would (retrying a 401, say). Each finding names one behaviour, good
-//! or bad, in one sentence.
+//! or bad, with its facts as data ([`Said`]); the page words it in the reader's language.
 //!
 //! # What the events can and cannot tell
 //!
-//! A `RetryScheduled` carries the wait and its reason, but no event carries what the server
-//! asked for in `Retry-After`. So, from events alone:
+//! A `RetryScheduled` carries the wait and its reason, and a `ModelCallFailed` carries what the
+//! server asked for in `Retry-After` when it said (`retry_after_ms`); [`judge`] reads those asks
+//! from the events. Traces saved before that field existed carry no ask, so for them:
 //!
 //! * a wait with reason `retry-after` shorter than the cap was the server's ask, honoured exactly
 //!   (the engine waits `min(ask, cap)`);
 //! * a wait with reason `retry-after` equal to the cap may or may not have been cut short: the
-//!   ask is unknown, so nothing is said, except that a cap of 0 throws every ask away;
-//! * a 429 retried on `backoff` means no ask reached the loop. Whether the server sent none or the
-//!   browser hid it (a cross-origin response shows `Retry-After` only if the server lists it in
-//!   `Access-Control-Expose-Headers`) cannot be told, so this is a warning, not a fault.
+//!   ask is unknown, so nothing is said, except that a cap of 0 throws every ask away.
 //!
-//! When the asks are known, pass them to [`judge_with_asks`] and a wait shorter than the ask is
-//! reported as [`slug::IGNORED_RETRY_AFTER`]. Adding `retry_after_ms: Option<u64>` to
-//! `Event::ModelCallFailed` would let [`judge`] read them from the events directly.
+//! A 429 retried on `backoff` means no ask reached the loop. Whether the server sent none or the
+//! browser hid it (a cross-origin response shows `Retry-After` only if the server lists it in
+//! `Access-Control-Expose-Headers`) cannot be told, so this is a warning, not a fault. Callers
+//! that know the asks some other way pass them to [`judge_with_asks`].
 
 use crate::config::RunConfig;
 use crate::events::{Event, FailReason, Guard, Layer, Outcome, Quirk};
@@ -98,14 +97,59 @@ impl Severity {
     }
 }
 
-/// One behaviour the verdict noticed. Each slug appears at most once per verdict; `text`
-/// describes its first occurrence and `count` says how many there were.
+/// One behaviour the verdict noticed. Each slug appears at most once per verdict; `said`
+/// holds the facts of its first occurrence and `count` says how many there were.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Finding {
     pub slug: &'static str,
     pub severity: Severity,
-    pub text: String,
+    pub said: Said,
     pub count: u32,
+}
+
+/// The facts behind a finding, as data: the page puts them into a sentence in the reader's
+/// language. Times are in milliseconds; the page writes them in its one unit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Said {
+    /// A failure no retry can fix was retried.
+    RetriedPermanent { turn: u32, failure: CallFailure },
+    /// The server asked for longer than the cap, so the retry came back early.
+    RetryAfterCapped { turn: u32, asked_ms: u64, cap_ms: u64 },
+    /// The retry came back sooner than the server asked.
+    IgnoredRetryAfter { turn: u32, waited_ms: u64, asked_ms: u64 },
+    /// A Retry-After cap of 0 threw the server's ask away.
+    RetryAfterCapAtZero { turn: u32, failure: CallFailure },
+    /// The wait was as long as the server asked (`asked_ms` when the ask is known).
+    HonouredRetryAfter { turn: u32, failure: CallFailure, waited_ms: u64, asked_ms: Option<u64> },
+    /// A 429 retried on a guessed wait: no Retry-After reached the loop.
+    RetryAfterMissing { turn: u32, waited_ms: u64 },
+    /// A transient failure retried after real backoff, and a later attempt answered.
+    RecoveredWithBackoff { turn: u32, failure: CallFailure, waited_ms: u64 },
+    /// One attempt only, so a failure that would have passed ended the run.
+    GaveUpTooEarly { turn: u32, failure: CallFailure },
+    /// A failure no retry can fix ended the run at once.
+    FailedFast { turn: u32, failure: CallFailure },
+    /// A retry went out at once, or nearly.
+    RetriedWithoutWaiting { turn: u32, waited_ms: u64 },
+    /// So many calls that the client adds load to a failing server.
+    RetryStorm { calls: u32, most: u32, on_turn: u32 },
+    /// Backoff without jitter: clients that failed together retry together.
+    SynchronizedRetries,
+    /// A call never answered, with no watchdog; `until_stop` when Stop ended the wait.
+    HangWithoutTimeout { turn: u32, until_stop: bool },
+    /// A reply with no finish reason was used as a whole answer.
+    AcceptedTruncatedStream { turn: u32 },
+    /// The watchdog cut a silent call.
+    WatchdogCutHang { turn: u32, after_ms: u64 },
+    /// A guard stopped a run going nowhere.
+    GuardStoppedLoop { guard: Guard, turn: u32 },
+    /// Tool calls came with another finish reason, and ran.
+    ToleratedQuirk { turn: u32, finish_reason: String },
+    /// The reply was cut at the token limit.
+    CutAtLength { turn: u32 },
+    /// The reply stopped for a reason that is not an answer.
+    NotAnAnswer { turn: u32, finish_reason: String },
 }
 
 /// What the server asked for on one failed attempt, when the caller knows it (see the module
@@ -150,11 +194,10 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
 
     for c in &run.calls {
         let Some((failure, layer)) = &c.failure else { continue };
-        let what = describe(failure);
+        let what = failure;
         let t = c.turn;
         match c.wait {
             Some((wait, reason)) => {
-                let (wait_s, cap_s) = (span(wait), span(cap));
                 // One retry gets one judgement: once a problem is named, no praise of the same
                 // retry follows it, so the verdict never calls one retry both bad and good.
                 let faulted = cannot_pass(failure)
@@ -164,52 +207,47 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
                     out.add(
                         slug::RETRIED_PERMANENT,
                         Severity::Bad,
-                        format!(
-                            "Turn {t} retried {what}, which comes back the same however often it is sent, so the retry only cost time and quota."
-                        ),
+                        Said::RetriedPermanent { turn: t, failure: what.clone() },
                     );
                 }
                 match (ask_of(c), reason) {
-                    (Some(asked), _) if wait < asked && reason == WaitReason::RetryAfter && wait == cap && cap > 0 => out.add(
-                        slug::RETRY_AFTER_CAPPED,
-                        Severity::Warning,
-                        format!(
-                            "On turn {t} the server asked for {} but the {cap_s} cap sent the retry back early, where it is likely to be refused again; failing at once would be clearer.",
-                            span(asked)
-                        ),
-                    ),
+                    (Some(asked), _) if wait < asked && reason == WaitReason::RetryAfter && wait == cap && cap > 0 => {
+                        out.add(
+                            slug::RETRY_AFTER_CAPPED,
+                            Severity::Warning,
+                            Said::RetryAfterCapped { turn: t, asked_ms: asked, cap_ms: cap },
+                        )
+                    }
                     (Some(asked), _) if wait < asked => out.add(
                         slug::IGNORED_RETRY_AFTER,
                         Severity::Bad,
-                        format!(
-                            "Turn {t} retried after {wait_s} although the server asked for {}, so the retry most likely met the same refusal.",
-                            span(asked)
-                        ),
+                        Said::IgnoredRetryAfter { turn: t, waited_ms: wait, asked_ms: asked },
                     ),
                     (Some(_), _) if faulted => {}
                     (Some(asked), _) => out.add(
                         slug::HONOURED_RETRY_AFTER,
                         Severity::Good,
-                        format!("Turn {t} waited {wait_s} after {what}, as long as the server asked ({}).", span(asked)),
+                        Said::HonouredRetryAfter {
+                            turn: t,
+                            failure: what.clone(),
+                            waited_ms: wait,
+                            asked_ms: Some(asked),
+                        },
                     ),
                     (None, WaitReason::RetryAfter) if cap == 0 => out.add(
                         slug::IGNORED_RETRY_AFTER,
                         Severity::Bad,
-                        format!(
-                            "Turn {t} retried {what} at once because the Retry-After cap is 0 ms, which throws away whatever wait the server asked for."
-                        ),
+                        Said::RetryAfterCapAtZero { turn: t, failure: what.clone() },
                     ),
                     (None, WaitReason::RetryAfter) if wait < cap && !faulted => out.add(
                         slug::HONOURED_RETRY_AFTER,
                         Severity::Good,
-                        format!("Turn {t} waited {wait_s} after {what}, exactly as long as the server asked."),
+                        Said::HonouredRetryAfter { turn: t, failure: what.clone(), waited_ms: wait, asked_ms: None },
                     ),
                     (None, WaitReason::Backoff) if matches!(failure, CallFailure::Http { status: 429 }) => out.add(
                         slug::RETRY_AFTER_MISSING,
                         Severity::Warning,
-                        format!(
-                            "Turn {t}'s 429 was retried after a guessed {wait_s} because no Retry-After reached the loop: the server sent none or, cross-origin, did not list it in Access-Control-Expose-Headers."
-                        ),
+                        Said::RetryAfterMissing { turn: t, waited_ms: wait },
                     ),
                     _ => {}
                 }
@@ -223,9 +261,7 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
                     out.add(
                         slug::RECOVERED_WITH_BACKOFF,
                         Severity::Good,
-                        format!(
-                            "Turn {t} retried {what} after {wait_s} of backoff and a later attempt answered; the model never knew."
-                        ),
+                        Said::RecoveredWithBackoff { turn: t, failure: what.clone(), waited_ms: wait },
                     );
                 }
             }
@@ -235,18 +271,10 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
                     out.add(
                         slug::GAVE_UP_TOO_EARLY,
                         Severity::Bad,
-                        format!(
-                            "A single {what} on turn {t} ended the run because only one attempt is allowed; a retry after a short wait would very likely have passed."
-                        ),
+                        Said::GaveUpTooEarly { turn: t, failure: what.clone() },
                     );
                 } else if cannot_pass(failure) {
-                    out.add(
-                        slug::FAILED_FAST,
-                        Severity::Good,
-                        format!(
-                            "Turn {t}'s {what} ended the run at once instead of being retried, since no retry can fix it."
-                        ),
-                    );
+                    out.add(slug::FAILED_FAST, Severity::Good, Said::FailedFast { turn: t, failure: what.clone() });
                 }
             }
             None => {}
@@ -260,11 +288,8 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
     if let Some(first) = instant.first() {
         if !config.retry.jitter || config.retry.base_delay_ms < NEAR_ZERO_MS || instant.len() >= 2 {
             let wait = first.wait.map_or(0, |w| w.0);
-            let text = format!(
-                "Turn {} retried after only {wait} ms: coming straight back to a struggling server mostly earns another failure and adds to its load.",
-                first.turn
-            );
-            out.add_n(slug::RETRIED_WITHOUT_WAITING, Severity::Bad, text, instant.len() as u32);
+            let said = Said::RetriedWithoutWaiting { turn: first.turn, waited_ms: wait };
+            out.add_n(slug::RETRIED_WITHOUT_WAITING, Severity::Bad, said, instant.len() as u32);
         }
     }
 
@@ -275,12 +300,7 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
             out.add(
                 slug::RETRY_STORM,
                 Severity::Warning,
-                format!(
-                    "The run made {} model calls, up to {} on turn {}: a client that retries this hard adds load to the very server that is failing, and a real one would pay for every call.",
-                    run.calls.len(),
-                    busiest.attempt,
-                    busiest.turn
-                ),
+                Said::RetryStorm { calls: run.calls.len() as u32, most: busiest.attempt, on_turn: busiest.turn },
             );
         }
     }
@@ -288,43 +308,24 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
     let fixed: Vec<&Call> =
         run.calls.iter().filter(|c| matches!(c.wait, Some((w, WaitReason::Backoff)) if w >= NEAR_ZERO_MS)).collect();
     if !config.retry.jitter && !fixed.is_empty() {
-        out.add_n(
-            slug::SYNCHRONIZED_RETRIES,
-            Severity::Warning,
-            "Backoff ran with jitter off, so every client that failed at the same moment comes back at the same moments and hits the recovering server together."
-                .into(),
-            fixed.len() as u32,
-        );
+        out.add_n(slug::SYNCHRONIZED_RETRIES, Severity::Warning, Said::SynchronizedRetries, fixed.len() as u32);
     }
 
     if config.guards.watchdog_ms == 0 {
         let open = run.calls.last().filter(|c| c.failure.is_none() && !c.replied && !c.cut);
         let stopped = match &run.outcome {
-            None => Some("forever"),
-            Some(Outcome::Cancelled) => Some("until Stop was pressed"),
+            None => Some(false),
+            Some(Outcome::Cancelled) => Some(true),
             _ => None,
         };
-        if let (Some(c), Some(until)) = (open, stopped) {
-            out.add(
-                slug::HANG_WITHOUT_TIMEOUT,
-                Severity::Bad,
-                format!(
-                    "Turn {}'s model call never answered and, with the watchdog off, the run waited {until}; a timeout would have turned the hang into a retry.",
-                    c.turn
-                ),
-            );
+        if let (Some(c), Some(until_stop)) = (open, stopped) {
+            out.add(slug::HANG_WITHOUT_TIMEOUT, Severity::Bad, Said::HangWithoutTimeout { turn: c.turn, until_stop });
         }
     }
 
     for (turn, finish_reason) in &run.replies {
         if finish_reason.trim().is_empty() {
-            out.add(
-                slug::ACCEPTED_TRUNCATED_STREAM,
-                Severity::Bad,
-                format!(
-                    "Turn {turn}'s reply had no finish reason, the mark of a stream cut before its end, yet the loop used it as a whole answer."
-                ),
-            );
+            out.add(slug::ACCEPTED_TRUNCATED_STREAM, Severity::Bad, Said::AcceptedTruncatedStream { turn: *turn });
         }
     }
 
@@ -332,26 +333,12 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
         out.add(
             slug::WATCHDOG_CUT_HANG,
             Severity::Good,
-            format!(
-                "The watchdog cut turn {}'s call after {} ms without an answer, turning a silent hang into a timeout your code could retry.",
-                c.turn, config.guards.watchdog_ms
-            ),
+            Said::WatchdogCutHang { turn: c.turn, after_ms: config.guards.watchdog_ms },
         );
     }
 
     if let Some((guard, turn)) = run.guard_stop {
-        let text = match guard {
-            Guard::RepeatedCall => format!(
-                "On turn {turn} the repeat guard saw the model ask for the same move twice and handed over instead of burning turns."
-            ),
-            Guard::ErrorsInARow => {
-                format!("On turn {turn} the errors-in-a-row guard stopped a model that kept failing its tool calls.")
-            }
-            Guard::MaxTurns | Guard::Watchdog => {
-                format!("The turn budget stopped the run after {turn} turns instead of letting it wander on.")
-            }
-        };
-        out.add(slug::GUARD_STOPPED_LOOP, Severity::Good, text);
+        out.add(slug::GUARD_STOPPED_LOOP, Severity::Good, Said::GuardStoppedLoop { guard, turn });
     }
 
     judge_replies(events, &mut out);
@@ -368,26 +355,18 @@ fn judge_replies(events: &[Event], out: &mut Verdict) {
             Event::QuirkTolerated { turn: t, quirk: Quirk::ToolCallsWithFinishReason { finish_reason } } => out.add(
                 slug::TOLERATED_QUIRK,
                 Severity::Good,
-                format!(
-                    "Turn {t}'s reply carried tool calls but ended with finish_reason \u{201c}{finish_reason}\u{201d}; the loop went by what the reply held and ran them."
-                ),
+                Said::ToleratedQuirk { turn: *t, finish_reason: finish_reason.clone() },
             ),
-            Event::Finished { outcome: Outcome::Failed { reason: FailReason::NotAnAnswer { finish_reason } }, .. } => {
+            Event::Finished {
+                outcome: Outcome::Failed { reason: FailReason::NotAnAnswer { finish_reason } }, ..
+            } => {
                 if finish_reason == FINISH_LENGTH {
-                    out.add(
-                        slug::CUT_AT_LENGTH,
-                        Severity::Warning,
-                        format!(
-                            "Turn {turn}'s reply was cut at the token limit, so it was not taken as the answer. Raise max_tokens, or send a shorter history."
-                        ),
-                    );
+                    out.add(slug::CUT_AT_LENGTH, Severity::Warning, Said::CutAtLength { turn });
                 } else {
                     out.add(
                         slug::NOT_AN_ANSWER,
                         Severity::Warning,
-                        format!(
-                            "Turn {turn}'s reply stopped with finish_reason \u{201c}{finish_reason}\u{201d}, which is not a finished answer, so the run ended instead of passing it off as one."
-                        ),
+                        Said::NotAnAnswer { turn, finish_reason: finish_reason.clone() },
                     );
                 }
             }
@@ -492,24 +471,6 @@ fn cannot_pass(failure: &CallFailure) -> bool {
 
 /// A span of time as the page writes it everywhere: milliseconds below a second, seconds with one
 /// decimal from there on (the page's `text::duration`), so the verdict and the strip agree.
-fn span(ms: u64) -> String {
-    if ms >= 1000 {
-        let tenths = ms.saturating_add(50) / 100;
-        format!("{}.{} s", tenths / 10, tenths % 10)
-    } else {
-        format!("{ms} ms")
-    }
-}
-
-fn describe(failure: &CallFailure) -> String {
-    match failure {
-        CallFailure::Http { status } => format!("an HTTP {status}"),
-        CallFailure::Network => "a dropped connection".into(),
-        CallFailure::Timeout => "a timeout".into(),
-        CallFailure::BadBody { .. } => "an unreadable body".into(),
-    }
-}
-
 /// Findings gathered so far, one per slug.
 #[derive(Default)]
 struct Verdict {
@@ -517,14 +478,14 @@ struct Verdict {
 }
 
 impl Verdict {
-    fn add(&mut self, slug: &'static str, severity: Severity, text: String) {
-        self.add_n(slug, severity, text, 1);
+    fn add(&mut self, slug: &'static str, severity: Severity, said: Said) {
+        self.add_n(slug, severity, said, 1);
     }
 
-    fn add_n(&mut self, slug: &'static str, severity: Severity, text: String, n: u32) {
+    fn add_n(&mut self, slug: &'static str, severity: Severity, said: Said, n: u32) {
         match self.findings.iter_mut().find(|f| f.slug == slug) {
             Some(f) => f.count += n,
-            None => self.findings.push(Finding { slug, severity, text, count: n }),
+            None => self.findings.push(Finding { slug, severity, said, count: n }),
         }
     }
 

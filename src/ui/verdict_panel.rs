@@ -27,7 +27,7 @@ pub fn VerdictPanel() -> impl IntoView {
                         <li class=format!("finding finding-{}", severity.slug()) data-slug=f.slug data-severity=severity.slug()>
                             <span class="finding-mark" aria-hidden="true">{match severity { Severity::Good => "✓", Severity::Warning => "!", Severity::Bad => "✗" }}</span>
                             <span class="sr-only">{text::severity_name(severity)}</span>
-                            <span>{f.text}</span>
+                            <span>{text::finding(&f.said)}</span>
                         </li>
                     }
                 }).collect_view()}
