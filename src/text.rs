@@ -270,14 +270,20 @@ pub fn duration(ms: u64) -> String {
     }
 }
 
-/// A failure as the verdict names it, with its article: "an HTTP 503", "a timeout".
-fn failure_with_article(failure: &CallFailure) -> String {
+/// A failure as the verdict names it: "HTTP 503", "timeout".
+fn failure_noun(failure: &CallFailure) -> String {
     match failure {
-        CallFailure::Http { status } => format!("an HTTP {status}"),
-        CallFailure::Network => "a dropped connection".into(),
-        CallFailure::Timeout => "a timeout".into(),
-        CallFailure::BadBody { .. } => "an unreadable body".into(),
+        CallFailure::Http { status } => format!("HTTP {status}"),
+        CallFailure::Network => "dropped connection".into(),
+        CallFailure::Timeout => "timeout".into(),
+        CallFailure::BadBody { .. } => "unreadable body".into(),
     }
+}
+
+/// The same, with its article: "an HTTP 503", "a timeout".
+fn failure_with_article(failure: &CallFailure) -> String {
+    let article = if matches!(failure, CallFailure::Http { .. } | CallFailure::BadBody { .. }) { "an" } else { "a" };
+    format!("{article} {}", failure_noun(failure))
 }
 
 /// One finding of the resilience verdict, in one sentence, from the facts the engine found.
@@ -324,11 +330,11 @@ pub fn finding(said: &Said) -> String {
         ),
         Said::GaveUpTooEarly { turn, failure } => format!(
             "A single {} on turn {turn} ended the run because only one attempt is allowed; a retry after a short wait would very likely have passed.",
-            what(failure).trim_start_matches("an ").trim_start_matches("a ")
+            failure_noun(failure)
         ),
         Said::FailedFast { turn, failure } => format!(
             "Turn {turn}'s {} ended the run at once instead of being retried, since no retry can fix it.",
-            what(failure).trim_start_matches("an ").trim_start_matches("a ")
+            failure_noun(failure)
         ),
         Said::RetriedWithoutWaiting { turn, waited_ms } => format!(
             "Turn {turn} retried after only {}: coming straight back to a struggling server mostly earns another failure and adds to its load.",

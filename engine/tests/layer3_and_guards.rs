@@ -377,16 +377,18 @@ fn a_fault_plan_edited_mid_run_lands_on_the_next_matching_call() {
 #[test]
 fn a_final_failure_says_why_it_was_final() {
     use rusty_lock_engine::{Event, FinalBecause};
-    let because = |query: &str| {
-        let (s, _) = rusty_lock_engine::scenario::decode(query);
-        let sim = rusty_lock_engine::simulate(&s.config, s.faults.clone());
-        sim.events
+    let finals = |events: &[Event]| -> Vec<Option<FinalBecause>> {
+        events
             .iter()
             .filter_map(|e| match e {
                 Event::ModelCallFailed { final_because, .. } => Some(*final_because),
                 _ => None,
             })
-            .collect::<Vec<_>>()
+            .collect()
+    };
+    let because = |query: &str| {
+        let (s, _) = rusty_lock_engine::scenario::decode(query);
+        finals(&rusty_lock_engine::simulate(&s.config, s.faults.clone()).events)
     };
     // A 401 cannot pass, so it is final on its first attempt.
     assert_eq!(because("faults=t2:401"), [Some(FinalBecause::CannotPass)]);
@@ -398,14 +400,6 @@ fn a_final_failure_says_why_it_was_final() {
     for status in [403, 422] {
         let provider = Scripted::new(vec![Err(rusty_lock_engine::ProviderError::http(status))]);
         let run = drive(&provider, &rusty_lock_engine::RunConfig::default(), rusty_lock_engine::FaultPlan::default());
-        let finals: Vec<_> = run
-            .events
-            .iter()
-            .filter_map(|e| match e {
-                Event::ModelCallFailed { final_because, .. } => Some(*final_because),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(finals, [Some(FinalBecause::CannotPass)], "HTTP {status}");
+        assert_eq!(finals(&run.events), [Some(FinalBecause::CannotPass)], "HTTP {status}");
     }
 }

@@ -1,5 +1,7 @@
 //! What the page shows is derived from events alone: these guard that derivation.
 
+mod common;
+
 use rusty_lock_engine::provider::retry_after_ms;
 use rusty_lock_engine::wire::Role;
 use rusty_lock_engine::{history, simulate, Fault, FaultPlan, Layer, RunConfig, RunView};
@@ -79,17 +81,8 @@ fn retry_headers_prefer_milliseconds_then_seconds_and_ignore_garbage() {
 }
 
 mod strip {
+    use crate::common::waits;
     use rusty_lock_engine::{backoff_strips, simulate, Event, Fault, FaultPlan, RunConfig, WaitReason};
-
-    fn waits(events: &[Event]) -> Vec<u64> {
-        events
-            .iter()
-            .filter_map(|e| match e {
-                Event::RetryScheduled { wait_ms, .. } => Some(*wait_ms),
-                _ => None,
-            })
-            .collect()
-    }
 
     #[test]
     fn a_503x2_run_has_one_bar_per_retry_with_doubling_ceilings_and_the_real_waits() {

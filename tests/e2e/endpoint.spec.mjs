@@ -2,20 +2,9 @@
 // test scripts what the server does, then checks both the page and what the server received.
 import { test, expect } from './fixtures.mjs';
 import { readFile } from 'node:fs/promises';
+import { ENDPOINT, script, chats } from './test-server.mjs';
 import { Playground, logLines } from './playground.page.mjs';
 
-const SERVER = `http://127.0.0.1:${process.env.E2E_SERVER_PORT || 4174}`;
-const ENDPOINT = `?v=1&endpoint=${encodeURIComponent(`${SERVER}/v1`)}&llm=rusty-lock-test&speed=instant`;
-
-async function script(request, entries) {
-  await request.post(`${SERVER}/__reset`);
-  await request.post(`${SERVER}/__control`, { data: { script: entries } });
-}
-
-async function chats(request) {
-  const log = await (await request.get(`${SERVER}/__log`)).json();
-  return log.filter((r) => r.path.endsWith('/chat/completions') && r.method === 'POST');
-}
 
 test('a real endpoint plays the adventure, streaming its replies', async ({ page, request }) => {
   await script(request, []);

@@ -2,20 +2,9 @@
 // SHAPES in tests/server/server.mjs), streamed and not, and each test checks the outcome, the
 // layer of each log line, how many requests went out, and that no tool result was lost.
 import { test, expect } from './fixtures.mjs';
+import { ENDPOINT, script, chats } from './test-server.mjs';
 import { Playground } from './playground.page.mjs';
 
-const SERVER = `http://127.0.0.1:${process.env.E2E_SERVER_PORT || 4174}`;
-const ENDPOINT = `?v=1&endpoint=${encodeURIComponent(`${SERVER}/v1`)}&llm=rusty-lock-test&speed=instant`;
-
-async function script(request, entries) {
-  await request.post(`${SERVER}/__reset`);
-  await request.post(`${SERVER}/__control`, { data: { script: entries } });
-}
-
-async function chats(request) {
-  const log = await (await request.get(`${SERVER}/__log`)).json();
-  return log.filter((r) => r.path.endsWith('/chat/completions') && r.method === 'POST');
-}
 
 /** Every tool call the model made was answered by a tool message with its id, in order. */
 function assertNoResultLost(sent) {
