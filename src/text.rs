@@ -1,7 +1,8 @@
 //! Every sentence the page shows, in one place, so a translation touches one file.
 
 use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
-use rusty_lock_engine::provider::{CallFailure, WaitReason};
+use rusty_lock_engine::provider::{BodyProblem, CallFailure, WaitReason};
+use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
 use rusty_lock_engine::verdict::Said;
@@ -83,7 +84,43 @@ pub fn failure_name(f: &CallFailure) -> String {
         CallFailure::Http { status } => format!("HTTP {status}"),
         CallFailure::Network => "connection dropped".into(),
         CallFailure::Timeout => "timed out".into(),
-        CallFailure::BadBody { reason } => format!("unreadable reply: {reason}"),
+        CallFailure::BadBody { reason } => format!("unreadable reply: {}", body_problem(reason)),
+    }
+}
+
+/// What was wrong with a body the loop could not use, as one whole sentence.
+pub fn body_problem(problem: &BodyProblem) -> String {
+    match problem {
+        BodyProblem::Html => "The server answered with an HTML page, not a completion.".into(),
+        BodyProblem::NotJson { detail } => format!("The body is not JSON ({}).", short_text(detail, 120)),
+        BodyProblem::NotACompletion { detail } => {
+            format!("The body is JSON but not a chat completion ({}).", short_text(detail, 120))
+        }
+        BodyProblem::NoChoices => "The completion has no choices.".into(),
+        BodyProblem::NotAssistant => "The first choice is not an assistant message.".into(),
+        BodyProblem::ToolCallsMissing => "The finish reason says tool_calls, but no tool call came with it.".into(),
+        BodyProblem::TooBig { bytes, limit_mb } => {
+            format!("The body is {bytes} bytes, over the {limit_mb} MB limit for a completion.")
+        }
+        BodyProblem::StreamTooBig { limit_mb } => format!("The stream passed the {limit_mb} MB limit."),
+        BodyProblem::NotUtf8 => "A line of the stream is not valid UTF-8.".into(),
+        BodyProblem::ChunkNotJson { detail } => {
+            format!("A data line of the stream is not JSON ({}).", short_text(detail, 120))
+        }
+        BodyProblem::NotAChunk { detail } => {
+            format!("A data line of the stream is not a completion chunk ({}).", short_text(detail, 120))
+        }
+        BodyProblem::ErrorMidStream { message } if message.is_empty() => {
+            "The server reported an error in the middle of the stream, with no message.".into()
+        }
+        BodyProblem::ErrorMidStream { message } => {
+            format!("The server reported an error in the middle of the stream: {}", short_text(message, 200))
+        }
+        BodyProblem::CallWithoutName { index } => format!("Tool call {index} arrived without a name."),
+        BodyProblem::BadAddress => "The endpoint address is not a valid URL.".into(),
+        BodyProblem::RequestNotWritten => "The request could not be written as JSON.".into(),
+        BodyProblem::NoModelList => "The answer is not a model list.".into(),
+        BodyProblem::Recorded { text } => short_text(text, 200),
     }
 }
 
@@ -538,6 +575,50 @@ pub fn lesson_changes(keys: &[&str]) -> String {
 }
 
 /// Why an opened file was refused, for the person who picked it.
+/// Why a link's value was ignored, as the notice bar says it after the key's name.
+pub fn notice(problem: &Problem) -> String {
+    let q = |v: &str| format!("\u{201c}{v}\u{201d}");
+    match problem {
+        Problem::LinkTooLong { max } => format!("is longer than {max} characters; only its start was read"),
+        Problem::UnknownLesson { value } => {
+            format!("{} is not one of the lessons; pick one from the Lessons menu", q(value))
+        }
+        Problem::Repeated => "appears more than once; the first value was kept".into(),
+        Problem::NewerFormat { found, ours } => format!(
+            "says format {found}, newer than this page (format {ours}); settings it does not know are ignored"
+        ),
+        Problem::NotAFormat { value } => format!("{} is not a format number", q(value)),
+        Problem::TooManyFaults { max } => format!("has more than {max} faults; the rest were ignored"),
+        Problem::Fault { value, why } => {
+            let why = match why {
+                FaultProblem::Shape => "write it as t<turn>:<fault>, like t2:503".to_string(),
+                FaultProblem::TurnRange { min, max } => format!("the turn must be {min} to {max}"),
+                FaultProblem::UnknownFault => {
+                    let known: Vec<&str> = Fault::ALL.iter().map(|f| f.slug()).collect();
+                    format!("unknown fault; known faults are {}", known.join(" "))
+                }
+                FaultProblem::TimesRange { max } => format!("the repeat count must be 1 to {max}"),
+            };
+            format!("{} was ignored: {why}", q(value))
+        }
+        Problem::UnknownModel { value } => format!("{} is not a model; use helpful or stubborn", q(value)),
+        Problem::OutOfRange { min, max } => format!("must be a whole number from {min} to {max}; the default was kept"),
+        Problem::NotANumber { value } => format!("{} is not a whole number", q(value)),
+        Problem::NotAFlag { value } => format!("{} should be on or off", q(value)),
+        Problem::UnknownSpeed { value } => format!("{} is not a speed; use one of {}", q(value), SPEEDS.join(", ")),
+        Problem::BadEndpoint => "must be an http:// or https:// address with no user name or password in it".into(),
+        Problem::BadModelName => "is not a model name".into(),
+        Problem::UnknownMode { value } => format!("{} is not a mode; use embed or present", q(value)),
+        Problem::UnknownLang { value } => format!("{} is not a language this page has yet; English is used", q(value)),
+        Problem::KeyInLink => "looks like an API key; keys never travel in links, so it was ignored".into(),
+        Problem::UnknownKey => "is not a setting Rusty Lock knows".into(),
+        Problem::ModelWithoutEndpoint => "names a model but no endpoint; the built-in model is used".into(),
+        Problem::UnknownPolicy { value } => {
+            format!("{} is not a policy; use none, exponential, full, equal, decorrelated or yours", q(value))
+        }
+    }
+}
+
 pub fn trace_error(error: &TraceError) -> String {
     const MB: usize = 1_000_000;
     match error {
@@ -701,7 +782,7 @@ pub fn connection_failed(failure: &CallFailure) -> String {
         CallFailure::Http { status: 401 | 403 } => "The server refused the key (HTTP 401/403).".into(),
         CallFailure::Http { status } => format!("The server answered HTTP {status}."),
         CallFailure::Timeout => "The server did not answer in time.".into(),
-        CallFailure::BadBody { reason } => format!("The server answered, but {reason}."),
+        CallFailure::BadBody { reason } => body_problem(reason),
     }
 }
 pub const VERDICT: &str = "Resilience verdict: what your settings did";

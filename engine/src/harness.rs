@@ -9,7 +9,7 @@ use crate::clock::Clock;
 use crate::config::RunConfig;
 use crate::emit::{emit, lost_result, or_cancel, End};
 use crate::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
-use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
+use crate::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
 use crate::rng::SeededRng;
 use crate::tools::{self, tool_specs};
 use crate::wire::{estimate_tokens, ChatRequest, ChatResponse, Message, ToolCall, FINISH_STOP, FINISH_TOOL_CALLS};
@@ -102,7 +102,7 @@ impl Harness<'_> {
             let response = self.call_model(run, turn).await?;
             let Some(choice) = response.choices.into_iter().next() else {
                 return Err(End::Failed(FailReason::Fatal {
-                    failure: CallFailure::BadBody { reason: "no choices".into() },
+                    failure: CallFailure::BadBody { reason: BodyProblem::NoChoices },
                 }));
             };
             let finish_reason = choice.finish_reason.unwrap_or_default();

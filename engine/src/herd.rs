@@ -10,6 +10,7 @@
 //! herd shows what the page's retries would really do. Each client draws from its own seeded
 //! generator ([`client_seed`]), so a herd is a pure function of its [`HerdSetup`].
 
+use crate::scenario::{Notice, Problem};
 use crate::provider::{backoff, Jitter, RetryPolicy};
 use crate::rng::SeededRng;
 use serde::{Deserialize, Serialize};
@@ -343,7 +344,7 @@ impl HerdLink {
 
 /// Reads the herd view's keys from a query string. `None` unless it says `view=herd`; values it
 /// cannot use stay at their defaults and are named in the notices, as the scenario decoder does.
-pub fn decode_link(query: &str) -> Option<(HerdLink, Vec<crate::scenario::Notice>)> {
+pub fn decode_link(query: &str) -> Option<(HerdLink, Vec<Notice>)> {
     let query = query.strip_prefix('?').unwrap_or(query);
     let query = &query[..query.len().min(crate::scenario::MAX_LINK_LEN)];
     let pairs: Vec<(String, String)> =
@@ -354,13 +355,13 @@ pub fn decode_link(query: &str) -> Option<(HerdLink, Vec<crate::scenario::Notice
     }
     let mut link = HerdLink::default();
     let mut notices = Vec::new();
-    let mut note = |key: &str, problem: String| notices.push(crate::scenario::Notice { key: key.to_string(), problem });
+    let mut note = |key: &str, problem: Problem| notices.push(Notice { key: key.to_string(), problem });
     let mut number = |key: &str, max: u64, min: u64| -> Option<u64> {
         let value = first(key)?;
         match value.parse::<u64>() {
             Ok(v) if (min..=max).contains(&v) => Some(v),
             _ => {
-                note(key, format!("must be a whole number from {min} to {max}; the default was kept"));
+                note(key, Problem::OutOfRange { min, max });
                 None
             }
         }
@@ -377,7 +378,7 @@ pub fn decode_link(query: &str) -> Option<(HerdLink, Vec<crate::scenario::Notice
     if let Some(v) = first("policy") {
         match HerdPolicy::from_slug(v) {
             Some(p) => link.policy = Some(p),
-            None => note("policy", "is not a policy; use none, exponential, full, equal, decorrelated or yours".into()),
+            None => note("policy", Problem::UnknownPolicy { value: crate::scenario::short(v) }),
         }
     }
     Some((link, notices))

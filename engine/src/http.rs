@@ -5,7 +5,7 @@
 //! here means they are plain functions that test natively, and every client classifies the same
 //! answer the same way.
 
-use crate::provider::{self, CallFailure, ProviderError};
+use crate::provider::{self, BodyProblem, CallFailure, ProviderError};
 use crate::wire::ChatResponse;
 
 /// The largest body the loop will try to read as a completion, in bytes (2 MB). A chat reply is a
@@ -72,11 +72,7 @@ pub fn error_for_status(
 /// Reads a 2xx body as a completion, refusing oversized bodies before any parsing.
 pub fn parse_body(body: &str) -> Result<ChatResponse, ProviderError> {
     if body.len() > MAX_BODY_BYTES {
-        let reason = format!(
-            "the body is {} bytes, over the {} MB limit for a completion",
-            body.len(),
-            MAX_BODY_BYTES / (1024 * 1024)
-        );
+        let reason = BodyProblem::TooBig { bytes: body.len() as u64, limit_mb: (MAX_BODY_BYTES / (1024 * 1024)) as u64 };
         return Err(ProviderError::of(CallFailure::BadBody { reason }));
     }
     ChatResponse::parse(body).map_err(|reason| ProviderError::of(CallFailure::BadBody { reason }))

@@ -45,7 +45,7 @@ pub use herd::{simulate_herd, simulate_policy, HerdLine, HerdPolicy, HerdSetup};
 pub use http::{classify_response, redact};
 pub use naive::NaiveLoop;
 pub use provider::{
-    backoff, Backoff, CallContext, CallFailure, Jitter, Provider, ProviderError, RetryPolicy, WaitReason,
+    backoff, Backoff, BodyProblem, CallContext, CallFailure, Jitter, Provider, ProviderError, RetryPolicy, WaitReason,
 };
 pub use sim::{simulate, simulate_naive, Simulation};
 pub use sse::{SseParser, StreamError};

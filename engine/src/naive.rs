@@ -13,7 +13,7 @@ use crate::config::RunConfig;
 use crate::emit::{emit, lost_result, or_cancel, End};
 use crate::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome};
 use crate::harness::{Observer, SYSTEM_PROMPT};
-use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
+use crate::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
 use crate::tools::{self, tool_specs};
 use crate::wire::{estimate_tokens, ChatRequest, Message, ToolCall, FINISH_TOOL_CALLS};
 use crate::world::{Room, TASK};
@@ -85,7 +85,7 @@ impl NaiveLoop<'_> {
             // `check` made sure there is a first choice.
             let Some(choice) = response.choices.into_iter().next() else {
                 return Err(End::Failed(FailReason::UnhandledCall {
-                    failure: CallFailure::BadBody { reason: "no choices".into() },
+                    failure: CallFailure::BadBody { reason: BodyProblem::NoChoices },
                 }));
             };
             let finish_reason = choice.finish_reason.unwrap_or_default();

@@ -1,6 +1,7 @@
 //! Layer 1's vocabulary: what a model provider can answer, which failures tend to pass by
 //! themselves, and how long to wait before trying again.
 
+pub use crate::wire::BodyProblem;
 use crate::wire::{ChatRequest, ChatResponse};
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
@@ -34,7 +35,24 @@ pub enum CallFailure {
     /// No answer in time: the watchdog or a per-call timeout cut the call.
     Timeout,
     /// A 200 whose body is not a completion the loop can use.
-    BadBody { reason: String },
+    BadBody {
+        #[serde(deserialize_with = "body_problem")]
+        reason: BodyProblem,
+    },
+}
+
+/// Reads a body problem: the typed form, or the sentence older traces carry.
+fn body_problem<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BodyProblem, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        Typed(BodyProblem),
+        Text(String),
+    }
+    Ok(match Either::deserialize(d)? {
+        Either::Typed(problem) => problem,
+        Either::Text(text) => BodyProblem::Recorded { text },
+    })
 }
 
 impl CallFailure {

@@ -64,11 +64,56 @@ impl Scenario {
     }
 }
 
-/// One thing a link asked for that was ignored, and why, in words for the person who opened it.
+/// One thing a link asked for that was ignored, and why. It is data: the page words it in the
+/// reader's language (`text::notice`), quoting the user's own value where there is one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
     pub key: String,
-    pub problem: String,
+    pub problem: Problem,
+}
+
+/// Why a link's value was not used. `value` fields hold at most 40 characters of what was typed
+/// (with `…` when cut), so a notice never floods the page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The link was cut at its last whole setting.
+    LinkTooLong { max: usize },
+    UnknownLesson { value: String },
+    /// The key appeared again; its first value was kept.
+    Repeated,
+    NewerFormat { found: u32, ours: u32 },
+    NotAFormat { value: String },
+    TooManyFaults { max: usize },
+    /// One item of the fault list was skipped.
+    Fault { value: String, why: FaultProblem },
+    UnknownModel { value: String },
+    OutOfRange { min: u64, max: u64 },
+    NotANumber { value: String },
+    NotAFlag { value: String },
+    /// Not one of [`SPEEDS`].
+    UnknownSpeed { value: String },
+    /// Not an http(s) address, or it holds a user name or password.
+    BadEndpoint,
+    BadModelName,
+    UnknownMode { value: String },
+    UnknownLang { value: String },
+    /// An API key in a link is dropped and never stored.
+    KeyInLink,
+    UnknownKey,
+    ModelWithoutEndpoint,
+    /// The herd view's `policy` is not one of [`crate::herd::HerdPolicy`]'s slugs.
+    UnknownPolicy { value: String },
+}
+
+/// Why one item of a fault list was skipped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FaultProblem {
+    /// Not written as `t<turn>:<fault>`.
+    Shape,
+    TurnRange { min: u64, max: u64 },
+    /// Not one of [`Fault::ALL`]'s slugs.
+    UnknownFault,
+    TimesRange { max: u32 },
 }
 
 /// Bounds of every number a link may set: (key, min, max).
@@ -204,7 +249,7 @@ pub fn lesson_changes(s: &Scenario) -> Vec<&'static str> {
 pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
     let mut s = Scenario::new();
     let mut notices = Vec::new();
-    let mut note = |key: &str, problem: String| notices.push(Notice { key: key.to_string(), problem });
+    let mut note = |key: &str, problem: Problem| notices.push(Notice { key: key.to_string(), problem });
     let mut query = query.strip_prefix('?').unwrap_or(query);
     if query.len() > MAX_LINK_LEN {
         let mut cut = MAX_LINK_LEN;
@@ -214,7 +259,7 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
         // Cut at the last complete setting, so no half value is read.
         let head = &query[..cut];
         query = head.rfind('&').map_or(head, |i| &head[..i]);
-        note("link", format!("is longer than {MAX_LINK_LEN} characters; only its start was read"));
+        note("link", Problem::LinkTooLong { max: MAX_LINK_LEN });
     }
     // A lesson's own settings come first, so `?lesson=<id>` alone plays that lesson; every other
     // key of the link then changes them (see `lesson_changes`).
@@ -223,10 +268,7 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
         let id = id.trim();
         match lesson_scenario(id) {
             Some(base) => s = Scenario { lesson: Some(id.to_string()), ..base },
-            None => note(
-                "lesson",
-                format!("\u{201c}{}\u{201d} is not one of the lessons; pick one from the Lessons menu", short(id)),
-            ),
+            None => note("lesson", Problem::UnknownLesson { value: short(id) }),
         }
     }
     let mut seen = HashSet::new();
@@ -238,17 +280,15 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
             continue;
         }
         if !seen.insert(key.to_string()) {
-            note(key, "appears more than once; the first value was kept".into());
+            note(key, Problem::Repeated);
             continue;
         }
         let c = &mut s.config;
-        let result: Result<(), String> = match key {
+        let result: Result<(), Problem> = match key {
             "v" => match value.parse::<u32>() {
                 Ok(v) if v <= FORMAT_VERSION => Ok(()),
-                Ok(v) => Err(format!(
-                    "says format {v}, newer than this page (format {FORMAT_VERSION}); settings it does not know are ignored"
-                )),
-                Err(_) => Err(format!("\u{201c}{}\u{201d} is not a format number", short(value))),
+                Ok(v) => Err(Problem::NewerFormat { found: v, ours: FORMAT_VERSION }),
+                Err(_) => Err(Problem::NotAFormat { value: short(value) }),
             },
             // Read before the loop.
             "lesson" => Ok(()),
@@ -259,7 +299,7 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
             "model" => match value {
                 "helpful" => Ok(Personality::Helpful),
                 "stubborn" => Ok(Personality::Stubborn),
-                other => Err(format!("\u{201c}{}\u{201d} is not a model; use helpful or stubborn", short(other))),
+                other => Err(Problem::UnknownModel { value: short(other) }),
             }
             .map(|p| c.personality = p),
             "turns" => number(key, value).map(|v| c.guards.max_turns = v as u32),
@@ -275,7 +315,7 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
             "retryall" => flag(value).map(|v| c.retry.retry_everything = v),
             "speed" => match SPEEDS.iter().position(|sp| *sp == value) {
                 Some(i) => Ok(i),
-                None => Err(format!("\u{201c}{}\u{201d} is not a speed; use one of {}", short(value), SPEEDS.join(", "))),
+                None => Err(Problem::UnknownSpeed { value: short(value) }),
             }
             .map(|i| s.speed = i),
             "endpoint" => endpoint_value(value).map(|v| endpoint = Some(v)),
@@ -284,20 +324,18 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
                 "embed" => Ok(Mode::Embed),
                 "present" => Ok(Mode::Present),
                 "full" => Ok(Mode::Full),
-                other => Err(format!("\u{201c}{}\u{201d} is not a mode; use embed or present", short(other))),
+                other => Err(Problem::UnknownMode { value: short(other) }),
             }
             .map(|m| s.mode = m),
             "lang" => match value {
                 "en" => Ok("en"),
-                other => Err(format!("\u{201c}{}\u{201d} is not a language this page has yet; English is used", short(other))),
+                other => Err(Problem::UnknownLang { value: short(other) }),
             }
             .map(|l| s.lang = Some(l.into())),
-            "key" | "api_key" | "apikey" | "token" => {
-                Err("looks like an API key; keys never travel in links, so it was ignored".into())
-            }
+            "key" | "api_key" | "apikey" | "token" => Err(Problem::KeyInLink),
             // The herd view's own keys: crate::herd::decode_link reads and checks them.
             k if crate::herd::LINK_KEYS.contains(&k) => Ok(()),
-            _ => Err("is not a setting Rusty Lock knows".into()),
+            _ => Err(Problem::UnknownKey),
         };
         if let Err(problem) = result {
             note(key, problem);
@@ -306,75 +344,72 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
     match (endpoint, llm) {
         (Some(endpoint), Some(model)) => s.provider = ProviderChoice::Http { endpoint, model },
         (Some(endpoint), None) => s.provider = ProviderChoice::Http { endpoint, model: String::new() },
-        (None, Some(_)) => note("llm", "names a model but no endpoint; the built-in model is used".into()),
+        (None, Some(_)) => note("llm", Problem::ModelWithoutEndpoint),
         (None, None) => {}
     }
     (s, notices)
 }
 
-fn decode_faults(value: &str, note: &mut impl FnMut(&str, String)) -> FaultPlan {
+fn decode_faults(value: &str, note: &mut impl FnMut(&str, Problem)) -> FaultPlan {
     let mut rules = Vec::new();
     for item in value.split(',').map(str::trim).filter(|i| !i.is_empty()) {
         if rules.len() == MAX_FAULTS {
-            note("faults", format!("has more than {MAX_FAULTS} faults; the rest were ignored"));
+            note("faults", Problem::TooManyFaults { max: MAX_FAULTS });
             break;
         }
         match decode_fault(item) {
             Ok(rule) => rules.push(rule),
-            Err(problem) => note("faults", format!("\u{201c}{}\u{201d} was ignored: {problem}", short(item))),
+            Err(why) => note("faults", Problem::Fault { value: short(item), why }),
         }
     }
     FaultPlan::new(rules)
 }
 
-fn decode_fault(item: &str) -> Result<FaultRule, String> {
+fn decode_fault(item: &str) -> Result<FaultRule, FaultProblem> {
     let (turn, rest) = item
         .strip_prefix('t')
         .and_then(|r| r.split_once(':'))
-        .ok_or_else(|| "write it as t<turn>:<fault>, like t2:503".to_string())?;
+        .ok_or(FaultProblem::Shape)?;
     let (lo, hi) = limits("turn");
     let turn = turn
         .parse::<u64>()
         .ok()
         .filter(|t| (lo..=hi).contains(t))
-        .ok_or_else(|| format!("the turn must be {lo} to {hi}"))?;
+        .ok_or(FaultProblem::TurnRange { min: lo, max: hi })?;
     let (name, times) = match rest.rsplit_once('x') {
         Some((name, times)) if Fault::from_slug(name).is_some() => (name, Some(times)),
         _ => (rest, None),
     };
-    let fault = Fault::from_slug(name).ok_or_else(|| {
-        let known: Vec<&str> = Fault::ALL.iter().map(|f| f.slug()).collect();
-        format!("unknown fault; known faults are {}", known.join(" "))
-    })?;
+    let fault = Fault::from_slug(name).ok_or(FaultProblem::UnknownFault)?;
     let times = match times {
         None => 1,
         Some(t) => t
             .parse::<u32>()
             .ok()
             .filter(|t| (1..=MAX_TIMES).contains(t))
-            .ok_or_else(|| format!("the repeat count must be 1 to {MAX_TIMES}"))?,
+            .ok_or(FaultProblem::TimesRange { max: MAX_TIMES })?,
     };
     Ok(FaultRule { turn: turn as u32, fault, times })
 }
 
-fn number(key: &str, value: &str) -> Result<u64, String> {
+fn number(key: &str, value: &str) -> Result<u64, Problem> {
     let (lo, hi) = limits(key);
     match value.parse::<u64>() {
         Ok(v) if (lo..=hi).contains(&v) => Ok(v),
-        Ok(_) => Err(format!("must be between {lo} and {hi}")),
-        Err(_) => Err(format!("\u{201c}{}\u{201d} is not a whole number", short(value))),
+        Ok(_) => Err(Problem::OutOfRange { min: lo, max: hi }),
+        Err(_) => Err(Problem::NotANumber { value: short(value) }),
     }
 }
 
-fn flag(value: &str) -> Result<bool, String> {
+fn flag(value: &str) -> Result<bool, Problem> {
     match value {
         "on" | "1" | "true" => Ok(true),
         "off" | "0" | "false" => Ok(false),
-        other => Err(format!("\u{201c}{}\u{201d} should be on or off", short(other))),
+        other => Err(Problem::NotAFlag { value: short(other) }),
     }
 }
 
-fn endpoint_value(value: &str) -> Result<String, String> {
+fn endpoint_value(value: &str) -> Result<String, Problem> {
     let trimmed = value.trim_end_matches('/');
     let host = trimmed.strip_prefix("http://").or_else(|| trimmed.strip_prefix("https://")).unwrap_or_default();
     let ok = !host.is_empty()
@@ -385,20 +420,20 @@ fn endpoint_value(value: &str) -> Result<String, String> {
     if ok {
         Ok(trimmed.to_string())
     } else {
-        Err("must be an http:// or https:// address with no user name or password in it".into())
+        Err(Problem::BadEndpoint)
     }
 }
 
-fn model_value(value: &str) -> Result<String, String> {
+fn model_value(value: &str) -> Result<String, Problem> {
     if value.len() <= 120 && !value.chars().any(|c| c.is_control()) {
         Ok(value.to_string())
     } else {
-        Err("is not a model name".into())
+        Err(Problem::BadModelName)
     }
 }
 
 /// Quotes at most 40 characters of what the user wrote, so a notice never floods the page.
-fn short(text: &str) -> String {
+pub(crate) fn short(text: &str) -> String {
     let mut out: String = text.chars().take(40).collect();
     if text.chars().count() > 40 {
         out.push('…');

@@ -8,11 +8,11 @@
 //! a [`ChatResponse`]: a cut stream is an error, never a shorter answer.
 
 use crate::http::MAX_BODY_BYTES;
-use crate::provider::{CallFailure, ProviderError};
+use crate::provider::{BodyProblem, CallFailure, ProviderError};
 use crate::wire::{ChatResponse, Choice, Message, Role, ToolCall, Usage};
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::fmt;
+
 
 /// Why a stream did not give a usable reply. Each one maps to a [`ProviderError`] through
 /// [`StreamError::to_provider_error`], so layer 1 decides about retries exactly as it does for a
@@ -26,7 +26,7 @@ pub enum StreamError {
     /// A `data:` line that is not JSON, or JSON that is not a completion chunk (or an error
     /// object the server sent mid-stream), or a reply that fails [`ChatResponse::check`] once
     /// assembled. A bad body, not retried: the same request tends to get the same answer.
-    MalformedChunk { reason: String },
+    MalformedChunk { reason: BodyProblem },
     /// Nothing arrived for too long. The parser has no clock; the client times it and reports
     /// this. A timeout, retried, like the watchdog's cut.
     Stalled,
@@ -52,17 +52,6 @@ impl StreamError {
             StreamError::MalformedChunk { .. } => "stream-malformed",
             StreamError::Stalled => "stream-stalled",
             StreamError::Dropped => "stream-dropped",
-        }
-    }
-}
-
-impl fmt::Display for StreamError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StreamError::Truncated => f.write_str("the stream ended before the server said it was done"),
-            StreamError::MalformedChunk { reason } => write!(f, "the stream sent something unreadable: {reason}"),
-            StreamError::Stalled => f.write_str("the stream stopped sending for too long"),
-            StreamError::Dropped => f.write_str("the connection dropped in the middle of the stream"),
         }
     }
 }
@@ -193,7 +182,7 @@ impl SseParser {
         }
         self.bytes_seen = self.bytes_seen.saturating_add(bytes.len());
         if self.bytes_seen > MAX_BODY_BYTES {
-            return self.fail(format!("the stream passed the {} MB limit", MAX_BODY_BYTES / (1024 * 1024)));
+            return self.fail(BodyProblem::StreamTooBig { limit_mb: (MAX_BODY_BYTES / (1024 * 1024)) as u64 });
         }
         let mut rest = bytes;
         while !rest.is_empty() {
@@ -223,7 +212,7 @@ impl SseParser {
         Ok(())
     }
 
-    fn fail<T>(&mut self, reason: String) -> Result<T, StreamError> {
+    fn fail<T>(&mut self, reason: BodyProblem) -> Result<T, StreamError> {
         let err = StreamError::MalformedChunk { reason };
         self.error = Some(err.clone());
         Err(err)
@@ -254,7 +243,7 @@ impl SseParser {
         // `event`, `id` and `retry` carry nothing a Chat Completions stream needs.
         if field == b"data" {
             let Ok(value) = std::str::from_utf8(value) else {
-                return self.fail("a data line is not valid UTF-8".into());
+                return self.fail(BodyProblem::NotUtf8);
             };
             if self.has_data {
                 self.data.push('\n');
@@ -282,15 +271,15 @@ impl SseParser {
         }
         let value: serde_json::Value = match serde_json::from_str(&data) {
             Ok(v) => v,
-            Err(e) => return self.fail(format!("a data line is not JSON ({e})")),
+            Err(e) => return self.fail(BodyProblem::ChunkNotJson { detail: e.to_string() }),
         };
         if let Some(error) = value.get("error") {
-            let message = error.get("message").and_then(|m| m.as_str()).or(error.as_str()).unwrap_or("no message");
-            return self.fail(format!("the server reported an error mid-stream: {message}"));
+            let message = error.get("message").and_then(|m| m.as_str()).or(error.as_str()).unwrap_or_default();
+            return self.fail(BodyProblem::ErrorMidStream { message: message.to_string() });
         }
         let chunk: Chunk = match serde_json::from_value(value) {
             Ok(c) => c,
-            Err(e) => return self.fail(format!("a data line is not a completion chunk ({e})")),
+            Err(e) => return self.fail(BodyProblem::NotAChunk { detail: e.to_string() }),
         };
         self.absorb(chunk);
         Ok(())
@@ -388,11 +377,11 @@ impl SseParser {
         if !self.done {
             return Err(StreamError::Truncated);
         }
-        let malformed = |reason: String| StreamError::MalformedChunk { reason };
+        let malformed = |reason: BodyProblem| StreamError::MalformedChunk { reason };
         let mut tool_calls = Vec::with_capacity(self.calls.len());
         for (index, call) in self.calls {
             if call.name.is_empty() {
-                return Err(malformed(format!("tool call {index} arrived without a name")));
+                return Err(malformed(BodyProblem::CallWithoutName { index }));
             }
             // A call without an id cannot be answered by a tool result, so it gets a stable one.
             let id = if call.id.is_empty() { format!("call_{index}") } else { call.id };

@@ -153,30 +153,70 @@ pub const FINISH_LENGTH: &str = "length";
 /// The server withheld the reply: never an answer.
 pub const FINISH_CONTENT_FILTER: &str = "content_filter";
 
+/// What was wrong with a body the loop could not use. Data, so the page can word it in the
+/// reader's language; `detail` fields carry a parser's own message as it came.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum BodyProblem {
+    /// An HTML page where JSON was expected: a proxy, a login page, the wrong path.
+    Html,
+    NotJson { detail: String },
+    /// JSON, but not shaped as a chat completion.
+    NotACompletion { detail: String },
+    NoChoices,
+    NotAssistant,
+    /// `finish_reason: tool_calls` with no tool call.
+    ToolCallsMissing,
+    TooBig { bytes: u64, limit_mb: u64 },
+    /// A streamed reply passed the size limit before it ended.
+    StreamTooBig { limit_mb: u64 },
+    NotUtf8,
+    /// A stream's data line is not JSON.
+    ChunkNotJson { detail: String },
+    /// A stream's data line is JSON, but not a completion chunk.
+    NotAChunk { detail: String },
+    /// The server sent an error object in the middle of a stream.
+    ErrorMidStream { message: String },
+    CallWithoutName { index: u32 },
+    /// The browser could not build the request (an address that is not a URL).
+    BadAddress,
+    /// Our own request would not serialise (it cannot happen with the types as they are).
+    RequestNotWritten,
+    /// A model list that is not JSON, or has no `data` array.
+    NoModelList,
+    /// A reason from a trace saved before reasons were data; shown as it was written.
+    Recorded { text: String },
+}
+
 impl ChatResponse {
     /// Parses a 200 body. A body that is not a usable completion is an error the harness
     /// must not retry (the same request would get the same body) and must not panic on.
-    pub fn parse(body: &str) -> Result<ChatResponse, String> {
+    pub fn parse(body: &str) -> Result<ChatResponse, BodyProblem> {
         let trimmed = body.trim_start();
         if trimmed.starts_with('<') {
-            return Err("the server answered with an HTML page, not a completion".into());
+            return Err(BodyProblem::Html);
         }
-        let parsed: ChatResponse =
-            serde_json::from_str(body).map_err(|e| format!("the body is not a chat completion ({e})"))?;
+        let parsed: ChatResponse = serde_json::from_str(body).map_err(|e| {
+            if e.is_syntax() || e.is_eof() {
+                BodyProblem::NotJson { detail: e.to_string() }
+            } else {
+                BodyProblem::NotACompletion { detail: e.to_string() }
+            }
+        })?;
         parsed.check()?;
         Ok(parsed)
     }
 
     /// The checks a completion must pass before the loop trusts it.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), BodyProblem> {
         let Some(choice) = self.choices.first() else {
-            return Err("the completion has no choices".into());
+            return Err(BodyProblem::NoChoices);
         };
         if choice.message.role != Role::Assistant {
-            return Err("the first choice is not an assistant message".into());
+            return Err(BodyProblem::NotAssistant);
         }
         if choice.finish_reason.as_deref() == Some(FINISH_TOOL_CALLS) && choice.message.calls().is_empty() {
-            return Err("finish_reason is tool_calls but no tool call came with it".into());
+            return Err(BodyProblem::ToolCallsMissing);
         }
         Ok(())
     }

@@ -220,10 +220,10 @@ fn read(bytes: &[u8], cuts: &[usize]) -> ChatResponse {
     let mut parser = SseParser::new();
     let mut from = 0;
     for &cut in cuts.iter().chain(std::iter::once(&bytes.len())) {
-        parser.feed(&bytes[from..cut]).unwrap_or_else(|e| panic!("cut at {cuts:?}: {e}"));
+        parser.feed(&bytes[from..cut]).unwrap_or_else(|e| panic!("cut at {cuts:?}: {e:?}"));
         from = cut;
     }
-    parser.finish().unwrap_or_else(|e| panic!("cut at {cuts:?}: {e}"))
+    parser.finish().unwrap_or_else(|e| panic!("cut at {cuts:?}: {e:?}"))
 }
 
 fn assert_reasoning_reply(r: &ChatResponse) {

@@ -121,3 +121,29 @@ fn a_trace_saved_when_guard_details_were_sentences_still_opens() {
     });
     assert!(recorded);
 }
+
+#[test]
+fn a_trace_saved_when_body_problems_were_sentences_still_opens() {
+    let (s, _) = decode("v=1&faults=t2:401");
+    let sim = simulate(&s.config, s.faults.clone());
+    let json = export(&s, &sim.events, &[]);
+    let open_with = |reason: serde_json::Value| {
+        let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        for event in value["events"].as_array_mut().unwrap() {
+            if event["type"] == "model-call-failed" {
+                event["failure"] = serde_json::json!({ "type": "bad-body", "reason": reason });
+            }
+        }
+        let (trace, _, _) = import(&value.to_string()).expect("the trace opens");
+        trace.events.into_iter().find_map(|e| match e {
+            rusty_lock_engine::Event::ModelCallFailed {
+                failure: rusty_lock_engine::CallFailure::BadBody { reason }, ..
+            } => Some(reason),
+            _ => None,
+        })
+    };
+    use rusty_lock_engine::BodyProblem;
+    assert_eq!(open_with(serde_json::json!({ "kind": "html" })), Some(BodyProblem::Html));
+    let old = "the server answered with an HTML page, not a completion";
+    assert_eq!(open_with(old.into()), Some(BodyProblem::Recorded { text: old.into() }));
+}

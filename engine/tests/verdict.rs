@@ -115,7 +115,7 @@ fn retrying_a_failure_that_cannot_pass_is_bad() {
     for failure in [400, 401, 403, 404, 422]
         .map(|status| CallFailure::Http { status })
         .into_iter()
-        .chain([CallFailure::BadBody { reason: "html".into() }])
+        .chain([CallFailure::BadBody { reason: rusty_lock_engine::BodyProblem::Html }])
     {
         let findings = judge(&RunConfig::default(), &retried_once(failure.clone(), 500, WaitReason::Backoff));
         let f = find(&findings, slug::RETRIED_PERMANENT);

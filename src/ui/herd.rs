@@ -124,7 +124,7 @@ pub fn HerdView() -> impl IntoView {
                         <div>
                             <strong>{text::LINK_NOTICE_TITLE}</strong>
                             <ul>
-                                {move || parsed.with(|p| p.2.clone()).into_iter().map(|n| view! { <li><code>{n.key}</code>" "{n.problem}</li> }).collect_view()}
+                                {move || parsed.with(|p| p.2.clone()).into_iter().map(|n| view! { <li><code>{n.key}</code>" "{text::notice(&n.problem)}</li> }).collect_view()}
                             </ul>
                         </div>
                     </div>

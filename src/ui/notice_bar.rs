@@ -14,7 +14,7 @@ pub fn NoticeBar() -> impl IntoView {
                 <div>
                     <strong>{text::LINK_NOTICE_TITLE}</strong>
                     <ul>
-                        {move || pg.notices.get().into_iter().map(|n| view! { <li><code>{n.key}</code>" "{n.problem}</li> }).collect_view()}
+                        {move || pg.notices.get().into_iter().map(|n| view! { <li><code>{n.key}</code>" "{text::notice(&n.problem)}</li> }).collect_view()}
                     </ul>
                 </div>
                 <button class="btn-plain" data-testid="dismiss-notice" on:click=move |_| pg.notices.set(Vec::new())>{text::DISMISS}</button>

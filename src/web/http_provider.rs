@@ -9,7 +9,7 @@ use rusty_lock_engine::http::{classify_response, error_for_status};
 use rusty_lock_engine::sse::{is_event_stream, SseParser, StreamError};
 use rusty_lock_engine::wire::ChatRequest;
 use rusty_lock_engine::wire::ChatResponse;
-use rusty_lock_engine::{CallContext, CallFailure, Provider, ProviderError};
+use rusty_lock_engine::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
 use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -62,7 +62,7 @@ impl Provider for HttpProvider {
         let on_stream = self.on_stream.clone();
         Box::pin(async move {
             on_stream(StreamUpdate::Started);
-            let body = serde_json::to_string(&request).map_err(|_| bad_body("the request could not be written"))?;
+            let body = serde_json::to_string(&request).map_err(|_| bad_body(BodyProblem::RequestNotWritten))?;
             let url = format!("{}/chat/completions", settings.base_url.trim_end_matches('/'));
             let (response, _abort) = send(&url, "POST", Some(&body), &settings.api_key).await?;
             let now = js_sys::Date::now() as u64;
@@ -105,7 +105,7 @@ pub async fn send(
     init.set_headers(&headers);
     let guard = AbortOnDrop(controller);
     let request =
-        Request::new_with_str_and_init(url, &init).map_err(|_| bad_body("the endpoint address is not a valid URL"))?;
+        Request::new_with_str_and_init(url, &init).map_err(|_| bad_body(BodyProblem::BadAddress))?;
     let window = web_sys::window().ok_or_else(network)?;
     let response = JsFuture::from(window.fetch_with_request(&request)).await.map_err(|_| network())?;
     let response: Response = response.dyn_into().map_err(|_| network())?;
@@ -159,11 +159,11 @@ pub async fn list_models(base_url: &str, api_key: &str) -> Result<Vec<String>, P
     }
     let text = JsFuture::from(response.text().map_err(|_| network())?).await.map_err(|_| network())?;
     let value: serde_json::Value = serde_json::from_str(&text.as_string().unwrap_or_default())
-        .map_err(|_| bad_body("the model list is not JSON"))?;
+        .map_err(|_| bad_body(BodyProblem::NoModelList))?;
     let ids = value["data"]
         .as_array()
         .map(|models| models.iter().filter_map(|m| m["id"].as_str().map(String::from)).collect())
-        .ok_or_else(|| bad_body("the answer has no model list"))?;
+        .ok_or_else(|| bad_body(BodyProblem::NoModelList))?;
     Ok(ids)
 }
 
@@ -183,6 +183,6 @@ fn network() -> ProviderError {
     ProviderError::of(CallFailure::Network)
 }
 
-fn bad_body(reason: &str) -> ProviderError {
-    ProviderError::of(CallFailure::BadBody { reason: reason.into() })
+fn bad_body(reason: BodyProblem) -> ProviderError {
+    ProviderError::of(CallFailure::BadBody { reason })
 }
