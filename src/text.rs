@@ -584,9 +584,9 @@ pub fn notice(problem: &Problem) -> String {
             format!("{} is not one of the lessons; pick one from the Lessons menu", q(value))
         }
         Problem::Repeated => "appears more than once; the first value was kept".into(),
-        Problem::NewerFormat { found, ours } => format!(
-            "says format {found}, newer than this page (format {ours}); settings it does not know are ignored"
-        ),
+        Problem::NewerFormat { found, ours } => {
+            format!("says format {found}, newer than this page (format {ours}); settings it does not know are ignored")
+        }
         Problem::NotAFormat { value } => format!("{} is not a format number", q(value)),
         Problem::TooManyFaults { max } => format!("has more than {max} faults; the rest were ignored"),
         Problem::Fault { value, why } => {

@@ -2,7 +2,7 @@
 //! the history, like a real model, so it reacts to whatever the faults put there.
 
 use crate::provider::{CallContext, Provider, ProviderError};
-use crate::tools::ERROR_PREFIX;
+use crate::script::{fill, matches, script, Lang, Script, ERROR_PREFIX};
 use crate::wire::{ChatRequest, ChatResponse, Choice, Message, Role, ToolCall, FINISH_TOOL_CALLS};
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
@@ -38,46 +38,47 @@ enum LastError {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BuiltinModel {
     pub personality: Personality,
+    /// The language it reads and writes; it understands the room only in that language.
+    pub lang: Lang,
 }
 
 impl BuiltinModel {
     pub fn new(personality: Personality) -> Self {
-        BuiltinModel { personality }
+        BuiltinModel { personality, lang: Lang::En }
+    }
+
+    pub fn speaking(personality: Personality, lang: Lang) -> Self {
+        BuiltinModel { personality, lang }
     }
 
     /// The model's whole mind: read the history, pick the next move.
     pub fn decide(&self, messages: &[Message]) -> Message {
-        let progress = read_progress(messages);
+        let s = script(self.lang);
+        let progress = read_progress(messages, s);
         let turn = messages.iter().filter(|m| m.role == Role::Assistant).count() + 1;
         if progress.open {
             return Message {
                 role: Role::Assistant,
-                content: Some(
-                    "The temple door is open. The lock was rusted, so I oiled it, and then the key turned.".into(),
-                ),
+                content: Some(s.done.into()),
                 tool_calls: None,
                 tool_call_id: None,
             };
         }
         let stubborn = self.personality == Personality::Stubborn;
         let (thought, name, args) = if !progress.looked {
-            ("I should look at the door first.", "look_at", r#"{"target":"door"}"#)
+            (s.think_look, "look_at", r#"{"target":"door"}"#)
         } else if progress.saw_rust && !progress.oiled && !stubborn {
-            (
-                "The lock is rusted. I'll oil it before trying the key again.",
-                "use",
-                r#"{"item":"oil_can","target":"lock"}"#,
-            )
+            (s.think_oil, "use", r#"{"item":"oil_can","target":"lock"}"#)
         } else if progress.saw_rust && !progress.oiled {
-            ("I'll try the key again. It has to turn this time.", "use", r#"{"item":"key","target":"door"}"#)
+            (s.think_key_again, "use", r#"{"item":"key","target":"door"}"#)
         } else if progress.oiled {
-            ("The lock is oiled now. Trying the key.", "use", r#"{"item":"key","target":"door"}"#)
+            (s.think_key_oiled, "use", r#"{"item":"key","target":"door"}"#)
         } else {
-            ("The door is shut. I'll try my key on it.", "use", r#"{"item":"key","target":"door"}"#)
+            (s.think_key_first, "use", r#"{"item":"key","target":"door"}"#)
         };
-        let thought = match last_error(messages) {
-            LastError::UnknownTool => format!("That tool does not exist. I'll call {name} instead."),
-            LastError::BadArguments => format!("My arguments were wrong. Calling {name} again, corrected."),
+        let thought = match last_error(messages, s) {
+            LastError::UnknownTool => fill(s.think_after_unknown_tool, &[("name", name)]),
+            LastError::BadArguments => fill(s.think_after_bad_args, &[("name", name)]),
             LastError::None | LastError::Other => thought.to_string(),
         };
         Message {
@@ -108,7 +109,7 @@ impl Provider for BuiltinModel {
     }
 }
 
-fn read_progress(messages: &[Message]) -> Progress {
+fn read_progress(messages: &[Message], s: &Script) -> Progress {
     let mut p = Progress::default();
     // One pass, no index: a result follows the reply that asked for it, so it is matched against
     // that reply's calls first (every earlier call only if that fails). A long history stays
@@ -124,7 +125,7 @@ fn read_progress(messages: &[Message]) -> Progress {
                     .find(|c| c.id == id)
                     .or_else(|| messages[..i].iter().flat_map(Message::calls).find(|c| c.id == id));
                 if let Some(call) = call {
-                    note_result(&mut p, call, m.content.as_deref().unwrap_or_default());
+                    note_result(&mut p, call, m.content.as_deref().unwrap_or_default(), s);
                 }
             }
             _ => {}
@@ -134,7 +135,7 @@ fn read_progress(messages: &[Message]) -> Progress {
 }
 
 /// What one call and its result teach the model about the room.
-fn note_result(p: &mut Progress, call: &ToolCall, result: &str) {
+fn note_result(p: &mut Progress, call: &ToolCall, result: &str, s: &Script) {
     match (call.function.name.as_str(), result.starts_with(ERROR_PREFIX)) {
         ("look_at", false) => p.looked = true,
         ("use", false) => {
@@ -143,11 +144,11 @@ fn note_result(p: &mut Progress, call: &ToolCall, result: &str) {
             let arg = |k: &str| args.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
             if arg("item") == "oil_can" && arg("target") == "lock" {
                 p.oiled = true;
-            } else if arg("item") == "key" && result.contains("open") {
+            } else if arg("item") == "key" && (result == s.door_opens || result == s.already_open) {
                 p.open = true;
             }
         }
-        ("use", true) if !p.saw_rust && result.contains("rust") => {
+        ("use", true) if !p.saw_rust && result.strip_prefix(ERROR_PREFIX) == Some(s.key_stuck) => {
             p.saw_rust = true;
             p.looked = true;
         }
@@ -155,14 +156,15 @@ fn note_result(p: &mut Progress, call: &ToolCall, result: &str) {
     }
 }
 
-fn last_error(messages: &[Message]) -> LastError {
+fn last_error(messages: &[Message], s: &Script) -> LastError {
     let Some(last) = messages.last().filter(|m| m.role == Role::Tool) else { return LastError::None };
     let text = last.content.as_deref().unwrap_or_default();
-    if !text.starts_with(ERROR_PREFIX) {
-        LastError::None
-    } else if text.contains("no tool called") {
+    let Some(why) = text.strip_prefix(ERROR_PREFIX) else { return LastError::None };
+    let argument_errors =
+        [s.args_not_json, s.args_not_object, s.field_missing, s.field_unknown, s.field_not_text, s.not_carried];
+    if matches(why, s.no_such_tool) {
         LastError::UnknownTool
-    } else if text.contains("JSON") || text.contains("field") || text.contains("must be") {
+    } else if argument_errors.iter().any(|t| matches(why, t)) {
         LastError::BadArguments
     } else {
         LastError::Other

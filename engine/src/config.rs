@@ -3,6 +3,7 @@
 
 use crate::builtin::Personality;
 use crate::provider::RetryPolicy;
+use crate::script::Lang;
 use serde::{Deserialize, Serialize};
 
 /// The guards. A limit of 0 switches that guard off, which is itself a lesson.
@@ -32,6 +33,10 @@ pub struct RunConfig {
     pub retry: RetryPolicy,
     /// Seeds the jitter. Same seed, same waits.
     pub seed: u64,
+    /// The language the conversation is held in (system prompt, task, tool results, the built-in
+    /// model's lines). Traces from before it existed are English.
+    #[serde(default)]
+    pub lang: Lang,
 }
 
 impl Default for RunConfig {
@@ -42,6 +47,7 @@ impl Default for RunConfig {
             guards: Guards::default(),
             retry: RetryPolicy::default(),
             seed: 42,
+            lang: Lang::En,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! else, so everything a user sees is something the loop really did.
 
 use crate::provider::{CallFailure, WaitReason};
+use crate::script::Lang;
 use crate::tools::ToolErrorKind;
 use crate::wire::{FunctionCall, ToolCall, Usage, FINISH_CONTENT_FILTER, FINISH_LENGTH};
 use crate::world::Room;
@@ -187,6 +188,9 @@ pub enum Event {
         task: String,
         max_turns: u32,
         room: Room,
+        /// The language of the conversation, so its history can be rebuilt whole.
+        #[serde(default)]
+        lang: Lang,
     },
     /// A new turn: the whole history is about to be sent again.
     TurnStarted {

@@ -11,21 +11,14 @@ use crate::emit::{emit, lost_result, or_cancel, End};
 use crate::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 use crate::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
 use crate::rng::SeededRng;
+use crate::script::script;
 use crate::tools::{self, tool_specs};
 use crate::wire::{estimate_tokens, ChatRequest, ChatResponse, Message, ToolCall, FINISH_STOP, FINISH_TOOL_CALLS};
-use crate::world::{Room, TASK};
+use crate::world::Room;
 use futures::future::{select, Either, LocalBoxFuture};
 use std::cell::RefCell;
 use std::future::Future;
 use std::rc::Rc;
-
-/// The system prompt of every run.
-pub const SYSTEM_PROMPT: &str =
-    "You are an adventurer in a temple hall. Act only through the tools. When the task is done, say so in one sentence.";
-
-/// What the loop says when it stops going round in circles and hands over to a person.
-pub const HANDOVER: &str =
-    "I'm sorry: I tried the same move twice and it did not work, so I'm stopping here and handing this over to a person.";
 
 /// Anything that wants to see the run as it happens. Returning a future lets the page pace the
 /// run for the eye; the loop waits for it (and Stop still cuts the wait).
@@ -65,11 +58,12 @@ impl Harness<'_> {
     pub async fn run(&self, observer: &mut dyn Observer) -> Outcome {
         let started = self.clock.now_ms();
         let max_turns = self.config.guards.max_turns.max(1);
+        let script = script(self.config.lang);
         let mut run = Run {
             request: ChatRequest {
                 model: self.config.model.clone(),
-                messages: vec![Message::system(SYSTEM_PROMPT), Message::user(TASK)],
-                tools: tool_specs(),
+                messages: vec![Message::system(script.system_prompt), Message::user(script.task)],
+                tools: tool_specs(script),
                 stream: None,
             },
             room: Room::default(),
@@ -92,7 +86,16 @@ impl Harness<'_> {
     }
 
     async fn play(&self, run: &mut Run<'_>, max_turns: u32, turns: &mut u32) -> Result<Outcome, End> {
-        self.emit(run, Event::RunStarted { task: TASK.into(), max_turns, room: run.room }).await?;
+        self.emit(
+            run,
+            Event::RunStarted {
+                task: script(self.config.lang).task.into(),
+                max_turns,
+                room: run.room,
+                lang: self.config.lang,
+            },
+        )
+        .await?;
         for turn in 1..=max_turns {
             *turns = turn;
             let est_tokens = estimate_tokens(&run.request.messages);
@@ -237,7 +240,7 @@ impl Harness<'_> {
     /// Layer 2, the model. Runs one call and turns any failure into a tool result the model
     /// reads on its next turn.
     fn run_tool(&self, run: &mut Run<'_>, turn: u32, call: &ToolCall) -> Event {
-        let result = tools::run_tool(&mut run.room, call);
+        let result = tools::run_tool(&mut run.room, call, script(self.config.lang));
         run.request.messages.push(Message::tool_result(&call.id, result.output.clone()));
         let (call_id, name) = (call.id.clone(), call.function.name.clone());
         match result.error {
@@ -270,7 +273,7 @@ impl Harness<'_> {
             let detail = GuardDetail::SameCalls { calls: calls.iter().map(|c| c.function.clone()).collect() };
             self.emit(run, Event::GuardTripped { turn, guard: Guard::RepeatedCall, detail, layer: Layer::Code })
                 .await?;
-            return Ok(Some(Outcome::Escalated { message: HANDOVER.into() }));
+            return Ok(Some(Outcome::Escalated { message: script(self.config.lang).handover.into() }));
         }
         run.previous_calls = Some(signature);
         Ok(None)

@@ -10,9 +10,9 @@
 //! herd shows what the page's retries would really do. Each client draws from its own seeded
 //! generator ([`client_seed`]), so a herd is a pure function of its [`HerdSetup`].
 
-use crate::scenario::{Notice, Problem};
 use crate::provider::{backoff, Jitter, RetryPolicy};
 use crate::rng::SeededRng;
+use crate::scenario::{Notice, Problem};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;

@@ -72,7 +72,8 @@ pub fn error_for_status(
 /// Reads a 2xx body as a completion, refusing oversized bodies before any parsing.
 pub fn parse_body(body: &str) -> Result<ChatResponse, ProviderError> {
     if body.len() > MAX_BODY_BYTES {
-        let reason = BodyProblem::TooBig { bytes: body.len() as u64, limit_mb: (MAX_BODY_BYTES / (1024 * 1024)) as u64 };
+        let reason =
+            BodyProblem::TooBig { bytes: body.len() as u64, limit_mb: (MAX_BODY_BYTES / (1024 * 1024)) as u64 };
         return Err(ProviderError::of(CallFailure::BadBody { reason }));
     }
     ChatResponse::parse(body).map_err(|reason| ProviderError::of(CallFailure::BadBody { reason }))

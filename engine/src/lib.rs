@@ -24,6 +24,7 @@ pub mod provider;
 pub mod rng;
 pub mod scenario;
 pub mod scene;
+pub mod script;
 pub mod sim;
 pub mod sse;
 pub mod tools;

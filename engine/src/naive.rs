@@ -12,11 +12,12 @@ use crate::clock::Clock;
 use crate::config::RunConfig;
 use crate::emit::{emit, lost_result, or_cancel, End};
 use crate::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome};
-use crate::harness::{Observer, SYSTEM_PROMPT};
+use crate::harness::Observer;
 use crate::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
+use crate::script::script;
 use crate::tools::{self, tool_specs};
 use crate::wire::{estimate_tokens, ChatRequest, Message, ToolCall, FINISH_TOOL_CALLS};
-use crate::world::{Room, TASK};
+use crate::world::Room;
 use std::cell::RefCell;
 use std::future::Future;
 use std::rc::Rc;
@@ -48,13 +49,15 @@ impl NaiveLoop<'_> {
     async fn play(&self, observer: &mut dyn Observer, turns: &mut u32) -> Result<Outcome, End> {
         let max_turns = self.config.guards.max_turns.max(1);
         let mut room = Room::default();
+        let script = script(self.config.lang);
         let mut request = ChatRequest {
             model: self.config.model.clone(),
-            messages: vec![Message::system(SYSTEM_PROMPT), Message::user(TASK)],
-            tools: tool_specs(),
+            messages: vec![Message::system(script.system_prompt), Message::user(script.task)],
+            tools: tool_specs(script),
             stream: None,
         };
-        self.emit(observer, Event::RunStarted { task: TASK.into(), max_turns, room }).await?;
+        self.emit(observer, Event::RunStarted { task: script.task.into(), max_turns, room, lang: self.config.lang })
+            .await?;
         for turn in 1..=max_turns {
             *turns = turn;
             let (messages, est_tokens) = (request.messages.len(), estimate_tokens(&request.messages));
@@ -104,7 +107,7 @@ impl NaiveLoop<'_> {
             }
             for call in &calls {
                 self.emit(observer, Event::ToolStarted { turn, call: call.clone() }).await?;
-                let result = tools::run_tool(&mut room, call);
+                let result = tools::run_tool(&mut room, call, script);
                 if self.plan.borrow().harness_bug(turn) {
                     return Err(lost_result(call));
                 }

@@ -77,32 +77,63 @@ pub struct Notice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
     /// The link was cut at its last whole setting.
-    LinkTooLong { max: usize },
-    UnknownLesson { value: String },
+    LinkTooLong {
+        max: usize,
+    },
+    UnknownLesson {
+        value: String,
+    },
     /// The key appeared again; its first value was kept.
     Repeated,
-    NewerFormat { found: u32, ours: u32 },
-    NotAFormat { value: String },
-    TooManyFaults { max: usize },
+    NewerFormat {
+        found: u32,
+        ours: u32,
+    },
+    NotAFormat {
+        value: String,
+    },
+    TooManyFaults {
+        max: usize,
+    },
     /// One item of the fault list was skipped.
-    Fault { value: String, why: FaultProblem },
-    UnknownModel { value: String },
-    OutOfRange { min: u64, max: u64 },
-    NotANumber { value: String },
-    NotAFlag { value: String },
+    Fault {
+        value: String,
+        why: FaultProblem,
+    },
+    UnknownModel {
+        value: String,
+    },
+    OutOfRange {
+        min: u64,
+        max: u64,
+    },
+    NotANumber {
+        value: String,
+    },
+    NotAFlag {
+        value: String,
+    },
     /// Not one of [`SPEEDS`].
-    UnknownSpeed { value: String },
+    UnknownSpeed {
+        value: String,
+    },
     /// Not an http(s) address, or it holds a user name or password.
     BadEndpoint,
     BadModelName,
-    UnknownMode { value: String },
-    UnknownLang { value: String },
+    UnknownMode {
+        value: String,
+    },
+    UnknownLang {
+        value: String,
+    },
     /// An API key in a link is dropped and never stored.
     KeyInLink,
     UnknownKey,
     ModelWithoutEndpoint,
     /// The herd view's `policy` is not one of [`crate::herd::HerdPolicy`]'s slugs.
-    UnknownPolicy { value: String },
+    UnknownPolicy {
+        value: String,
+    },
 }
 
 /// Why one item of a fault list was skipped.
@@ -110,10 +141,15 @@ pub enum Problem {
 pub enum FaultProblem {
     /// Not written as `t<turn>:<fault>`.
     Shape,
-    TurnRange { min: u64, max: u64 },
+    TurnRange {
+        min: u64,
+        max: u64,
+    },
     /// Not one of [`Fault::ALL`]'s slugs.
     UnknownFault,
-    TimesRange { max: u32 },
+    TimesRange {
+        max: u32,
+    },
 }
 
 /// Bounds of every number a link may set: (key, min, max).
@@ -366,10 +402,7 @@ fn decode_faults(value: &str, note: &mut impl FnMut(&str, Problem)) -> FaultPlan
 }
 
 fn decode_fault(item: &str) -> Result<FaultRule, FaultProblem> {
-    let (turn, rest) = item
-        .strip_prefix('t')
-        .and_then(|r| r.split_once(':'))
-        .ok_or(FaultProblem::Shape)?;
+    let (turn, rest) = item.strip_prefix('t').and_then(|r| r.split_once(':')).ok_or(FaultProblem::Shape)?;
     let (lo, hi) = limits("turn");
     let turn = turn
         .parse::<u64>()

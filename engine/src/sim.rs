@@ -25,7 +25,7 @@ pub fn simulate(config: &RunConfig, plan: FaultPlan) -> Simulation {
     let clock = VirtualClock::new();
     let shared_clock: Rc<dyn Clock> = Rc::new(clock.clone());
     let plan = Rc::new(RefCell::new(plan));
-    let provider = Chaos::new(BuiltinModel::new(config.personality), plan.clone(), shared_clock);
+    let provider = Chaos::new(BuiltinModel::speaking(config.personality, config.lang), plan.clone(), shared_clock);
     let harness = Harness { provider: &provider, clock: &clock, config, plan, cancel: CancelToken::new() };
     let mut events = Vec::new();
     let outcome = block_on_virtual(&clock, harness.run(&mut events));
@@ -38,7 +38,7 @@ pub fn simulate_naive(config: &RunConfig, plan: FaultPlan) -> Simulation {
     let clock = VirtualClock::new();
     let shared_clock: Rc<dyn Clock> = Rc::new(clock.clone());
     let plan = Rc::new(RefCell::new(plan));
-    let provider = Chaos::new(BuiltinModel::new(config.personality), plan.clone(), shared_clock);
+    let provider = Chaos::new(BuiltinModel::speaking(config.personality, config.lang), plan.clone(), shared_clock);
     let naive = NaiveLoop { provider: &provider, clock: &clock, config, plan, cancel: CancelToken::new() };
     let mut events = Vec::new();
     let outcome = block_on_virtual(&clock, naive.run(&mut events));

@@ -13,7 +13,6 @@ use crate::wire::{ChatResponse, Choice, Message, Role, ToolCall, Usage};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-
 /// Why a stream did not give a usable reply. Each one maps to a [`ProviderError`] through
 /// [`StreamError::to_provider_error`], so layer 1 decides about retries exactly as it does for a
 /// plain answer.

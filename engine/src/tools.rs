@@ -1,6 +1,7 @@
 //! Layer 2, the model. Every way a tool call can go wrong becomes a short sentence that goes back
 //! to the model as the tool's result, so the model can read it and try something else.
 
+use crate::script::{fill, list, Script};
 use crate::wire::{FunctionSpec, ToolCall, ToolSpec};
 use crate::world::{tool_description, tool_schema, Room, TOOL_NAMES};
 use serde::{Deserialize, Serialize};
@@ -38,19 +39,18 @@ pub struct ToolOutcome {
     pub error: Option<ToolErrorKind>,
 }
 
-/// The prefix that tells the model a result is a failure: Chat Completions has no error flag.
-pub const ERROR_PREFIX: &str = "Error: ";
+pub use crate::script::ERROR_PREFIX;
 
 /// The tool list sent with every request.
-pub fn tool_specs() -> Vec<ToolSpec> {
+pub fn tool_specs(s: &Script) -> Vec<ToolSpec> {
     TOOL_NAMES
         .iter()
         .map(|name| ToolSpec {
             kind: "function".into(),
             function: FunctionSpec {
                 name: (*name).into(),
-                description: tool_description(name).into(),
-                parameters: tool_schema(name).unwrap_or(Value::Null),
+                description: tool_description(name, s).into(),
+                parameters: tool_schema(name, s).unwrap_or(Value::Null),
             },
         })
         .collect()
@@ -58,14 +58,14 @@ pub fn tool_specs() -> Vec<ToolSpec> {
 
 /// Runs one tool call against the room. Never panics and never returns a Rust error: whatever
 /// the model sent, the answer is text it can read.
-pub fn run_tool(room: &mut Room, call: &ToolCall) -> ToolOutcome {
+pub fn run_tool(room: &mut Room, call: &ToolCall, s: &Script) -> ToolOutcome {
     let name = call.function.name.as_str();
     // Checked before anything runs, so a lookup that fails *inside* a tool is never
     // mistaken for a tool that does not exist.
-    let Some(schema) = tool_schema(name) else {
+    let Some(schema) = tool_schema(name, s) else {
         return fail(
             ToolErrorKind::UnknownTool,
-            format!("There is no tool called {name}. The tools you can call are {}.", TOOL_NAMES.join(" and ")),
+            fill(s.no_such_tool, &[("name", name), ("tools", &list(s, &TOOL_NAMES))]),
         );
     };
     // Some servers send "" for a call that takes no arguments; it means an empty object. For our
@@ -75,20 +75,17 @@ pub fn run_tool(room: &mut Room, call: &ToolCall) -> ToolOutcome {
     let args: Value = match serde_json::from_str(raw) {
         Ok(v) => v,
         Err(_) => {
-            return fail(
-                ToolErrorKind::BadJson,
-                format!("The arguments for {name} were not valid JSON. Send a JSON object such as {}.", example(name)),
-            )
+            return fail(ToolErrorKind::BadJson, fill(s.args_not_json, &[("name", name), ("example", example(name))]))
         }
     };
-    let args = match validate(name, &schema, &args) {
+    let args = match validate(name, &schema, &args, s) {
         Ok(obj) => obj,
         Err(why) => return fail(ToolErrorKind::SchemaInvalid, why),
     };
     let text = |key: &str| args.get(key).and_then(Value::as_str).unwrap_or_default();
     let result = match name {
-        "look_at" => room.look_at(text("target")),
-        _ => room.use_item(text("item"), text("target")),
+        "look_at" => room.look_at(text("target"), s),
+        _ => room.use_item(text("item"), text("target"), s),
     };
     match result {
         Ok(output) => ToolOutcome { output, error: None },
@@ -109,28 +106,28 @@ fn example(name: &str) -> &'static str {
 
 /// Checks arguments against the subset of JSON Schema our tools use (an object of strings, some
 /// required, some with an enum, nothing extra) and says in one sentence what is wrong.
-fn validate<'a>(name: &str, schema: &Value, args: &'a Value) -> Result<&'a Map<String, Value>, String> {
+fn validate<'a>(name: &str, schema: &Value, args: &'a Value, s: &Script) -> Result<&'a Map<String, Value>, String> {
     let Some(obj) = args.as_object() else {
-        return Err(format!("The arguments for {name} must be a JSON object such as {}.", example(name)));
+        return Err(fill(s.args_not_object, &[("name", name), ("example", example(name))]));
     };
     let props = schema["properties"].as_object().cloned().unwrap_or_default();
     for field in schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str) {
         if !obj.contains_key(field) {
-            return Err(format!("{name} needs the field {field}, and it was missing. Example: {}.", example(name)));
+            return Err(fill(s.field_missing, &[("name", name), ("field", field), ("example", example(name))]));
         }
     }
     for (key, value) in obj {
         let Some(prop) = props.get(key) else {
             let known: Vec<&str> = props.keys().map(String::as_str).collect();
-            return Err(format!("{name} has no field {key}. Its fields are {}.", known.join(" and ")));
+            return Err(fill(s.field_unknown, &[("name", name), ("field", key), ("fields", &list(s, &known))]));
         };
-        let Some(s) = value.as_str() else {
-            return Err(format!("The field {key} of {name} must be a string, like \"door\"."));
+        let Some(v) = value.as_str() else {
+            return Err(fill(s.field_not_text, &[("name", name), ("field", key)]));
         };
         if let Some(allowed) = prop["enum"].as_array() {
-            if !allowed.iter().any(|a| a.as_str() == Some(s)) {
+            if !allowed.iter().any(|a| a.as_str() == Some(v)) {
                 let names: Vec<&str> = allowed.iter().filter_map(Value::as_str).collect();
-                return Err(format!("{s} is not an item you carry. {key} must be one of: {}.", names.join(", ")));
+                return Err(fill(s.not_carried, &[("value", v), ("field", key), ("allowed", &names.join(", "))]));
             }
         }
     }

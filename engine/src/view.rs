@@ -3,7 +3,7 @@
 //! later rebuilds exactly the same picture.
 
 use crate::events::{Event, FailReason, Layer, Outcome};
-use crate::harness::SYSTEM_PROMPT;
+use crate::script::script;
 use crate::wire::{Message, Role};
 use crate::world::Room;
 use serde::{Deserialize, Serialize};
@@ -178,8 +178,8 @@ pub fn history(events: &[Event]) -> Vec<Message> {
     let mut messages = Vec::new();
     for event in events {
         match event {
-            Event::RunStarted { task, .. } => {
-                messages = vec![Message::system(SYSTEM_PROMPT), Message::user(task)];
+            Event::RunStarted { task, lang, .. } => {
+                messages = vec![Message::system(script(*lang).system_prompt), Message::user(task)];
             }
             Event::ModelReplied { content, tool_calls, .. } => messages.push(Message {
                 role: Role::Assistant,

@@ -160,24 +160,41 @@ pub const FINISH_CONTENT_FILTER: &str = "content_filter";
 pub enum BodyProblem {
     /// An HTML page where JSON was expected: a proxy, a login page, the wrong path.
     Html,
-    NotJson { detail: String },
+    NotJson {
+        detail: String,
+    },
     /// JSON, but not shaped as a chat completion.
-    NotACompletion { detail: String },
+    NotACompletion {
+        detail: String,
+    },
     NoChoices,
     NotAssistant,
     /// `finish_reason: tool_calls` with no tool call.
     ToolCallsMissing,
-    TooBig { bytes: u64, limit_mb: u64 },
+    TooBig {
+        bytes: u64,
+        limit_mb: u64,
+    },
     /// A streamed reply passed the size limit before it ended.
-    StreamTooBig { limit_mb: u64 },
+    StreamTooBig {
+        limit_mb: u64,
+    },
     NotUtf8,
     /// A stream's data line is not JSON.
-    ChunkNotJson { detail: String },
+    ChunkNotJson {
+        detail: String,
+    },
     /// A stream's data line is JSON, but not a completion chunk.
-    NotAChunk { detail: String },
+    NotAChunk {
+        detail: String,
+    },
     /// The server sent an error object in the middle of a stream.
-    ErrorMidStream { message: String },
-    CallWithoutName { index: u32 },
+    ErrorMidStream {
+        message: String,
+    },
+    CallWithoutName {
+        index: u32,
+    },
     /// The browser could not build the request (an address that is not a URL).
     BadAddress,
     /// Our own request would not serialise (it cannot happen with the types as they are).
@@ -185,7 +202,9 @@ pub enum BodyProblem {
     /// A model list that is not JSON, or has no `data` array.
     NoModelList,
     /// A reason from a trace saved before reasons were data; shown as it was written.
-    Recorded { text: String },
+    Recorded {
+        text: String,
+    },
 }
 
 impl ChatResponse {

@@ -12,9 +12,8 @@ use rusty_lock_engine::http::{
 use rusty_lock_engine::sse::{is_event_stream, SseParser, StreamError};
 use rusty_lock_engine::wire::{ChatRequest, ChatResponse, Role, ToolCall};
 use rusty_lock_engine::{
-    BodyProblem,
-    BuiltinModel, CallContext, CallFailure, Event, FaultPlan, Outcome, Personality, Provider, ProviderError, RunConfig,
-    WaitReason,
+    BodyProblem, BuiltinModel, CallContext, CallFailure, Event, FaultPlan, Outcome, Personality, Provider,
+    ProviderError, RunConfig, WaitReason,
 };
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -88,7 +87,9 @@ fn a_body_over_the_size_cap_is_refused_before_parsing_even_if_it_is_valid() {
     body.push_str(&" ".repeat(MAX_BODY_BYTES));
     let err = classify_response(200, &no_headers, &body, NOW).unwrap_err();
     match err.failure {
-        CallFailure::BadBody { reason } => assert!(matches!(reason, BodyProblem::TooBig { limit_mb: 2, .. }), "{reason:?}"),
+        CallFailure::BadBody { reason } => {
+            assert!(matches!(reason, BodyProblem::TooBig { limit_mb: 2, .. }), "{reason:?}")
+        }
         other => panic!("expected a bad body, got {other:?}"),
     }
     // Just under the cap, the same completion is fine.
@@ -530,7 +531,10 @@ fn an_error_object_mid_stream_is_malformed_with_the_servers_message() {
         chunk(json!({"role": "assistant", "content": "par"}), None)
     );
     let err = SseParser::new().feed(stream.as_bytes()).unwrap_err();
-    assert!(matches!(&err, StreamError::MalformedChunk { reason: BodyProblem::ErrorMidStream { message } } if message.contains("overloaded")), "{err:?}");
+    assert!(
+        matches!(&err, StreamError::MalformedChunk { reason: BodyProblem::ErrorMidStream { message } } if message.contains("overloaded")),
+        "{err:?}"
+    );
 }
 
 #[test]

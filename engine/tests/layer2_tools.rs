@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use rusty_lock_engine::rng::SeededRng;
+use rusty_lock_engine::script::EN;
 use rusty_lock_engine::tools::{self, run_tool, tool_specs, ToolErrorKind, ERROR_PREFIX};
 use rusty_lock_engine::wire::ToolCall;
 use rusty_lock_engine::world::{Room, TOOL_NAMES};
@@ -212,19 +213,19 @@ fn a_model_fault_on_the_answer_turn_changes_nothing() {
 #[test]
 fn an_unknown_tool_is_not_the_same_as_a_lookup_error_inside_a_tool() {
     let mut room = Room::default();
-    let missing = run_tool(&mut room, &call("look_at", r#"{"target":"window"}"#));
+    let missing = run_tool(&mut room, &call("look_at", r#"{"target":"window"}"#), &EN);
     assert_eq!(missing.error, Some(ToolErrorKind::ToolFailed), "the tool exists; what it looked for does not");
     assert!(missing.output.contains("There is no window here"), "{}", missing.output);
     assert!(!missing.output.contains("no tool called"));
     assert_readable_error(&missing.output);
 
-    let unknown = run_tool(&mut room, &call("look", r#"{"target":"door"}"#));
+    let unknown = run_tool(&mut room, &call("look", r#"{"target":"door"}"#), &EN);
     assert_eq!(unknown.error, Some(ToolErrorKind::UnknownTool));
     assert!(unknown.output.contains("no tool called look"), "{}", unknown.output);
     assert_readable_error(&unknown.output);
 
     // An unknown tool is reported as such even when its arguments are broken too.
-    let both = run_tool(&mut room, &call("open_door", "{{{"));
+    let both = run_tool(&mut room, &call("open_door", "{{{"), &EN);
     assert_eq!(both.error, Some(ToolErrorKind::UnknownTool));
     assert_eq!(room, Room::default(), "nothing failing changed the room");
 }
@@ -249,7 +250,7 @@ fn run_tool_classifies_each_kind_of_bad_call() {
     ];
     for (name, args, kind) in cases {
         let mut room = Room::default();
-        let out = run_tool(&mut room, &call(name, args));
+        let out = run_tool(&mut room, &call(name, args), &EN);
         assert_eq!(out.error, Some(kind), "{name}({args}) -> {}", out.output);
         assert_readable_error(&out.output);
     }
@@ -258,18 +259,18 @@ fn run_tool_classifies_each_kind_of_bad_call() {
 #[test]
 fn run_tool_succeeds_and_changes_the_room_only_on_good_calls() {
     let mut room = Room::default();
-    let ok = run_tool(&mut room, &call("look_at", r#"{"target":"lock"}"#));
+    let ok = run_tool(&mut room, &call("look_at", r#"{"target":"lock"}"#), &EN);
     assert_eq!(ok.error, None);
     assert!(ok.output.contains("rust"));
     assert!(!ok.output.starts_with(ERROR_PREFIX));
     assert_eq!(
-        run_tool(&mut room, &call("use", r#"{"item":"key","target":"door"}"#)).error,
+        run_tool(&mut room, &call("use", r#"{"item":"key","target":"door"}"#), &EN).error,
         Some(ToolErrorKind::ToolFailed)
     );
     assert!(!room.door_open);
-    assert_eq!(run_tool(&mut room, &call("use", r#"{"item":"oil_can","target":"lock"}"#)).error, None);
+    assert_eq!(run_tool(&mut room, &call("use", r#"{"item":"oil_can","target":"lock"}"#), &EN).error, None);
     assert!(room.lock_oiled);
-    let open = run_tool(&mut room, &call("use", r#"{"target":"door","item":"key"}"#));
+    let open = run_tool(&mut room, &call("use", r#"{"target":"door","item":"key"}"#), &EN);
     assert_eq!(open.error, None, "field order does not matter");
     assert!(room.door_open);
 }
@@ -303,7 +304,7 @@ fn run_tool_never_panics_on_garbage() {
         }
         let name = ["look_at", "use", "", "look_at ", "ßuse"][i % 5];
         let mut room = Room::default();
-        let out = run_tool(&mut room, &call(name, &args));
+        let out = run_tool(&mut room, &call(name, &args), &EN);
         if let Some(kind) = out.error {
             assert!(out.output.starts_with(ERROR_PREFIX), "{kind:?}: {}", out.output);
             assert!(!out.output.contains("line ") && !out.output.contains("column"), "{}", out.output);
@@ -313,7 +314,7 @@ fn run_tool_never_panics_on_garbage() {
 
 #[test]
 fn the_tool_list_sent_to_the_model_matches_the_tools_that_run() {
-    let specs = tool_specs();
+    let specs = tool_specs(&EN);
     let names: Vec<&str> = specs.iter().map(|s| s.function.name.as_str()).collect();
     assert_eq!(names, TOOL_NAMES);
     for spec in &specs {

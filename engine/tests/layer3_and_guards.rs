@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use futures::future::join;
 use rusty_lock_engine::clock::block_on_virtual;
-use rusty_lock_engine::harness::HANDOVER;
+use rusty_lock_engine::script::EN;
 use rusty_lock_engine::{
     simulate, CallFailure, CancelToken, Clock, Event, FailReason, Fault, FaultPlan, Guard, Harness, Layer, Outcome,
     RunConfig, VirtualClock,
@@ -87,7 +87,7 @@ fn an_identical_repeated_call_escalates_to_a_person() {
     }
     assert_eq!(count_in_turn(&sim.events, 3, "tool-started"), 0, "the repeated call is not run again");
     let (outcome, turns, _) = finished(&sim.events);
-    assert_eq!(outcome, Outcome::Escalated { message: HANDOVER.into() });
+    assert_eq!(outcome, Outcome::Escalated { message: EN.handover.into() });
     assert_eq!(turns, 3);
     assert_eq!(last(&sim.events).layer(), None, "a polite handover is not a failure");
 }

@@ -116,7 +116,10 @@ fn an_unknown_lesson_id_is_named_in_a_notice_and_no_lesson_opens() {
     assert_eq!(s.faults.rules.len(), 1, "the rest of the link still applies");
     assert_eq!(notices.len(), 1);
     assert_eq!(notices[0].key, "lesson");
-    assert_eq!(notices[0].problem, rusty_lock_engine::scenario::Problem::UnknownLesson { value: "no-such-lesson".into() });
+    assert_eq!(
+        notices[0].problem,
+        rusty_lock_engine::scenario::Problem::UnknownLesson { value: "no-such-lesson".into() }
+    );
 }
 
 #[test]

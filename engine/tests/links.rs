@@ -3,7 +3,9 @@
 
 use proptest::prelude::*;
 use rusty_lock_engine::lessons::LESSONS;
-use rusty_lock_engine::scenario::{decode, encode, FaultProblem, Mode, Problem, ProviderChoice, Scenario, MAX_LINK_LEN, SPEEDS};
+use rusty_lock_engine::scenario::{
+    decode, encode, FaultProblem, Mode, Problem, ProviderChoice, Scenario, MAX_LINK_LEN, SPEEDS,
+};
 use rusty_lock_engine::{simulate, Fault, FaultGroup, FaultPlan, FaultRule, Personality};
 
 fn keys(notices: &[rusty_lock_engine::scenario::Notice]) -> Vec<&str> {
@@ -57,8 +59,14 @@ fn out_of_range_values_fall_back_to_defaults_with_a_notice_each() {
     assert_eq!(keys(&notices), ["turns", "attempts", "seed", "faults", "faults"]);
     assert_eq!(notices[0].problem, Problem::OutOfRange { min: 1, max: 1000 });
     assert_eq!(notices[2].problem, Problem::NotANumber { value: "-4".into() });
-    assert_eq!(notices[3].problem, Problem::Fault { value: "t0:503".into(), why: FaultProblem::TurnRange { min: 1, max: 1000 } });
-    assert_eq!(notices[4].problem, Problem::Fault { value: "t2:503x99".into(), why: FaultProblem::TimesRange { max: 10 } });
+    assert_eq!(
+        notices[3].problem,
+        Problem::Fault { value: "t0:503".into(), why: FaultProblem::TurnRange { min: 1, max: 1000 } }
+    );
+    assert_eq!(
+        notices[4].problem,
+        Problem::Fault { value: "t2:503x99".into(), why: FaultProblem::TimesRange { max: 10 } }
+    );
 }
 
 #[test]

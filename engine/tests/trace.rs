@@ -137,7 +137,8 @@ fn a_trace_saved_when_body_problems_were_sentences_still_opens() {
         let (trace, _, _) = import(&value.to_string()).expect("the trace opens");
         trace.events.into_iter().find_map(|e| match e {
             rusty_lock_engine::Event::ModelCallFailed {
-                failure: rusty_lock_engine::CallFailure::BadBody { reason }, ..
+                failure: rusty_lock_engine::CallFailure::BadBody { reason },
+                ..
             } => Some(reason),
             _ => None,
         })

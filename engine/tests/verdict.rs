@@ -69,7 +69,12 @@ fn replied(turn: u32, finish_reason: &str) -> Event {
 
 fn start() -> Vec<Event> {
     vec![
-        Event::RunStarted { task: "Open the temple door.".into(), max_turns: 10, room: Room::default() },
+        Event::RunStarted {
+            task: "Open the temple door.".into(),
+            max_turns: 10,
+            room: Room::default(),
+            lang: Default::default(),
+        },
         Event::TurnStarted { turn: 1, max_turns: 10, messages: 2, est_tokens: 50 },
     ]
 }

@@ -187,7 +187,7 @@ fn a_request_serializes_in_the_openai_shape() {
             },
             Message::tool_result("c1", "Error: no.".into()),
         ],
-        tools: rusty_lock_engine::tools::tool_specs(),
+        tools: rusty_lock_engine::tools::tool_specs(&rusty_lock_engine::script::EN),
         stream: None,
     };
     let v = serde_json::to_value(&request).unwrap();

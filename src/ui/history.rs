@@ -8,7 +8,7 @@ use crate::web::append_list::AppendList;
 use leptos::html::Ol;
 use leptos::prelude::*;
 use leptos::tachys::view::Render;
-use rusty_lock_engine::harness::SYSTEM_PROMPT;
+use rusty_lock_engine::script::script;
 use rusty_lock_engine::wire::ToolCall;
 use rusty_lock_engine::{Event, Layer};
 
@@ -31,8 +31,8 @@ fn message(role: &'static str, body: &str, calls: &[ToolCall], failed: bool) -> 
 /// The messages an event adds to the history, in order.
 fn messages_of(event: &Event) -> Vec<web_sys::Element> {
     match event {
-        Event::RunStarted { task, .. } => {
-            vec![message("system", SYSTEM_PROMPT, &[], false), message("user", task, &[], false)]
+        Event::RunStarted { task, lang, .. } => {
+            vec![message("system", script(*lang).system_prompt, &[], false), message("user", task, &[], false)]
         }
         Event::ModelReplied { content, tool_calls, .. } => {
             vec![message("assistant", content.as_deref().unwrap_or_default(), tool_calls, false)]

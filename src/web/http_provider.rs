@@ -104,8 +104,7 @@ pub async fn send(
     }
     init.set_headers(&headers);
     let guard = AbortOnDrop(controller);
-    let request =
-        Request::new_with_str_and_init(url, &init).map_err(|_| bad_body(BodyProblem::BadAddress))?;
+    let request = Request::new_with_str_and_init(url, &init).map_err(|_| bad_body(BodyProblem::BadAddress))?;
     let window = web_sys::window().ok_or_else(network)?;
     let response = JsFuture::from(window.fetch_with_request(&request)).await.map_err(|_| network())?;
     let response: Response = response.dyn_into().map_err(|_| network())?;
@@ -158,8 +157,8 @@ pub async fn list_models(base_url: &str, api_key: &str) -> Result<Vec<String>, P
         return Err(err);
     }
     let text = JsFuture::from(response.text().map_err(|_| network())?).await.map_err(|_| network())?;
-    let value: serde_json::Value = serde_json::from_str(&text.as_string().unwrap_or_default())
-        .map_err(|_| bad_body(BodyProblem::NoModelList))?;
+    let value: serde_json::Value =
+        serde_json::from_str(&text.as_string().unwrap_or_default()).map_err(|_| bad_body(BodyProblem::NoModelList))?;
     let ids = value["data"]
         .as_array()
         .map(|models| models.iter().filter_map(|m| m["id"].as_str().map(String::from)).collect())

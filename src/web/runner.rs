@@ -94,7 +94,7 @@ pub struct RunSetup {
 pub fn start_run(setup: RunSetup, token: CancelToken) {
     let RunSetup { config, plan, speed, clock_speed, model, deliver } = setup;
     let provider: Box<dyn Provider> = match model {
-        Model::Builtin(personality) => Box::new(BuiltinModel::new(personality)),
+        Model::Builtin(personality) => Box::new(BuiltinModel::speaking(personality, config.lang)),
         Model::Other(provider) => provider,
     };
     spawn_local(async move {
