@@ -193,9 +193,13 @@ pub fn outcome_detail(o: &Outcome) -> String {
             FailReason::RetriesExhausted { attempts, last } => {
                 format!("Still failing ({}) after {attempts} attempts: retries used up.", failure_name(last))
             }
-            FailReason::HarnessBug { message } => {
-                format!("A bug in the harness itself ({message}). It is shown, not swallowed.")
+            FailReason::HarnessBug { tool } if tool.is_empty() => {
+                "A bug in the harness itself: a tool's result was lost before it reached the history. It is shown, not swallowed.".into()
             }
+            FailReason::HarnessBug { tool } => format!(
+                "A bug in the harness itself: the result of {} was lost before it reached the history. It is shown, not swallowed.",
+                short_text(tool, 40)
+            ),
             FailReason::UnhandledCall { failure } => {
                 format!(
                     "Nothing caught {}: a loop with no retries ends on its first failed call.",

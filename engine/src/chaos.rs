@@ -3,7 +3,10 @@
 
 use crate::clock::Clock;
 use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
-use crate::wire::{ChatRequest, ChatResponse};
+use crate::script::Script;
+use crate::tools::{LostResult, ToolOutcome, ToolRunner};
+use crate::wire::{ChatRequest, ChatResponse, ToolCall};
+use crate::world::Room;
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -152,6 +155,23 @@ impl FaultPlan {
 
     pub fn harness_bug(&self, turn: u32) -> bool {
         self.rules.iter().any(|r| r.turn == turn && r.fault == Fault::HarnessBug)
+    }
+}
+
+/// Wraps the tool dispatch and loses a result on the turns the plan says (fault `bug`): the one
+/// fault that is a bug in our own code rather than the server's or the model's.
+pub struct ChaosTools<T> {
+    pub inner: T,
+    pub plan: Rc<RefCell<FaultPlan>>,
+}
+
+impl<T: ToolRunner> ToolRunner for ChaosTools<T> {
+    fn run(&self, room: &mut Room, call: &ToolCall, turn: u32, s: &Script) -> Result<ToolOutcome, LostResult> {
+        let outcome = self.inner.run(room, call, turn, s)?;
+        if self.plan.borrow().harness_bug(turn) {
+            return Err(LostResult);
+        }
+        Ok(outcome)
     }
 }
 

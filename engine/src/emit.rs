@@ -38,10 +38,5 @@ pub(crate) async fn or_cancel<T>(cancel: &CancelToken, fut: impl Future<Output =
 /// The injected harness bug (fault `bug`): a tool's result lost on its way to the history. It
 /// is a bug in our own code, so it ends the run in layer 3 rather than being caught.
 pub(crate) fn lost_result(call: &ToolCall) -> End {
-    End::Failed(FailReason::HarnessBug {
-        message: format!(
-            "injected harness bug: the result of {} was lost before it reached the history",
-            call.function.name
-        ),
-    })
+    End::Failed(FailReason::HarnessBug { tool: call.function.name.clone() })
 }

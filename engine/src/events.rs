@@ -59,8 +59,12 @@ pub enum FailReason {
     Fatal { failure: CallFailure },
     /// A transient failure that kept failing until the attempts ran out.
     RetriesExhausted { attempts: u32, last: CallFailure },
-    /// A bug in the harness itself: shown, never swallowed.
-    HarnessBug { message: String },
+    /// A bug in the harness itself: the result of `tool` was lost before it reached the history.
+    /// Shown, never swallowed. (Traces from before name no tool: `tool` is then empty.)
+    HarnessBug {
+        #[serde(default)]
+        tool: String,
+    },
     /// The naive loop's end: a failed call it never tried to handle, retryable or not.
     UnhandledCall { failure: CallFailure },
     /// The naive loop's end: a tool error thrown up through the loop instead of going back to

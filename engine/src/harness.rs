@@ -4,7 +4,6 @@
 //! Everything else is layer 3: it ends the run with a clear outcome and nothing catches it.
 
 use crate::cancel::CancelToken;
-use crate::chaos::FaultPlan;
 use crate::clock::Clock;
 use crate::config::RunConfig;
 use crate::emit::{emit, lost_result, or_cancel, End};
@@ -12,13 +11,11 @@ use crate::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, 
 use crate::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
 use crate::rng::SeededRng;
 use crate::script::script;
-use crate::tools::{self, tool_specs};
+use crate::tools::{tool_specs, ToolRunner};
 use crate::wire::{estimate_tokens, ChatRequest, ChatResponse, Message, ToolCall, FINISH_STOP, FINISH_TOOL_CALLS};
 use crate::world::Room;
 use futures::future::{select, Either, LocalBoxFuture};
-use std::cell::RefCell;
 use std::future::Future;
-use std::rc::Rc;
 
 /// Anything that wants to see the run as it happens. Returning a future lets the page pace the
 /// run for the eye; the loop waits for it (and Stop still cuts the wait).
@@ -39,7 +36,8 @@ pub struct Harness<'a> {
     pub provider: &'a dyn Provider,
     pub clock: &'a dyn Clock,
     pub config: &'a RunConfig,
-    pub plan: Rc<RefCell<FaultPlan>>,
+    /// Runs the model's tool calls: [`crate::tools::Tools`], or a decorator that injects a bug.
+    pub tools: &'a dyn ToolRunner,
     pub cancel: CancelToken,
 }
 
@@ -141,11 +139,7 @@ impl Harness<'_> {
             }
             for call in &calls {
                 self.emit(run, Event::ToolStarted { turn, call: call.clone() }).await?;
-                let event = self.run_tool(run, turn, call);
-                if self.plan.borrow().harness_bug(turn) {
-                    // Layer 3 on purpose: a bug in our own code must be seen, not swallowed.
-                    return Err(lost_result(call));
-                }
+                let event = self.run_tool(run, turn, call)?;
                 self.emit(run, event).await?;
             }
             if let Some(outcome) = self.check_errors(run, turn).await? {
@@ -239,11 +233,14 @@ impl Harness<'_> {
 
     /// Layer 2, the model. Runs one call and turns any failure into a tool result the model
     /// reads on its next turn.
-    fn run_tool(&self, run: &mut Run<'_>, turn: u32, call: &ToolCall) -> Event {
-        let result = tools::run_tool(&mut run.room, call, script(self.config.lang));
+    /// A result lost by our own code ends the run in layer 3 on purpose: a bug in the harness
+    /// must be seen, not swallowed.
+    fn run_tool(&self, run: &mut Run<'_>, turn: u32, call: &ToolCall) -> Result<Event, End> {
+        let result =
+            self.tools.run(&mut run.room, call, turn, script(self.config.lang)).map_err(|_| lost_result(call))?;
         run.request.messages.push(Message::tool_result(&call.id, result.output.clone()));
         let (call_id, name) = (call.id.clone(), call.function.name.clone());
-        match result.error {
+        Ok(match result.error {
             None => {
                 run.errors_in_a_row = 0;
                 Event::ToolSucceeded { turn, call_id, name, output: result.output, room: run.room }
@@ -260,7 +257,7 @@ impl Harness<'_> {
                     room: run.room,
                 }
             }
-        }
+        })
     }
 
     /// A guard, before the tools run: the same calls as last turn mean the model is stuck, so the

@@ -36,7 +36,7 @@ pub mod world;
 
 pub use builtin::{BuiltinModel, Personality};
 pub use cancel::CancelToken;
-pub use chaos::{Chaos, Fault, FaultGroup, FaultPlan, FaultRule};
+pub use chaos::{Chaos, ChaosTools, Fault, FaultGroup, FaultPlan, FaultRule};
 pub use clock::{Clock, VirtualClock};
 pub use compare::{compare, divergence, Comparison};
 pub use config::{Guards, RunConfig};

@@ -7,7 +7,6 @@
 //! The only limit it keeps is the loop's own bound, the turn budget.
 
 use crate::cancel::CancelToken;
-use crate::chaos::FaultPlan;
 use crate::clock::Clock;
 use crate::config::RunConfig;
 use crate::emit::{emit, lost_result, or_cancel, End};
@@ -15,19 +14,18 @@ use crate::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, 
 use crate::harness::Observer;
 use crate::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
 use crate::script::script;
-use crate::tools::{self, tool_specs};
+use crate::tools::{tool_specs, ToolRunner};
 use crate::wire::{estimate_tokens, ChatRequest, Message, ToolCall, FINISH_TOOL_CALLS};
 use crate::world::Room;
-use std::cell::RefCell;
 use std::future::Future;
-use std::rc::Rc;
 
 /// The naive loop's inputs: the same as the robust harness's, so both play the same scenario.
 pub struct NaiveLoop<'a> {
     pub provider: &'a dyn Provider,
     pub clock: &'a dyn Clock,
     pub config: &'a RunConfig,
-    pub plan: Rc<RefCell<FaultPlan>>,
+    /// Runs the model's tool calls: [`crate::tools::Tools`], or a decorator that injects a bug.
+    pub tools: &'a dyn ToolRunner,
     pub cancel: CancelToken,
 }
 
@@ -107,10 +105,7 @@ impl NaiveLoop<'_> {
             }
             for call in &calls {
                 self.emit(observer, Event::ToolStarted { turn, call: call.clone() }).await?;
-                let result = tools::run_tool(&mut room, call, script);
-                if self.plan.borrow().harness_bug(turn) {
-                    return Err(lost_result(call));
-                }
+                let result = self.tools.run(&mut room, call, turn, script).map_err(|_| lost_result(call))?;
                 let (call_id, name) = (call.id.clone(), call.function.name.clone());
                 match result.error {
                     None => {

@@ -3,12 +3,13 @@
 
 use crate::builtin::BuiltinModel;
 use crate::cancel::CancelToken;
-use crate::chaos::{Chaos, FaultPlan};
+use crate::chaos::{Chaos, ChaosTools, FaultPlan};
 use crate::clock::{block_on_virtual, Clock, VirtualClock};
 use crate::config::RunConfig;
 use crate::events::{Event, Outcome};
 use crate::harness::Harness;
 use crate::naive::NaiveLoop;
+use crate::tools::Tools;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -26,7 +27,8 @@ pub fn simulate(config: &RunConfig, plan: FaultPlan) -> Simulation {
     let shared_clock: Rc<dyn Clock> = Rc::new(clock.clone());
     let plan = Rc::new(RefCell::new(plan));
     let provider = Chaos::new(BuiltinModel::speaking(config.personality, config.lang), plan.clone(), shared_clock);
-    let harness = Harness { provider: &provider, clock: &clock, config, plan, cancel: CancelToken::new() };
+    let tools = ChaosTools { inner: Tools, plan };
+    let harness = Harness { provider: &provider, clock: &clock, config, tools: &tools, cancel: CancelToken::new() };
     let mut events = Vec::new();
     let outcome = block_on_virtual(&clock, harness.run(&mut events));
     Simulation { events, outcome }
@@ -39,7 +41,8 @@ pub fn simulate_naive(config: &RunConfig, plan: FaultPlan) -> Simulation {
     let shared_clock: Rc<dyn Clock> = Rc::new(clock.clone());
     let plan = Rc::new(RefCell::new(plan));
     let provider = Chaos::new(BuiltinModel::speaking(config.personality, config.lang), plan.clone(), shared_clock);
-    let naive = NaiveLoop { provider: &provider, clock: &clock, config, plan, cancel: CancelToken::new() };
+    let tools = ChaosTools { inner: Tools, plan };
+    let naive = NaiveLoop { provider: &provider, clock: &clock, config, tools: &tools, cancel: CancelToken::new() };
     let mut events = Vec::new();
     let outcome = block_on_virtual(&clock, naive.run(&mut events));
     Simulation { events, outcome }

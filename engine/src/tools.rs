@@ -56,6 +56,27 @@ pub fn tool_specs(s: &Script) -> Vec<ToolSpec> {
         .collect()
 }
 
+/// A bug in the harness's own tool dispatch: the result never reached the history. Only the
+/// chaos decorator makes one, on purpose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LostResult;
+
+/// How the loop runs a tool call. [`Tools`] is the real dispatch; the chaos decorator
+/// ([`crate::chaos::ChaosTools`]) wraps it to inject a harness bug, so the loop never reads the
+/// fault plan itself.
+pub trait ToolRunner {
+    fn run(&self, room: &mut Room, call: &ToolCall, turn: u32, s: &Script) -> Result<ToolOutcome, LostResult>;
+}
+
+/// The real tool dispatch: [`run_tool`], which never loses a result.
+pub struct Tools;
+
+impl ToolRunner for Tools {
+    fn run(&self, room: &mut Room, call: &ToolCall, _turn: u32, s: &Script) -> Result<ToolOutcome, LostResult> {
+        Ok(run_tool(room, call, s))
+    }
+}
+
 /// Runs one tool call against the room. Never panics and never returns a Rust error: whatever
 /// the model sent, the answer is text it can read.
 pub fn run_tool(room: &mut Room, call: &ToolCall, s: &Script) -> ToolOutcome {

@@ -190,7 +190,7 @@ fn the_model_never_sees_a_retried_503() {
         provider: &recorder,
         clock: &clock,
         config: &config,
-        plan: plan.clone(),
+        tools: &rusty_lock_engine::tools::Tools,
         cancel: rusty_lock_engine::CancelToken::new(),
     };
     let mut events = Vec::new();

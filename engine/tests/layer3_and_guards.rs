@@ -7,6 +7,7 @@ use common::*;
 use futures::future::join;
 use rusty_lock_engine::clock::block_on_virtual;
 use rusty_lock_engine::script::EN;
+use rusty_lock_engine::tools::Tools;
 use rusty_lock_engine::{
     simulate, CallFailure, CancelToken, Clock, Event, FailReason, Fault, FaultPlan, Guard, Harness, Layer, Outcome,
     RunConfig, VirtualClock,
@@ -189,7 +190,7 @@ fn a_harness_bug_fails_the_run_in_layer_3() {
     assert_eq!(turn_kinds(&sim.events, 2), ["turn-started", "model-called", "model-replied", "tool-started"]);
     let (outcome, turns, _) = finished(&sim.events);
     match &outcome {
-        Outcome::Failed { reason: FailReason::HarnessBug { message } } => assert!(message.contains("use"), "{message}"),
+        Outcome::Failed { reason: FailReason::HarnessBug { tool } } => assert_eq!(tool, "use"),
         other => panic!("expected a harness bug, got {other:?}"),
     }
     assert_eq!(turns, 2);
@@ -208,10 +209,9 @@ fn stoppable<'a>(
     chaos: &'a rusty_lock_engine::Chaos<rusty_lock_engine::BuiltinModel>,
     clock: &'a VirtualClock,
     config: &'a RunConfig,
-    plan: Rc<RefCell<FaultPlan>>,
     cancel: &CancelToken,
 ) -> Harness<'a> {
-    Harness { provider: chaos, clock, config, plan, cancel: cancel.clone() }
+    Harness { provider: chaos, clock, config, tools: &Tools, cancel: cancel.clone() }
 }
 
 #[test]
@@ -221,7 +221,7 @@ fn stop_during_a_backoff_cancels_the_run_before_the_next_attempt() {
     let plan = Rc::new(RefCell::new(plan(2, Fault::Http503, 2)));
     let chaos = chaos_builtin(&config, &plan, &clock);
     let cancel = CancelToken::new();
-    let harness = stoppable(&chaos, &clock, &config, plan, &cancel);
+    let harness = stoppable(&chaos, &clock, &config, &cancel);
     let mut observer =
         StopWhen { events: Vec::new(), cancel: cancel.clone(), when: |e: &Event| e.kind() == "retry-scheduled" };
     let outcome = block_on_virtual(&clock, harness.run(&mut observer));
@@ -246,7 +246,7 @@ fn stop_in_the_middle_of_a_backoff_cuts_the_wait_short() {
     let plan = Rc::new(RefCell::new(plan(2, Fault::Http503, 1)));
     let chaos = chaos_builtin(&config, &plan, &clock);
     let cancel = CancelToken::new();
-    let harness = stoppable(&chaos, &clock, &config, plan, &cancel);
+    let harness = stoppable(&chaos, &clock, &config, &cancel);
     let mut events: Vec<Event> = Vec::new();
     let stop_at_100 = async {
         clock.sleep(100).await;
@@ -269,7 +269,7 @@ fn stop_during_a_hung_call_cancels_before_the_watchdog_fires() {
     let plan = Rc::new(RefCell::new(plan(2, Fault::Hang, 1)));
     let chaos = chaos_builtin(&config, &plan, &clock);
     let cancel = CancelToken::new();
-    let harness = stoppable(&chaos, &clock, &config, plan, &cancel);
+    let harness = stoppable(&chaos, &clock, &config, &cancel);
     let mut events: Vec<Event> = Vec::new();
     let stop_at_1000 = async {
         clock.sleep(1000).await;
@@ -296,7 +296,7 @@ fn stop_when_a_hung_call_starts_cancels_the_run() {
     let plan = Rc::new(RefCell::new(plan(2, Fault::Hang, 1)));
     let chaos = chaos_builtin(&config, &plan, &clock);
     let cancel = CancelToken::new();
-    let harness = stoppable(&chaos, &clock, &config, plan, &cancel);
+    let harness = stoppable(&chaos, &clock, &config, &cancel);
     let mut observer = StopWhen {
         events: Vec::new(),
         cancel: cancel.clone(),
@@ -317,7 +317,7 @@ fn stop_rescues_a_hang_that_has_no_watchdog() {
     let plan = Rc::new(RefCell::new(plan(1, Fault::Hang, 1)));
     let chaos = chaos_builtin(&config, &plan, &clock);
     let cancel = CancelToken::new();
-    let harness = stoppable(&chaos, &clock, &config, plan, &cancel);
+    let harness = stoppable(&chaos, &clock, &config, &cancel);
     let mut events: Vec<Event> = Vec::new();
     let stop = async {
         clock.sleep(60_000).await;
@@ -336,7 +336,7 @@ fn stop_before_the_run_starts_still_reports_how_it_ended() {
     let chaos = chaos_builtin(&config, &plan, &clock);
     let cancel = CancelToken::new();
     cancel.cancel();
-    let harness = stoppable(&chaos, &clock, &config, plan, &cancel);
+    let harness = stoppable(&chaos, &clock, &config, &cancel);
     let mut events = Vec::new();
     let outcome = block_on_virtual(&clock, harness.run(&mut events));
     assert_eq!(outcome, Some(Outcome::Cancelled));
@@ -351,7 +351,7 @@ fn a_fault_plan_edited_mid_run_lands_on_the_next_matching_call() {
     let clock = VirtualClock::new();
     let plan = Rc::new(RefCell::new(FaultPlan::default()));
     let chaos = chaos_builtin(&config, &plan, &clock);
-    let harness = stoppable(&chaos, &clock, &config, plan.clone(), &CancelToken::new());
+    let harness = stoppable(&chaos, &clock, &config, &CancelToken::new());
     struct AddFault {
         events: Vec<Event>,
         plan: Rc<RefCell<FaultPlan>>,

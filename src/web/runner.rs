@@ -5,9 +5,10 @@ use crate::web::driver::{ClockDriver, Speed};
 use crate::web::gate::gate;
 use futures::future::LocalBoxFuture;
 use gloo_timers::future::TimeoutFuture;
+use rusty_lock_engine::tools::Tools;
 use rusty_lock_engine::{
-    BuiltinModel, CancelToken, Chaos, Clock, Event, FaultPlan, Harness, Observer, Outcome, Personality, Provider,
-    RunConfig, VirtualClock,
+    BuiltinModel, CancelToken, Chaos, ChaosTools, Clock, Event, FaultPlan, Harness, Observer, Outcome, Personality,
+    Provider, RunConfig, VirtualClock,
 };
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -102,7 +103,8 @@ pub fn start_run(setup: RunSetup, token: CancelToken) {
         ClockDriver::attach(&clock, clock_speed);
         let shared: Rc<dyn Clock> = Rc::new(clock.clone());
         let provider = Chaos::new(provider, plan.clone(), shared);
-        let harness = Harness { provider: &provider, clock: &clock, config: &config, plan, cancel: token };
+        let tools = ChaosTools { inner: Tools, plan };
+        let harness = Harness { provider: &provider, clock: &clock, config: &config, tools: &tools, cancel: token };
         let mut observer = PacedObserver { speed, deliver, turns: BrowserTurns::new() };
         harness.run(&mut observer).await;
         clock.set_on_new_timer(None);

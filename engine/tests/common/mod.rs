@@ -4,7 +4,9 @@
 
 use futures::future::LocalBoxFuture;
 use rusty_lock_engine::clock::block_on_virtual;
+use rusty_lock_engine::tools::Tools;
 use rusty_lock_engine::wire::{ChatRequest, ChatResponse};
+use rusty_lock_engine::ChaosTools;
 use rusty_lock_engine::{
     BuiltinModel, CallContext, CancelToken, Chaos, Clock, Event, Fault, FaultPlan, FaultRule, Harness, Observer,
     Outcome, Personality, Provider, ProviderError, RunConfig, VirtualClock,
@@ -179,8 +181,8 @@ pub struct Driven {
 /// provider brings its own); `plan` only feeds the harness-bug check.
 pub fn drive(provider: &dyn Provider, config: &RunConfig, plan: FaultPlan) -> Driven {
     let clock = VirtualClock::new();
-    let harness =
-        Harness { provider, clock: &clock, config, plan: Rc::new(RefCell::new(plan)), cancel: CancelToken::new() };
+    let tools = ChaosTools { inner: Tools, plan: Rc::new(RefCell::new(plan)) };
+    let harness = Harness { provider, clock: &clock, config, tools: &tools, cancel: CancelToken::new() };
     let mut events = Vec::new();
     let outcome = block_on_virtual(&clock, harness.run(&mut events));
     Driven { events, outcome, now_ms: clock.now_ms() }
