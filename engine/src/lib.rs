@@ -5,34 +5,17 @@
 //! randomness and Stop are injected: with the built-in model, a run is a pure function of its
 //! settings, its faults and its seed.
 
-pub mod builtin;
-pub mod call_args;
-pub mod cancel;
-pub mod chaos;
-pub mod clock;
-pub mod compare;
-pub mod config;
-mod emit;
-pub mod events;
-pub mod harness;
-pub mod herd;
-pub mod http;
-pub mod lessons;
-pub mod listing;
-pub mod naive;
-pub mod provider;
-pub mod rng;
-pub mod scenario;
-pub mod scene;
-pub mod script;
-pub mod sim;
-pub mod sse;
-pub mod tools;
-pub mod trace;
-pub mod verdict;
-pub mod view;
-pub mod wire;
-pub mod world;
+// The loop: what runs, fails and recovers. It knows nothing of how a run is shown.
+pub mod run;
+// Presentation: how a run is seen, judged, told as a lesson, linked and saved. It reads the
+// loop's events; the loop never imports it.
+pub mod show;
+
+pub use run::{
+    builtin, call_args, cancel, chaos, clock, config, events, harness, http, naive, provider, rng, script, sim, sse,
+    tools, wire, world,
+};
+pub use show::{compare, herd, lessons, listing, scenario, scene, trace, verdict, view};
 
 pub use builtin::{BuiltinModel, Personality};
 pub use cancel::CancelToken;

@@ -10,7 +10,7 @@ use rusty_lock_engine::{Fault, FaultGroup, FaultPlan, FaultRule};
 
 /// The turn a newly switched-on fault hits: turn 2 is when the agent first tries the key.
 const DEFAULT_TURN: u32 = 2;
-/// The latest turn and the most attempts in a row a link may give a fault (engine/src/scenario.rs).
+/// The latest turn and the most attempts in a row a link may give a fault (engine/src/show/scenario.rs).
 const LINK_MAX_TURN: u32 = 1000;
 const MAX_TIMES: u32 = 10;
 

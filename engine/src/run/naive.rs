@@ -6,10 +6,10 @@
 //! have read, a call that never answers (there is no watchdog either, so that run waits forever).
 //! The only limit it keeps is the loop's own bound, the turn budget.
 
+use super::emit::{emit, lost_result, or_cancel, End};
 use crate::cancel::CancelToken;
 use crate::clock::Clock;
 use crate::config::RunConfig;
-use crate::emit::{emit, lost_result, or_cancel, End};
 use crate::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome};
 use crate::harness::Observer;
 use crate::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};

@@ -3,10 +3,10 @@
 //! model reads the error) and the guards, [`Harness::check_repeat`] and [`Harness::check_errors`].
 //! Everything else is layer 3: it ends the run with a clear outcome and nothing catches it.
 
+use super::emit::{emit, lost_result, or_cancel, End};
 use crate::cancel::CancelToken;
 use crate::clock::Clock;
 use crate::config::RunConfig;
-use crate::emit::{emit, lost_result, or_cancel, End};
 use crate::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 use crate::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
 use crate::rng::SeededRng;
