@@ -104,3 +104,22 @@ if (circles.length) {
   console.error('web adapters → engine): move what the lower module needs down, or pass it in.');
   process.exit(1);
 }
+
+// The engine: the loop (engine/src/run/) never imports presentation (engine/src/show/), so the
+// loop reads on its own. Presentation modules are reached at the crate root too (`crate::view`).
+const engineRun = join(root, 'engine', 'src', 'run');
+const showDir = join(root, 'engine', 'src', 'show');
+const shown = readdirSync(showDir).filter((f) => f.endsWith('.rs') && f !== 'mod.rs').map((f) => f.replace(/\.rs$/, ''));
+const wrong = [];
+for (const file of files(engineRun)) {
+  for (const path of importsOf(readFileSync(file, 'utf8'))) {
+    const head = path.split('::')[0];
+    if (head === 'show' || shown.includes(head)) wrong.push(`${relative(root, file)} imports crate::${path}`);
+  }
+}
+console.log(`engine: ${files(engineRun).length} loop modules, ${shown.length} presentation modules, ${wrong.length} wrong-way import(s)`);
+if (wrong.length) {
+  for (const w of wrong) console.error(w);
+  console.error('The loop (engine/src/run/) must not import presentation (engine/src/show/).');
+  process.exit(1);
+}
