@@ -17,6 +17,9 @@ node scripts/check-imports.mjs
 step "engine: native tests"
 cargo test -p rusty-lock-engine --locked
 
+step "page: native tests (every value the engine hands the page has its words)"
+cargo test -p rusty-lock --bins --locked
+
 step "engine: compiles for wasm32 with no web APIs"
 cargo build -p rusty-lock-engine --target wasm32-unknown-unknown --locked
 if cargo tree -p rusty-lock-engine --target wasm32-unknown-unknown -e normal | grep -Eq 'web-sys|js-sys|wasm-bindgen'; then

@@ -120,7 +120,14 @@ pub fn body_problem(problem: &BodyProblem) -> String {
         BodyProblem::BadAddress => "The endpoint address is not a valid URL.".into(),
         BodyProblem::RequestNotWritten => "The request could not be written as JSON.".into(),
         BodyProblem::NoModelList => "The answer is not a model list.".into(),
-        BodyProblem::Recorded { text } => short_text(text, 200),
+        // Recorded before reasons were data, as a clause in lower case.
+        BodyProblem::Recorded { text } => {
+            let mut chars = short_text(text, 200).chars().collect::<Vec<_>>();
+            if let Some(first) = chars.first_mut() {
+                *first = first.to_ascii_uppercase();
+            }
+            chars.into_iter().collect()
+        }
     }
 }
 
@@ -219,6 +226,7 @@ pub fn outcome_detail(o: &Outcome) -> String {
 /// What a guard saw, in one sentence for the log.
 fn guard_detail(detail: &GuardDetail) -> String {
     match detail {
+        GuardDetail::NoAnswerAfter { turns: 1 } => "No answer after 1 turn.".into(),
         GuardDetail::NoAnswerAfter { turns } => format!("No answer after {turns} turns."),
         GuardDetail::SilentFor { ms } => {
             format!("No answer after {}: the call is cut and counts as a timeout.", wait_text(*ms))
@@ -226,8 +234,13 @@ fn guard_detail(detail: &GuardDetail) -> String {
         GuardDetail::SameCalls { calls } => {
             let calls: Vec<String> =
                 calls.iter().map(|c| format!("{}({})", clip(&c.name), clip(&c.arguments))).collect();
-            format!("{} is exactly the call of the turn before.", calls.join(", "))
+            if calls.len() == 1 {
+                format!("The model asked again for exactly the call of the turn before: {}.", calls.join(", "))
+            } else {
+                format!("The model asked again for exactly the calls of the turn before: {}.", calls.join(", "))
+            }
         }
+        GuardDetail::ErrorsInARow { count: 1 } => "1 tool error in a row.".into(),
         GuardDetail::ErrorsInARow { count } => format!("{count} tool errors in a row."),
         GuardDetail::Recorded { text } => clip(text).into_owned(),
     }
@@ -1157,3 +1170,7 @@ pub fn preview_retry(attempt: u32, low: u64, high: u64) -> String {
 pub fn preview_worst(ms: u64) -> String {
     format!("At most {} of backoff in all, unless the server asks for longer.", duration(ms))
 }
+
+#[cfg(test)]
+#[path = "text_tests.rs"]
+mod tests;

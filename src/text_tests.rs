@@ -1,0 +1,342 @@
+//! Walks every value the engine hands the page and checks that each becomes a finished
+//! sentence: no hole left unfilled, no doubled space or article, no empty line. The helpers
+//! named `every_…` match without a wildcard, so a new variant fails to compile here until it has
+//! words.
+
+use super::*;
+use rusty_lock_engine::lessons::LESSONS;
+use rusty_lock_engine::scenario::decode;
+use rusty_lock_engine::wire::FunctionCall;
+use rusty_lock_engine::{judge, simulate, simulate_naive, FaultPlan, FaultRule, RunConfig};
+
+/// What every sentence must be.
+fn finished(text: &str, from: &str) {
+    assert!(!text.trim().is_empty(), "{from}: empty");
+    assert!(!text.contains("  "), "{from}: doubled space in {text:?}");
+    assert!(!text.contains(" ."), "{from}: space before a full stop in {text:?}");
+    for article in [" a a", " a an ", " an a ", " the the ", "A an ", "An a "] {
+        assert!(!text.contains(article), "{from}: {article:?} in {text:?}");
+    }
+    // A plural after a lone 1 ("1 turns").
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for pair in words.windows(2) {
+        let plural = pair[1].trim_end_matches(|c: char| !c.is_alphanumeric()).ends_with('s');
+        let unit = ["ms", "s", "s."].contains(&pair[1]);
+        assert!(!(pair[0] == "1" && plural && !unit), "{from}: a plural after 1 in {text:?}");
+    }
+    let hole = text.find('{').filter(|&i| {
+        text[i + 1..].split('}').next().is_some_and(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+    });
+    assert!(hole.is_none(), "{from}: an unfilled hole in {text:?}");
+}
+
+/// A sentence that stands alone starts with a capital (or a figure, or a quote).
+fn capitalised(text: &str, from: &str) {
+    finished(text, from);
+    let first = text.chars().next().unwrap();
+    assert!(!first.is_lowercase(), "{from}: starts in lower case: {text:?}");
+}
+
+fn failures() -> Vec<CallFailure> {
+    let mut out: Vec<CallFailure> = [400, 401, 403, 404, 408, 422, 429, 500, 502, 503, 504]
+        .into_iter()
+        .map(|status| CallFailure::Http { status })
+        .collect();
+    out.extend([CallFailure::Network, CallFailure::Timeout]);
+    out.extend(every_body_problem().into_iter().map(|reason| CallFailure::BadBody { reason }));
+    out
+}
+
+fn every_body_problem() -> Vec<BodyProblem> {
+    let all = vec![
+        BodyProblem::Html,
+        BodyProblem::NotJson { detail: "expected value at line 1 column 1".into() },
+        BodyProblem::NotACompletion { detail: "missing field `choices`".into() },
+        BodyProblem::NoChoices,
+        BodyProblem::NotAssistant,
+        BodyProblem::ToolCallsMissing,
+        BodyProblem::TooBig { bytes: 3_000_000, limit_mb: 2 },
+        BodyProblem::StreamTooBig { limit_mb: 2 },
+        BodyProblem::NotUtf8,
+        BodyProblem::ChunkNotJson { detail: "EOF while parsing".into() },
+        BodyProblem::NotAChunk { detail: "invalid type".into() },
+        BodyProblem::ErrorMidStream { message: "overloaded".into() },
+        BodyProblem::ErrorMidStream { message: String::new() },
+        BodyProblem::CallWithoutName { index: 1 },
+        BodyProblem::BadAddress,
+        BodyProblem::RequestNotWritten,
+        BodyProblem::NoModelList,
+        BodyProblem::Recorded { text: "an older sentence".into() },
+    ];
+    for p in &all {
+        match p {
+            BodyProblem::Html
+            | BodyProblem::NotJson { .. }
+            | BodyProblem::NotACompletion { .. }
+            | BodyProblem::NoChoices
+            | BodyProblem::NotAssistant
+            | BodyProblem::ToolCallsMissing
+            | BodyProblem::TooBig { .. }
+            | BodyProblem::StreamTooBig { .. }
+            | BodyProblem::NotUtf8
+            | BodyProblem::ChunkNotJson { .. }
+            | BodyProblem::NotAChunk { .. }
+            | BodyProblem::ErrorMidStream { .. }
+            | BodyProblem::CallWithoutName { .. }
+            | BodyProblem::BadAddress
+            | BodyProblem::RequestNotWritten
+            | BodyProblem::NoModelList
+            | BodyProblem::Recorded { .. } => {}
+        }
+    }
+    all
+}
+
+fn every_problem() -> Vec<Problem> {
+    let v = || "t9:nope".to_string();
+    let all = vec![
+        Problem::LinkTooLong { max: 4000 },
+        Problem::UnknownLesson { value: v() },
+        Problem::Repeated,
+        Problem::NewerFormat { found: 9, ours: 1 },
+        Problem::NotAFormat { value: v() },
+        Problem::TooManyFaults { max: 20 },
+        Problem::Fault { value: v(), why: FaultProblem::Shape },
+        Problem::Fault { value: v(), why: FaultProblem::TurnRange { min: 1, max: 1000 } },
+        Problem::Fault { value: v(), why: FaultProblem::UnknownFault },
+        Problem::Fault { value: v(), why: FaultProblem::TimesRange { max: 10 } },
+        Problem::UnknownModel { value: v() },
+        Problem::OutOfRange { min: 1, max: 1000 },
+        Problem::NotANumber { value: v() },
+        Problem::NotAFlag { value: v() },
+        Problem::UnknownSpeed { value: v() },
+        Problem::BadEndpoint,
+        Problem::BadModelName,
+        Problem::UnknownMode { value: v() },
+        Problem::UnknownLang { value: v() },
+        Problem::KeyInLink,
+        Problem::UnknownKey,
+        Problem::ModelWithoutEndpoint,
+        Problem::UnknownPolicy { value: v() },
+    ];
+    for p in &all {
+        match p {
+            Problem::LinkTooLong { .. }
+            | Problem::UnknownLesson { .. }
+            | Problem::Repeated
+            | Problem::NewerFormat { .. }
+            | Problem::NotAFormat { .. }
+            | Problem::TooManyFaults { .. }
+            | Problem::UnknownModel { .. }
+            | Problem::OutOfRange { .. }
+            | Problem::NotANumber { .. }
+            | Problem::NotAFlag { .. }
+            | Problem::UnknownSpeed { .. }
+            | Problem::BadEndpoint
+            | Problem::BadModelName
+            | Problem::UnknownMode { .. }
+            | Problem::UnknownLang { .. }
+            | Problem::KeyInLink
+            | Problem::UnknownKey
+            | Problem::ModelWithoutEndpoint
+            | Problem::UnknownPolicy { .. } => {}
+            Problem::Fault { why, .. } => match why {
+                FaultProblem::Shape
+                | FaultProblem::TurnRange { .. }
+                | FaultProblem::UnknownFault
+                | FaultProblem::TimesRange { .. } => {}
+            },
+        }
+    }
+    all
+}
+
+fn every_said() -> Vec<Said> {
+    let mut all = Vec::new();
+    for failure in failures() {
+        all.extend([
+            Said::RetriedPermanent { turn: 2, failure: failure.clone() },
+            Said::RetryAfterCapAtZero { turn: 2, failure: failure.clone() },
+            Said::HonouredRetryAfter { turn: 2, failure: failure.clone(), waited_ms: 2000, asked_ms: Some(2000) },
+            Said::HonouredRetryAfter { turn: 2, failure: failure.clone(), waited_ms: 2000, asked_ms: None },
+            Said::RecoveredWithBackoff { turn: 2, failure: failure.clone(), waited_ms: 1500 },
+            Said::GaveUpTooEarly { turn: 2, failure: failure.clone() },
+            Said::FailedFast { turn: 2, failure },
+        ]);
+    }
+    all.extend([
+        Said::RetryAfterCapped { turn: 3, asked_ms: 30_000, cap_ms: 5_000 },
+        Said::IgnoredRetryAfter { turn: 3, waited_ms: 250, asked_ms: 2_000 },
+        Said::RetryAfterMissing { turn: 3, waited_ms: 500 },
+        Said::RetriedWithoutWaiting { turn: 1, waited_ms: 0 },
+        Said::RetryStorm { calls: 40, most: 12, on_turn: 2 },
+        Said::SynchronizedRetries,
+        Said::HangWithoutTimeout { turn: 2, until_stop: true },
+        Said::HangWithoutTimeout { turn: 2, until_stop: false },
+        Said::AcceptedTruncatedStream { turn: 4 },
+        Said::WatchdogCutHang { turn: 2, after_ms: 5000 },
+        Said::ToleratedQuirk { turn: 2, finish_reason: "stop".into() },
+        Said::CutAtLength { turn: 2 },
+        Said::NotAnAnswer { turn: 2, finish_reason: "content_filter".into() },
+    ]);
+    for guard in [Guard::MaxTurns, Guard::ErrorsInARow, Guard::RepeatedCall, Guard::Watchdog] {
+        all.push(Said::GuardStoppedLoop { guard, turn: 4 });
+    }
+    for s in &all {
+        match s {
+            Said::RetriedPermanent { .. }
+            | Said::RetryAfterCapped { .. }
+            | Said::IgnoredRetryAfter { .. }
+            | Said::RetryAfterCapAtZero { .. }
+            | Said::HonouredRetryAfter { .. }
+            | Said::RetryAfterMissing { .. }
+            | Said::RecoveredWithBackoff { .. }
+            | Said::GaveUpTooEarly { .. }
+            | Said::FailedFast { .. }
+            | Said::RetriedWithoutWaiting { .. }
+            | Said::RetryStorm { .. }
+            | Said::SynchronizedRetries
+            | Said::HangWithoutTimeout { .. }
+            | Said::AcceptedTruncatedStream { .. }
+            | Said::WatchdogCutHang { .. }
+            | Said::GuardStoppedLoop { .. }
+            | Said::ToleratedQuirk { .. }
+            | Said::CutAtLength { .. }
+            | Said::NotAnAnswer { .. } => {}
+        }
+    }
+    all
+}
+
+fn every_outcome() -> Vec<Outcome> {
+    let mut all = vec![
+        Outcome::Answered { text: "The door is open.".into() },
+        Outcome::Escalated { message: "Handing over.".into() },
+        Outcome::Cancelled,
+    ];
+    for guard in [Guard::MaxTurns, Guard::ErrorsInARow, Guard::RepeatedCall, Guard::Watchdog] {
+        all.push(Outcome::GaveUp { guard });
+    }
+    for failure in failures() {
+        all.push(Outcome::Failed { reason: FailReason::Fatal { failure: failure.clone() } });
+        all.push(Outcome::Failed { reason: FailReason::RetriesExhausted { attempts: 3, last: failure.clone() } });
+        all.push(Outcome::Failed { reason: FailReason::UnhandledCall { failure } });
+    }
+    for kind in [ToolErrorKind::UnknownTool, ToolErrorKind::BadJson, ToolErrorKind::SchemaInvalid, ToolErrorKind::ToolFailed] {
+        all.push(Outcome::Failed { reason: FailReason::UnhandledTool { name: "use".into(), kind } });
+    }
+    for finish_reason in ["length", "content_filter", "weird", ""] {
+        all.push(Outcome::Failed { reason: FailReason::NotAnAnswer { finish_reason: finish_reason.into() } });
+    }
+    all.push(Outcome::Failed { reason: FailReason::HarnessBug { tool: "use".into() } });
+    all.push(Outcome::Failed { reason: FailReason::HarnessBug { tool: String::new() } });
+    all
+}
+
+fn every_trace_error() -> Vec<TraceError> {
+    vec![
+        TraceError::TooLarge { bytes: 9_000_000 },
+        TraceError::NotJson,
+        TraceError::Foreign,
+        TraceError::Newer { version: 9 },
+        TraceError::TooLarge { bytes: 1 },
+        TraceError::Damaged { why: Damage::NoVersion },
+        TraceError::Damaged { why: Damage::TooManyEvents { max: 100_000 } },
+        TraceError::Damaged { why: Damage::BadEntry { detail: "unknown variant".into() } },
+        TraceError::Damaged { why: Damage::NoStart },
+        TraceError::Damaged { why: Damage::TaskTooLong { chars: 3000, max: 2000 } },
+        TraceError::Damaged { why: Damage::NeverFinished },
+        TraceError::Damaged { why: Damage::SeveralRuns },
+    ]
+}
+
+#[test]
+fn every_link_notice_is_a_finished_clause() {
+    for p in every_problem() {
+        finished(&notice(&p), &format!("{p:?}"));
+    }
+}
+
+#[test]
+fn every_body_problem_is_a_sentence_and_names_the_failure_whole() {
+    for p in every_body_problem() {
+        capitalised(&body_problem(&p), &format!("{p:?}"));
+    }
+    for f in failures() {
+        finished(&failure_name(&f), &format!("{f:?}"));
+        capitalised(&connection_failed(&f), &format!("{f:?}"));
+    }
+}
+
+#[test]
+fn every_verdict_finding_is_a_sentence() {
+    for said in every_said() {
+        capitalised(&finding(&said), &format!("{said:?}"));
+    }
+}
+
+#[test]
+fn every_outcome_has_a_title_and_a_sentence() {
+    for o in every_outcome() {
+        capitalised(outcome_title(&o), &format!("{o:?}"));
+        capitalised(&outcome_detail(&o), &format!("{o:?}"));
+    }
+}
+
+#[test]
+fn every_trace_error_and_guard_detail_is_a_sentence() {
+    for e in every_trace_error() {
+        capitalised(&trace_error(&e), &format!("{e:?}"));
+    }
+    let call = FunctionCall { name: "use".into(), arguments: r#"{"item":"key"}"#.into() };
+    for d in [
+        GuardDetail::NoAnswerAfter { turns: 10 },
+        GuardDetail::NoAnswerAfter { turns: 1 },
+        GuardDetail::SilentFor { ms: 5000 },
+        GuardDetail::SameCalls { calls: vec![call.clone()] },
+        GuardDetail::SameCalls { calls: vec![call.clone(), call] },
+        GuardDetail::ErrorsInARow { count: 3 },
+        GuardDetail::ErrorsInARow { count: 1 },
+        GuardDetail::Recorded { text: "An older sentence.".into() },
+    ] {
+        capitalised(&guard_detail(&d), &format!("{d:?}"));
+    }
+    for finish_reason in ["stop", "length", ""] {
+        let q = Quirk::ToolCallsWithFinishReason { finish_reason: finish_reason.into() };
+        capitalised(&quirk_text(&q), &format!("{q:?}"));
+    }
+}
+
+#[test]
+fn every_lesson_has_its_words() {
+    for lesson in LESSONS {
+        let t = lesson_text(lesson.id);
+        for (part, text) in [("title", t.title), ("goal", t.goal), ("explanation", t.explanation)] {
+            capitalised(text, &format!("{} {part}", lesson.id));
+        }
+    }
+}
+
+/// Every event of every run the page can make from one fault (robust and naive loop, both
+/// models), worded as the log words it, and the verdict on each run.
+#[test]
+fn every_event_of_every_single_fault_run_is_worded() {
+    let mut worded = 0;
+    for fault in Fault::ALL {
+        for model in ["helpful", "stubborn"] {
+            let (scenario, _) = decode(&format!("v=1&model={model}"));
+            let config = RunConfig { ..scenario.config };
+            let plan = FaultPlan::new(vec![FaultRule { turn: 2, fault, times: 2 }]);
+            for sim in [simulate(&config, plan.clone()), simulate_naive(&config, plan.clone())] {
+                for event in &sim.events {
+                    finished(&describe(event), &format!("{fault:?} {model}: {event:?}"));
+                    worded += 1;
+                }
+                for f in judge(&config, &sim.events) {
+                    capitalised(&finding(&f.said), &format!("{fault:?} {model}: {f:?}"));
+                }
+            }
+        }
+    }
+    assert!(worded > 500, "only {worded} events were worded");
+}
