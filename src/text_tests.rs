@@ -25,7 +25,10 @@ fn finished(text: &str, from: &str) {
         assert!(!(pair[0] == "1" && plural && !unit), "{from}: a plural after 1 in {text:?}");
     }
     let hole = text.find('{').filter(|&i| {
-        text[i + 1..].split('}').next().is_some_and(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+        text[i + 1..]
+            .split('}')
+            .next()
+            .is_some_and(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
     });
     assert!(hole.is_none(), "{from}: an unfilled hole in {text:?}");
 }
@@ -222,7 +225,9 @@ fn every_outcome() -> Vec<Outcome> {
         all.push(Outcome::Failed { reason: FailReason::RetriesExhausted { attempts: 3, last: failure.clone() } });
         all.push(Outcome::Failed { reason: FailReason::UnhandledCall { failure } });
     }
-    for kind in [ToolErrorKind::UnknownTool, ToolErrorKind::BadJson, ToolErrorKind::SchemaInvalid, ToolErrorKind::ToolFailed] {
+    for kind in
+        [ToolErrorKind::UnknownTool, ToolErrorKind::BadJson, ToolErrorKind::SchemaInvalid, ToolErrorKind::ToolFailed]
+    {
         all.push(Outcome::Failed { reason: FailReason::UnhandledTool { name: "use".into(), kind } });
     }
     for finish_reason in ["length", "content_filter", "weird", ""] {
