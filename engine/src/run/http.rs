@@ -29,7 +29,7 @@ pub const REDACTED: &str = "[redacted]";
 ///   read `retry-after`, `retry-after-ms` and `x-should-retry` if the server lists them in
 ///   `Access-Control-Expose-Headers`; otherwise they look absent and the loop falls back to backoff.
 /// * `body`: the body as text. Only read for a 2xx; an error body is for people, see
-///   [`summarize_error_body`].
+///   [`error_body_message`].
 /// * `now_ms_since_epoch`: the wall-clock time, injected so that a `Retry-After` given as a date
 ///   turns into a wait without this module reading a clock.
 ///

@@ -5,7 +5,7 @@
 //!
 //! Templates name their holes (`{name}`, `{field}` …) and are filled by [`fill`], so a
 //! translation may put them in any order. The built-in model recognises an error by the same
-//! template ([`matches`]), so it reads a result in any language the way it was written.
+//! template ([`matches()`]), so it reads a result in any language the way it was written.
 
 use serde::{Deserialize, Serialize};
 
