@@ -105,6 +105,24 @@ if (circles.length) {
   process.exit(1);
 }
 
+// The layers, top to bottom: a module may import its own layer's modules and the layers below,
+// never one above. `text` holds the words and imports only the engine.
+const LAYERS = ['crate', 'app', 'ui', 'hooks', 'actions', 'state', 'parts', 'web', 'text'];
+const layerOf = (name) => LAYERS.indexOf(name.split('::')[0]);
+const upward = [];
+for (const [name, to] of edges) {
+  for (const t of to) {
+    if (layerOf(t) < layerOf(name)) upward.push(`${name} imports ${t}, a layer above it`);
+  }
+}
+const unplaced = [...modules.keys()].filter((m) => layerOf(m) < 0);
+console.log(`layers ${LAYERS.slice(1).join(' → ')}: ${upward.length} upward import(s), ${unplaced.length} module(s) outside a layer`);
+if (upward.length || unplaced.length) {
+  for (const u of upward) console.error(u);
+  for (const m of unplaced) console.error(`${m} is in no layer: add its folder to LAYERS in scripts/check-imports.mjs`);
+  process.exit(1);
+}
+
 // The engine: the loop (engine/src/run/) never imports presentation (engine/src/show/), so the
 // loop reads on its own. Presentation modules are reached at the crate root too (`crate::view`).
 const engineRun = join(root, 'engine', 'src', 'run');

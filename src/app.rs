@@ -2,25 +2,25 @@
 //! the middle, the log on the right. Embed mode keeps the scene, the board and playback;
 //! presenter mode enlarges everything and tucks the settings away.
 
+use crate::hooks::engaged::use_engagement;
+use crate::hooks::keys::use_presenter_keys;
+use crate::hooks::url_sync::use_url_sync;
 use crate::state::{speed_factor, Playground};
 use crate::text;
-use crate::ui::endpoint_panel::EndpointPanel;
-use crate::ui::event_log::EventLog;
-use crate::ui::fault_panel::FaultPanel;
+use crate::ui::endpoint::endpoint_panel::EndpointPanel;
 use crate::ui::icons::KeyIcon;
 use crate::ui::lazy::{below_fold, part};
-use crate::ui::lessons_menu::LessonsMenu;
-use crate::ui::notice_bar::NoticeBar;
-use crate::ui::outcome_banner::OutcomeBanner;
+use crate::ui::lessons::lessons_menu::LessonsMenu;
+use crate::ui::log::event_log::EventLog;
 use crate::ui::parts;
-use crate::ui::playback::PlaybackBar;
-use crate::ui::run_controls::RunControls;
+use crate::ui::player::playback::PlaybackBar;
+use crate::ui::player::run_controls::RunControls;
+use crate::ui::scene::outcome_banner::OutcomeBanner;
 use crate::ui::scene::MainScene;
+use crate::ui::settings::fault_panel::FaultPanel;
+use crate::ui::share::notice_bar::NoticeBar;
 use crate::web::address::Address;
-use crate::web::engaged::use_engagement;
-use crate::web::keys::use_presenter_keys;
 use crate::web::service_worker::use_service_worker;
-use crate::web::url_sync::use_url_sync;
 use leptos::prelude::*;
 use rusty_lock_engine::scenario::{encode, Mode, ProviderChoice};
 
@@ -49,9 +49,9 @@ fn Pages() -> impl IntoView {
 fn Playground() -> impl IntoView {
     let pg = Playground::new();
     provide_context(pg);
-    crate::playback::install(pg);
-    crate::web::playback_glue::use_ticker(pg);
-    crate::web::playback_glue::use_playback_keys(pg);
+    crate::hooks::playback_glue::install(pg);
+    crate::hooks::playback_glue::use_ticker(pg);
+    crate::hooks::playback_glue::use_playback_keys(pg);
     let address = expect_context::<Address>();
     use_url_sync(pg, address);
     use_presenter_keys(pg, address);
@@ -64,7 +64,7 @@ fn Playground() -> impl IntoView {
     let lesson_on = move || pg.lesson.with(Option::is_some);
     let http_on = move || pg.provider.with(|p| matches!(p, ProviderChoice::Http { .. }));
     // The backoff strip's part comes the first time a wait is on screen, and then stays.
-    let shown = expect_context::<crate::playback::Shown>();
+    let shown = expect_context::<crate::state::shown::Shown>();
     let strip_on = Memo::new(move |seen: Option<&bool>| {
         seen.copied().unwrap_or(false) || shown.view.with(|v| v.waiting.is_some())
     });

@@ -1,11 +1,12 @@
 //! Rusty Lock in the browser. The engine crate holds the loop. Imports run one way, checked by
-//! `scripts/check-imports.mjs`: `app` → `ui` (components) → `playback` (actions) and the hooks in
-//! `web` → `state` (signals, Run and Stop) → `parts` (split points that are not views) → `web`
-//! (browser glue) → the engine. `text` holds every word and is read from anywhere.
+//! `scripts/check-imports.mjs`: `app` → `ui` (components) → `actions` and `hooks` → `state`
+//! (signals and memos) → `parts` (split points that are not views) → `web` (browser adapters)
+//! → the engine. `text` holds every word and imports only the engine.
 
+mod actions;
 mod app;
+mod hooks;
 mod parts;
-mod playback;
 mod state;
 mod text;
 mod ui;

@@ -2,10 +2,10 @@
 //! cannot be fetched), and the panels below the fold hold their place until the page is in use.
 //! The split points themselves are in `ui::parts` (views) and `crate::parts` (the rest).
 
+use crate::hooks::engaged::engage_if_on_screen;
 use crate::parts::PartMissing;
 use crate::state::Playground;
 use crate::text;
-use crate::web::engaged::engage_if_on_screen;
 use crate::web::idle::idle;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
@@ -32,7 +32,7 @@ where
 /// A panel below the fold, in the `below` part. Its place is held by a box (`.below-fold` in
 /// style/main.css) of at least `.below-fold-<name>`'s height, no taller than the panel, and
 /// drawn as an empty panel while it has nothing in it. The panel arrives inside it once the page
-/// shows a first sign of use (`web::engaged`). So the page only ever grows when a panel comes:
+/// shows a first sign of use (`hooks::engaged`). So the page only ever grows when a panel comes:
 /// a click that brought it is never moved from under the pointer.
 pub fn below_fold<F>(name: &'static str, load: fn() -> F) -> impl IntoView
 where

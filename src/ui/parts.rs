@@ -13,28 +13,28 @@
 //! | `lessons` | the lesson list and the lesson card |
 //! | `traces` | saving and opening trace files |
 //! | `verdict` | the resilience verdict after a run |
-//! | `below` | the panels below the fold: code, board, share, history, settings (see `web::engaged`), and the update notice |
-//! | `strip` | the backoff strip, beside the scene and in the verdict (fetched when a wait is first on screen or judged; the verdict's split point sits in `ui::backoff_strip`) |
+//! | `below` | the panels below the fold: code, board, share, history, settings (see `hooks::engaged`), and the update notice |
+//! | `strip` | the backoff strip, beside the scene and in the verdict (fetched when a wait is first on screen or judged; the verdict's split point sits in `ui::verdict::backoff_strip`) |
 //! | `herd` | the herd view (`?view=herd`): its simulator and its charts |
 #![allow(improper_ctypes_definitions)]
 
 use crate::parts::PartMissing;
-use crate::ui::backoff_strip::SceneStrip;
-use crate::ui::board::Board;
-use crate::ui::code_panel::CodePanel;
-use crate::ui::compare::CompareView;
-use crate::ui::cors_diagnosis::CorsDiagnosis;
-use crate::ui::endpoint_form::EndpointForm;
+use crate::ui::compare::code_panel::CodePanel;
+use crate::ui::compare::compare_view::CompareView;
+use crate::ui::endpoint::cors_diagnosis::CorsDiagnosis;
+use crate::ui::endpoint::endpoint_form::EndpointForm;
 use crate::ui::herd::HerdView;
-use crate::ui::history::History;
-use crate::ui::lesson_card::LessonCard;
-use crate::ui::lessons_list::LessonsList;
-use crate::ui::log_lines::LogLines;
-use crate::ui::settings_panel::SettingsPanel;
-use crate::ui::share_bar::ShareBar;
-use crate::ui::stream_bubble::StreamBubble;
-use crate::ui::update_notice::UpdateNotice;
-use crate::ui::verdict_panel::VerdictPanel;
+use crate::ui::lessons::lesson_card::LessonCard;
+use crate::ui::lessons::lessons_list::LessonsList;
+use crate::ui::log::history::History;
+use crate::ui::log::log_lines::LogLines;
+use crate::ui::scene::stream_bubble::StreamBubble;
+use crate::ui::settings::settings_panel::SettingsPanel;
+use crate::ui::share::share_bar::ShareBar;
+use crate::ui::share::update_notice::UpdateNotice;
+use crate::ui::verdict::backoff_strip::SceneStrip;
+use crate::ui::verdict::board::Board;
+use crate::ui::verdict::verdict_panel::VerdictPanel;
 use leptos::prelude::*;
 use leptos::wasm_split::wasm_split;
 

@@ -5,7 +5,7 @@
 //! Registration waits until the page has loaded and the browser is idle: the worker then fetches
 //! the rest of the site in its own thread, and the first load neither waits for it nor grows.
 //! This file stays small on purpose: it is part of every first load (the notice's own view waits
-//! in a lazy part, `ui::update_notice`).
+//! in a lazy part, `ui::share::update_notice`).
 
 use crate::web::idle::idle;
 use leptos::prelude::*;

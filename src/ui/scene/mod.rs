@@ -8,12 +8,14 @@
 //! style/scene.css does the rest, so a step costs a few attribute writes.
 
 mod meters;
+pub mod outcome_banner;
 mod stage;
+pub mod stream_bubble;
 
+use crate::hooks::playback_glue::use_countdown;
 use crate::state::Playground;
 use crate::text;
 use crate::ui::layer_icon::LayerIcon;
-use crate::web::playback_glue::use_countdown;
 use leptos::prelude::*;
 use meters::{TokenMeter, TurnBudget};
 use rusty_lock_engine::scene::{act_of, call_text, hero_spot};
@@ -141,7 +143,7 @@ pub fn Scene(
                     <span>{move || caption.get().unwrap_or_else(|| text::SCENE_IDLE.to_string())}</span>
                 </p>
                 {move || waiting.get().map(|(attempt, max, _)| view! {
-                    <p class="waiting" class:paused=move || !crate::playback::is_playing(pg) data-testid=format!("{hooks}waiting")>
+                    <p class="waiting" class:paused=move || !crate::actions::step::is_playing(pg) data-testid=format!("{hooks}waiting")>
                         <span class="spinner" aria-hidden="true"></span>
                         {move || text::waiting(left.get().unwrap_or(0), attempt, max)}
                     </p>
@@ -164,7 +166,7 @@ pub fn Scene(
 #[component]
 pub fn MainScene() -> impl IntoView {
     let pg = expect_context::<Playground>();
-    let shown = expect_context::<crate::playback::Shown>();
+    let shown = expect_context::<crate::state::shown::Shown>();
     let source = SceneSource { view: shown.view.into(), event: shown.event.into(), index: shown.index.into() };
     let comparing = move || pg.playback.compare.get();
     let title = Signal::derive(move || if comparing() { text::SCENE_ROBUST } else { text::SCENE });

@@ -1,0 +1,177 @@
+//! Run, replay and Stop: the actions that start and end a run. A run's events reach the
+//! playground's signals in batches (see `deliver`); the loop itself lives in a lazy part
+//! (`crate::parts`), so Stop works from the first click even before the part has arrived.
+
+use crate::parts;
+use crate::parts::{LazyHttp, PartMissing};
+use crate::state::{Playground, STALL_MS};
+use crate::text;
+use crate::web::driver::Speed;
+use crate::web::http_provider::{HttpSettings, StreamUpdate};
+use crate::web::runner::{Model, RunSetup};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::state::speed_factor;
+use rusty_lock_engine::scenario::{ProviderChoice, Scenario, SPEEDS};
+use rusty_lock_engine::{CancelToken, Comparison, Event, RunView};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+fn clear(pg: Playground) {
+    pg.events.set(Vec::new());
+    pg.view.set(RunView::default());
+    pg.playback.reset();
+}
+
+/// The callback a run or a replay hands each event to.
+fn deliver(pg: Playground) -> Rc<dyn Fn(Event)> {
+    // Events reach the signals in batches, one per microtask: at instant speed a run hands
+    // over thousands at once, and one update for all of them costs far less than one each.
+    // A batch left over from a run that was replaced meanwhile is dropped.
+    let run = pg.playback.run_id.get_untracked();
+    let pending: Rc<RefCell<Vec<Event>>> = Rc::default();
+    Rc::new(move |event: Event| {
+        pending.borrow_mut().push(event);
+        if pending.borrow().len() > 1 {
+            return;
+        }
+        let pending = pending.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let batch = std::mem::take(&mut *pending.borrow_mut());
+            if pg.playback.run_id.get_untracked() != run {
+                return;
+            }
+            let finished = batch.iter().any(|e| matches!(e, Event::Finished { .. }));
+            let start = pg.events.with_untracked(Vec::len);
+            pg.view.update(|v| batch.iter().enumerate().for_each(|(k, e)| v.apply(start + k, e)));
+            pg.events.update(|v| v.extend(batch));
+            if finished {
+                pg.running.set(false);
+            }
+        });
+    })
+}
+
+/// One live run of the scenario on screen, with the built-in model or a real endpoint.
+pub fn run_live(pg: Playground) {
+    stop(pg);
+    clear(pg);
+    pg.stream_text.set(String::new());
+    pg.running.set(true);
+    let config = pg.config.get_untracked();
+    let (model, clock_speed): (Model, Speed) = match pg.provider.get_untracked() {
+        ProviderChoice::Builtin => (Model::Builtin(config.personality), pg.live_speed.get_value()),
+        ProviderChoice::Http { endpoint, model } => {
+            let on_stream = Rc::new(move |update: StreamUpdate| match update {
+                StreamUpdate::Started => pg.stream_text.set(String::new()),
+                StreamUpdate::Text(t) => pg.stream_text.update(|s| {
+                    s.push_str(&t);
+                    text::keep_tail(s);
+                }),
+            });
+            let settings = HttpSettings {
+                base_url: endpoint,
+                model,
+                api_key: pg.key_for_request(),
+                stream: pg.stream.get_untracked(),
+                stall_ms: STALL_MS,
+            };
+            (Model::Other(Box::new(LazyHttp::new(settings, on_stream))), Rc::new(Cell::new(1.0)))
+        }
+    };
+    let setup = RunSetup {
+        config,
+        plan: pg.live_plan.get_value(),
+        speed: pg.live_speed.get_value(),
+        clock_speed,
+        model,
+        deliver: deliver(pg),
+    };
+    start_in_engine_part(pg, |token| parts::start_run(setup, token), text::ENGINE_PART_MISSING);
+}
+
+/// Plays recorded events back at the current speed, as if the run were happening now.
+pub fn replay(pg: Playground, events: Vec<Event>) {
+    stop(pg);
+    clear(pg);
+    pg.running.set(true);
+    let (speed, deliver) = (pg.live_speed.get_value(), deliver(pg));
+    start_in_engine_part(pg, |token| parts::start_replay(events, speed, deliver, token), text::REPLAY_PART_MISSING);
+}
+
+/// Starts a run or a replay, which both live in the loop's lazy part. The token exists before
+/// the part arrives, so Stop works from the first click; a part that cannot be fetched ends
+/// the run with `missing` said on the page.
+fn start_in_engine_part<F>(pg: Playground, start: impl FnOnce(CancelToken) -> F, missing: &'static str)
+where
+    F: std::future::Future<Output = Result<(), PartMissing>> + 'static,
+{
+    let token = CancelToken::new();
+    pg.cancel.set_value(Some(token.clone()));
+    let started = start(token);
+    spawn_local(async move {
+        if started.await.is_err() {
+            pg.running.set(false);
+            pg.trace_error.set(Some(missing.into()));
+        }
+    });
+}
+
+/// Cancels the run at once, even in the middle of a backoff or a call that never answers.
+pub fn stop(pg: Playground) {
+    if let Some(token) = pg.cancel.get_value() {
+        token.cancel();
+    }
+    pg.cancel.set_value(None);
+}
+
+/// Run, or in compare mode, run both schools. Both runs are computed at once (with the built-in
+/// model they are pure functions of the scenario) and then played from the first step, in step.
+pub fn run(pg: Playground) {
+    if !pg.playback.compare.get_untracked() {
+        run_live(pg);
+        return;
+    }
+    stop(pg);
+    let pb = pg.playback;
+    pb.reset();
+    let config = pg.config.get_untracked();
+    let plan = pg.plan.get_untracked();
+    leptos::task::spawn_local(async move {
+        match crate::parts::compare_runs(config, plan).await {
+            Ok(comparison) => show_comparison(pg, comparison),
+            Err(_) => pg.trace_error.set(Some(crate::text::ENGINE_PART_MISSING.into())),
+        }
+    });
+}
+
+/// Puts both schools' runs on screen, to be played from the first step.
+fn show_comparison(pg: Playground, comparison: Comparison) {
+    let pb = pg.playback;
+    pb.naive.set(comparison.naive.events);
+    pb.diverge_at.set(comparison.diverge_at);
+    let robust = comparison.robust.events;
+    pg.view.set(RunView::from_events(&robust));
+    pg.events.set(robust);
+    pg.running.set(false);
+    if speed_factor(pg.speed_index.get_untracked()) > 0.0 {
+        pb.cursor.set(Some(0));
+    }
+}
+
+/// Puts a scenario on the page. A new lesson starts fresh, on its question.
+pub fn apply_scenario(pg: Playground, s: Scenario) {
+    if s.lesson != pg.lesson.get_untracked() {
+        stop(pg);
+        clear(pg);
+        pg.answer.set(None);
+    }
+    pg.config.set(s.config);
+    pg.plan.set(s.faults);
+    pg.speed_index.set(s.speed.min(SPEEDS.len() - 1));
+    pg.provider.set(s.provider);
+    pg.lesson.set(s.lesson);
+    pg.lang.set(s.lang);
+    pg.mode.set(s.mode);
+}

@@ -1,0 +1,91 @@
+//! Playback and time travel: play, pause, step, scrub. The run's events are the record; the
+//! cursor says which step is on screen (`None` follows the run live), and everything that draws
+//! the run reads [`crate::state::shown::Shown`], so stepping back shows the run exactly as it was.
+//!
+//! Pause holds a live run at the gate ([`crate::web::gate`]); looking back pauses it too, and
+//! Play catches up with the record at the playback speed before the run goes on.
+
+use crate::state::Playground;
+use crate::web::gate::gate;
+use leptos::prelude::*;
+
+/// The step count of the record.
+fn len(pg: Playground) -> usize {
+    pg.events.with_untracked(Vec::len)
+}
+
+/// Moves the cursor to step `i`; the newest step means following live again.
+fn go_to(pg: Playground, i: usize) {
+    let n = len(pg);
+    if n == 0 {
+        return;
+    }
+    pg.playback.cursor.set(if i + 1 >= n { None } else { Some(i) });
+}
+
+/// Play or pause. At the end of a finished run, Play starts it again from the first step.
+pub fn toggle(pg: Playground) {
+    let pb = pg.playback;
+    if len(pg) == 0 {
+        return;
+    }
+    let at_end = pb.cursor.get_untracked().is_none() && !pg.running.get_untracked();
+    if pb.paused.get_untracked() || at_end {
+        if at_end {
+            pb.cursor.set(Some(0));
+        }
+        pb.paused.set(false);
+    } else {
+        pb.paused.set(true);
+    }
+}
+
+/// Is playback moving (a live run going on, or the record playing)?
+pub fn is_playing(pg: Playground) -> bool {
+    let pb = pg.playback;
+    !pb.paused.get() && (pg.running.get() || pb.cursor.get().is_some())
+}
+
+/// One step back, pausing.
+pub fn step_back(pg: Playground) {
+    let n = len(pg);
+    if n == 0 {
+        return;
+    }
+    pg.playback.paused.set(true);
+    let at = pg.playback.cursor.get_untracked().unwrap_or(n - 1);
+    pg.playback.cursor.set(Some(at.saturating_sub(1)));
+}
+
+/// One step forward, pausing. At the newest step of a live run, lets one more event through.
+pub fn step_forward(pg: Playground) {
+    let pb = pg.playback;
+    pb.paused.set(true);
+    match pb.cursor.get_untracked() {
+        Some(i) => go_to(pg, i + 1),
+        None if pg.running.get_untracked() => {
+            gate().set_open(false);
+            gate().step();
+        }
+        None => {}
+    }
+}
+
+/// The first step, pausing.
+pub fn first(pg: Playground) {
+    if len(pg) > 0 {
+        pg.playback.paused.set(true);
+        pg.playback.cursor.set(Some(0));
+    }
+}
+
+/// The newest step.
+pub fn last(pg: Playground) {
+    pg.playback.cursor.set(None);
+}
+
+/// The timeline scrubber moved to step `i`.
+pub fn scrub(pg: Playground, i: usize) {
+    pg.playback.paused.set(true);
+    go_to(pg, i);
+}

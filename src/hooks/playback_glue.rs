@@ -1,0 +1,128 @@
+//! Browser glue for playback: the timer that plays the record step by step, the keyboard
+//! (space, arrows, Home, End), the backoff countdown, and scrolling a lit line into view.
+
+use crate::actions::step::{first, last, step_back, step_forward, toggle};
+use crate::state::shown::Shown;
+use crate::state::{speed_factor, Playground};
+use crate::web::gate::gate;
+use crate::web::replay::replay_ms;
+use leptos::ev::keydown;
+use leptos::prelude::*;
+use std::time::Duration;
+use wasm_bindgen::JsCast;
+
+/// Plays the record: while the cursor looks back and playback is not paused, moves it one step
+/// on after that step's time on screen. Reaching the newest step follows the run live again.
+pub fn use_ticker(pg: Playground) {
+    let pb = pg.playback;
+    let pending = StoredValue::new_local(None::<TimeoutHandle>);
+    Effect::new(move |_| {
+        let cursor = pb.cursor.get();
+        let paused = pb.paused.get();
+        let speed = speed_factor(pg.speed_index.get());
+        if let Some(handle) = pending.try_update_value(Option::take).flatten() {
+            handle.clear();
+        }
+        let Some(i) = cursor else { return };
+        if paused {
+            return;
+        }
+        if speed <= 0.0 {
+            pb.cursor.set(None);
+            return;
+        }
+        let ms = pg.events.with_untracked(|e| e.get(i).map(replay_ms)).unwrap_or(0);
+        let advance = move || {
+            if let Some(i) = pb.cursor.get_untracked() {
+                let n = pg.events.with_untracked(Vec::len);
+                pb.cursor.set(if i + 2 >= n { None } else { Some(i + 1) });
+            }
+        };
+        let handle = set_timeout_with_handle(advance, Duration::from_millis((ms as f64 / speed) as u64)).ok();
+        pending.set_value(handle);
+    });
+}
+
+/// Space plays or pauses, the arrows step, Home and End jump. Never while typing in a field, and
+/// Space leaves a focused button to press itself.
+pub fn use_playback_keys(pg: Playground) {
+    let handle = window_event_listener(keydown, move |ev| {
+        if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || ev.default_prevented() {
+            return;
+        }
+        let target = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());
+        let tag = target.as_ref().map(|el| el.tag_name()).unwrap_or_default();
+        let editable = target.as_ref().is_some_and(|el| el.is_content_editable());
+        if editable || matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
+            return;
+        }
+        match ev.key().as_str() {
+            " " if !matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY") => toggle(pg),
+            "ArrowLeft" => step_back(pg),
+            "ArrowRight" => step_forward(pg),
+            "Home" => first(pg),
+            "End" => last(pg),
+            _ => return,
+        }
+        ev.prevent_default();
+    });
+    on_cleanup(move || handle.remove());
+}
+
+/// The backoff still to wait, in the run's own milliseconds, for the step `wait` describes
+/// (`(step index, wait)`). It counts down at the playback speed while playback moves, and stands
+/// still while paused.
+pub fn use_countdown(pg: Playground, wait: Memo<Option<(usize, u64)>>) -> ReadSignal<Option<u64>> {
+    let (left, set_left) = signal(None::<u64>);
+    let ticking = StoredValue::new_local(None::<IntervalHandle>);
+    const TICK_MS: u64 = 100;
+    Effect::new(move |_| {
+        if let Some(handle) = ticking.try_update_value(Option::take).flatten() {
+            handle.clear();
+        }
+        let Some((_, ms)) = wait.get() else {
+            set_left.set(None);
+            return;
+        };
+        // Live at instant speed the wait is already over; looking back, it shows in full.
+        let live = pg.playback.cursor.get_untracked().is_none();
+        if live && speed_factor(pg.speed_index.get_untracked()) <= 0.0 {
+            set_left.set(Some(0));
+            return;
+        }
+        set_left.set(Some(ms));
+        let tick = move || {
+            if pg.playback.paused.get_untracked() {
+                return;
+            }
+            let speed = speed_factor(pg.speed_index.get_untracked());
+            let step = if speed <= 0.0 { u64::MAX } else { (TICK_MS as f64 * speed) as u64 };
+            set_left.update(|l| *l = l.map(|v| v.saturating_sub(step)));
+        };
+        ticking.set_value(set_interval_with_handle(tick, Duration::from_millis(TICK_MS)).ok());
+    });
+    on_cleanup(move || {
+        if let Some(handle) = ticking.try_update_value(Option::take).flatten() {
+            handle.clear();
+        }
+    });
+    left
+}
+
+/// Keeps the gate in step with playback: a live run moves only while it is on screen and not
+/// paused.
+pub fn sync_gate(pg: Playground) {
+    let pb = pg.playback;
+    Effect::new(move |_| {
+        let open = pb.cursor.get().is_none() && !pb.paused.get();
+        gate().set_open(open);
+    });
+}
+
+/// Sets playback up for the page: what is shown, and the gate. (The player's timer and keys are
+/// hooks above this, in `hooks::playback_glue`, installed beside it by the app.) Call once, after
+/// the playground is in context.
+pub fn install(pg: Playground) {
+    provide_context(Shown::new(pg));
+    sync_gate(pg);
+}

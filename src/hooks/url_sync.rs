@@ -1,0 +1,33 @@
+//! Keeps the address bar and the page in step, both ways, with two pure functions from the
+//! engine: `decode` (link → scenario) and `encode` (scenario → link). The link is canonical, so
+//! writing the URL and reading it back gives the same scenario and the loop stops there.
+
+use crate::state::Playground;
+use crate::web::address::Address;
+use leptos::prelude::*;
+use rusty_lock_engine::scenario::{decode, encode};
+
+/// Call once, after the playground is in context.
+pub fn use_url_sync(pg: Playground, address: Address) {
+    // Read the opening link before any effect can write over it.
+    apply_link(pg, &address.search_untracked());
+    // Link → page: a lesson link clicked, or back and forward.
+    Effect::new(move |_| apply_link(pg, &address.search()));
+    // Page → link: every settings change, as a history *replace*.
+    Effect::new(move |_| {
+        let link = format!("?{}", encode(&pg.scenario()));
+        if address.search_untracked() != link {
+            address.replace(&link);
+        }
+    });
+}
+
+fn apply_link(pg: Playground, search: &str) {
+    let (scenario, notices) = decode(search);
+    if scenario != pg.scenario_untracked() {
+        crate::actions::run::apply_scenario(pg, scenario);
+    }
+    if !notices.is_empty() {
+        pg.notices.set(notices);
+    }
+}

@@ -1,0 +1,214 @@
+//! The playground's state: plain engine types in signals, and the memos over them (`shown`).
+//! The actions that change it are in `crate::actions`.
+//! Components read it from context; none of them owns a piece of it. The fault plan itself is
+//! the source of truth, so a link round-trips exactly whatever the toggles show.
+
+pub mod shown;
+
+use crate::web::driver::Speed;
+use crate::web::gate::gate;
+use crate::web::key_store;
+use leptos::prelude::*;
+use rusty_lock_engine::scenario::{Mode, Notice, ProviderChoice, Scenario, DEFAULT_SPEED, SPEED_FACTORS};
+use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, RunConfig, RunView};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+#[derive(Clone, Copy)]
+pub struct Playground {
+    pub config: RwSignal<RunConfig>,
+    pub plan: RwSignal<FaultPlan>,
+    pub speed_index: RwSignal<usize>,
+    pub provider: RwSignal<ProviderChoice>,
+    pub lesson: RwSignal<Option<String>>,
+    pub lang: RwSignal<Option<String>>,
+    pub mode: RwSignal<Mode>,
+    /// What the last link or file asked for that was ignored.
+    pub notices: RwSignal<Vec<Notice>>,
+    /// A problem shown until dismissed: a refused trace, or a part of the page that could not be
+    /// fetched.
+    pub trace_error: RwSignal<Option<String>>,
+    /// The viewer's answer to the current lesson's question.
+    pub answer: RwSignal<Option<Layer>>,
+    pub events: RwSignal<Vec<Event>>,
+    pub view: RwSignal<RunView>,
+    pub running: RwSignal<bool>,
+    /// Whether the page has seen a first sign of use, which brings the panels below the fold
+    /// (see `hooks::engaged`).
+    pub engaged: RwSignal<bool>,
+    /// Playback and time travel: which step is on screen, paused or not, compare mode.
+    pub playback: Playback,
+    /// Real endpoints: stream the reply (on by default) and the text streamed so far.
+    pub stream: RwSignal<bool>,
+    pub stream_text: RwSignal<String>,
+    /// Whether a key is set, and whether it is remembered on this device. The key itself is
+    /// never in a signal, so no component can render it by mistake.
+    pub has_key: RwSignal<bool>,
+    pub remember_key: RwSignal<bool>,
+    api_key: StoredValue<String, LocalStorage>,
+    /// Stops the run going on; set and used by `crate::actions::run`.
+    pub(crate) cancel: StoredValue<Option<CancelToken>, LocalStorage>,
+    /// The plan the running chaos decorator reads, kept in step with the toggles.
+    pub(crate) live_plan: StoredValue<Rc<RefCell<FaultPlan>>, LocalStorage>,
+    pub(crate) live_speed: StoredValue<Speed, LocalStorage>,
+}
+
+/// A stream that sends nothing for this long is stalled (real milliseconds).
+pub const STALL_MS: u32 = 10_000;
+
+/// The speed factor of a speed index; 0 means instant.
+pub fn speed_factor(index: usize) -> f64 {
+    SPEED_FACTORS.get(index).copied().unwrap_or(1.0)
+}
+
+impl Playground {
+    pub fn new() -> Self {
+        let pg = Playground {
+            config: RwSignal::new(RunConfig::default()),
+            plan: RwSignal::new(FaultPlan::default()),
+            speed_index: RwSignal::new(DEFAULT_SPEED),
+            provider: RwSignal::new(ProviderChoice::Builtin),
+            lesson: RwSignal::new(None),
+            lang: RwSignal::new(None),
+            mode: RwSignal::new(Mode::Full),
+            notices: RwSignal::new(Vec::new()),
+            trace_error: RwSignal::new(None),
+            answer: RwSignal::new(None),
+            events: RwSignal::new(Vec::new()),
+            view: RwSignal::new(RunView::default()),
+            running: RwSignal::new(false),
+            engaged: RwSignal::new(false),
+            playback: Playback::new(),
+            stream: RwSignal::new(true),
+            stream_text: RwSignal::new(String::new()),
+            has_key: RwSignal::new(false),
+            remember_key: RwSignal::new(false),
+            api_key: StoredValue::new_local(String::new()),
+            cancel: StoredValue::new_local(None),
+            live_plan: StoredValue::new_local(Rc::new(RefCell::new(FaultPlan::default()))),
+            live_speed: StoredValue::new_local(Rc::new(Cell::new(speed_factor(DEFAULT_SPEED)))),
+        };
+        // Toggles and speed apply mid-run: the running loop reads these shared cells.
+        Effect::new(move |_| {
+            let plan = pg.plan.get();
+            pg.live_plan.with_value(|p| *p.borrow_mut() = plan);
+        });
+        Effect::new(move |_| {
+            let speed = speed_factor(pg.speed_index.get());
+            pg.live_speed.with_value(|s| s.set(speed));
+        });
+        if let Some(key) = key_store::load() {
+            pg.api_key.set_value(key);
+            pg.has_key.set(true);
+            pg.remember_key.set(true);
+        }
+        pg
+    }
+
+    /// Sets the API key: kept in memory, and on this device only if the user opted in.
+    pub fn set_api_key(&self, key: String) {
+        self.has_key.set(!key.is_empty());
+        if self.remember_key.get_untracked() {
+            key_store::save(&key);
+        }
+        self.api_key.set_value(key);
+    }
+
+    pub fn set_remember_key(&self, remember: bool) {
+        self.remember_key.set(remember);
+        if remember {
+            self.api_key.with_value(|k| key_store::save(k));
+        } else {
+            key_store::forget();
+        }
+    }
+
+    /// Drops the key from memory and from this device.
+    pub fn forget_key(&self) {
+        key_store::forget();
+        self.api_key.set_value(String::new());
+        self.has_key.set(false);
+        self.remember_key.set(false);
+    }
+
+    /// The secrets to scrub from anything the page exports.
+    /// The key, for the request that sends it in its Authorization header and nowhere else.
+    pub fn key_for_request(&self) -> String {
+        self.api_key.get_value()
+    }
+
+    pub fn secrets(&self) -> Vec<String> {
+        self.api_key.with_value(|k| if k.is_empty() { vec![] } else { vec![k.clone()] })
+    }
+
+    /// The scenario the page shows now (tracked: an effect reading it reruns on any change).
+    pub fn scenario(&self) -> Scenario {
+        Scenario {
+            config: self.config.get(),
+            faults: self.plan.get(),
+            speed: self.speed_index.get(),
+            provider: self.provider.get(),
+            lesson: self.lesson.get(),
+            lang: self.lang.get(),
+            mode: self.mode.get(),
+        }
+    }
+
+    /// Whether a run has ended and nothing is running: the moment for the verdict, the lesson's
+    /// explanation and saving a trace.
+    pub fn finished(&self) -> bool {
+        !self.running.get() && self.view.with(|v| v.outcome.is_some())
+    }
+
+    /// The same, without subscribing the caller.
+    pub fn scenario_untracked(&self) -> Scenario {
+        untrack(|| self.scenario())
+    }
+}
+
+/// The playback state, part of [`Playground`]: which step is on screen, paused or not, and
+/// compare mode's second run. Its actions are in `crate::actions::step`.
+#[derive(Clone, Copy)]
+pub struct Playback {
+    /// `None`: follow the run live. `Some(i)`: show the run as it was after event `i`.
+    pub cursor: RwSignal<Option<usize>>,
+    /// Held by the user: a live run waits at the gate, a replay stays on its step.
+    pub paused: RwSignal<bool>,
+    /// Bumped for every new run, so lists built for the last one start over.
+    pub run_id: RwSignal<u64>,
+    /// Compare mode: the same scenario played by a naive loop beside the robust one.
+    pub compare: RwSignal<bool>,
+    /// The naive loop's events, in compare mode.
+    pub naive: RwSignal<Vec<Event>>,
+    /// Where the two loops part ways, in compare mode.
+    pub diverge_at: RwSignal<Option<usize>>,
+}
+
+impl Playback {
+    pub fn new() -> Self {
+        Playback {
+            cursor: RwSignal::new(None),
+            paused: RwSignal::new(false),
+            run_id: RwSignal::new(0),
+            compare: RwSignal::new(false),
+            naive: RwSignal::new(Vec::new()),
+            diverge_at: RwSignal::new(None),
+        }
+    }
+
+    /// A new run: follow it live, unpaused, with the naive side cleared.
+    pub fn reset(&self) {
+        gate().set_open(true);
+        self.cursor.set(None);
+        self.paused.set(false);
+        self.run_id.update(|n| *n += 1);
+        self.naive.set(Vec::new());
+        self.diverge_at.set(None);
+    }
+}
+
+impl Default for Playback {
+    fn default() -> Self {
+        Self::new()
+    }
+}

@@ -1,0 +1,56 @@
+//! The two schools side by side: the naive loop's scene above the robust one, in step, and the
+//! step where they part ways marked.
+
+use crate::state::shown::Shown;
+use crate::state::Playground;
+use crate::text;
+use crate::ui::scene::{school_badge, Scene, SceneSource};
+use leptos::prelude::*;
+use rusty_lock_engine::scenario::ProviderChoice;
+use rusty_lock_engine::view::turn_of;
+use rusty_lock_engine::{Event, Outcome};
+
+#[component]
+pub fn CompareView() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let shown = expect_context::<Shown>();
+    let pb = pg.playback;
+    let source =
+        SceneSource { view: shown.naive_view.into(), event: shown.naive_event.into(), index: shown.naive_index.into() };
+    let badge = ViewFn::from(move || {
+        move || {
+            // Once nobody caught a failure the naive run is lost, though its end is the next event.
+            let outcome =
+                shown.naive_view.with(|v| v.outcome.as_ref().map(Outcome::slug).or(v.villain.then_some("failed")));
+            let ended = pb.naive.with(|e| e.last().is_some_and(|l| matches!(l, Event::Finished { .. })));
+            let n = pb.naive.with(Vec::len);
+            let stuck = !ended && n > 0 && shown.index.get().is_some_and(|i| i + 1 >= n);
+            (n > 0).then(|| school_badge("naive", outcome, stuck))
+        }
+    });
+    // Where they part ways, once playback has reached it.
+    let parted = Memo::new(move |_| {
+        let d = pb.diverge_at.get()?;
+        let at = shown.index.get()?;
+        (at >= d).then(|| (d, at == d, pg.events.with(|e| e.get(d).and_then(turn_of))))
+    });
+    let builtin = move || pg.provider.with(|p| *p == ProviderChoice::Builtin);
+    view! {
+        <Show when=move || pb.compare.get()>
+            <section class="panel compare-intro" data-testid="compare-view">
+                <h2>{text::COMPARE}</h2>
+                <p>{text::COMPARE_HINT}</p>
+                <Show when=move || !builtin()>
+                    <p class="hint">{text::COMPARE_BUILTIN_ONLY}</p>
+                </Show>
+            </section>
+            <Scene source=source title=Signal::stored(text::SCENE_NAIVE) hooks="naive-" badge=badge.clone() />
+            {move || parted.get().map(|(d, now, turn)| view! {
+                <p class="divergence" class:now=now data-testid="divergence" data-step=d>
+                    <span class="divergence-mark" aria-hidden="true"></span>
+                    {text::diverge_line(d + 1, turn)}
+                </p>
+            })}
+        </Show>
+    }
+}

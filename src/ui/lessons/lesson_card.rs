@@ -1,0 +1,81 @@
+//! A lesson on screen: its goal, the question the viewer answers before the run plays, and
+//! after the run, whether they were right and why.
+
+use crate::hooks::keys::neighbour_link;
+use crate::state::Playground;
+use crate::text;
+use crate::ui::layer_icon::LayerIcon;
+use leptos::prelude::*;
+use rusty_lock_engine::lessons::{find, HERD_LESSON, LESSONS};
+use rusty_lock_engine::scenario::{encode, lesson_changes, Mode};
+use rusty_lock_engine::Layer;
+
+#[component]
+pub fn LessonCard() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let lesson = Memo::new(move |_| pg.lesson.get().as_deref().and_then(find).map(|(i, _)| i));
+    move || {
+        let index = lesson.get()?;
+        let l = &LESSONS[index];
+        let words = text::lesson_text(l.id);
+        let answer = move |layer: Layer| {
+            move |_| {
+                pg.answer.set(Some(layer));
+                crate::actions::run::run(pg);
+            }
+        };
+        let presenting = pg.mode.get_untracked() == Mode::Present;
+        let current = pg.lesson.get_untracked();
+        let prev = neighbour_link(current.as_deref(), -1);
+        let next = neighbour_link(current.as_deref(), 1);
+        Some(view! {
+            <section class="panel lesson" data-testid="lesson-card" data-lesson=l.id aria-labelledby="lesson-title">
+                <p class="lesson-step">{text::lesson_step(index + 1, LESSONS.len())}</p>
+                <h2 id="lesson-title">{words.title}</h2>
+                <p class="lesson-goal">{words.goal}</p>
+                {move || {
+                    let changed = lesson_changes(&pg.scenario());
+                    (!changed.is_empty()).then(|| view! {
+                        <p class="lesson-changes" data-testid="lesson-changes" data-keys=changed.join(",")>{text::lesson_changes(&changed)}</p>
+                    })
+                }}
+                <Show when=move || pg.answer.get().is_none()>
+                    <div class="question" data-testid="lesson-question">
+                        <p><strong>{text::QUESTION}</strong></p>
+                        <div class="answers">
+                            {[Layer::Model, Layer::Code, Layer::Nobody].into_iter().map(|layer| view! {
+                                <button class=format!("answer answer-{}", layer.slug()) data-testid=format!("answer-{}", layer.slug()) on:click=answer(layer)>
+                                    <LayerIcon layer=layer />{text::layer_name(layer)}
+                                </button>
+                            }).collect_view()}
+                        </div>
+                    </div>
+                </Show>
+                <Show when=move || pg.answer.get().is_some() && pg.finished()>
+                    {move || {
+                        let said = pg.answer.get().unwrap_or(Layer::Model);
+                        let right = said == l.answer;
+                        view! {
+                            <div class="explanation" class:right=right data-testid="lesson-explanation" data-correct=right.to_string()>
+                                <p class="verdict-line">
+                                    <strong>{if right { text::RIGHT } else { text::NOT_QUITE }}</strong>
+                                    " "{text::answer_line(said, l.answer)}
+                                </p>
+                                <p>{words.explanation}</p>
+                                {(l.id == HERD_LESSON.0).then(|| view! {
+                                    <p><a class="herd-link" data-testid="open-herd" href=format!("?{}&{}", encode(&pg.scenario_untracked()), HERD_LESSON.1)>{text::HERD_LINK}</a></p>
+                                })}
+                            </div>
+                        }
+                    }}
+                </Show>
+                {(presenting || prev.is_some() || next.is_some()).then(|| view! {
+                    <nav class="lesson-nav">
+                        {prev.map(|href| view! { <a href=href data-testid="lesson-prev">{text::PREV_LESSON}</a> })}
+                        {next.map(|href| view! { <a href=href data-testid="lesson-next">{text::NEXT_LESSON}</a> })}
+                    </nav>
+                })}
+            </section>
+        })
+    }
+}

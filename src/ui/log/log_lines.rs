@@ -1,0 +1,115 @@
+//! The log's lines: every event of the run, newest at the bottom, each failure marked with its
+//! layer. The list only ever appends (see [`AppendList`]), so a long run stays as cheap per line
+//! as a short one. Looking back hides the lines after the shown step and marks the step on
+//! screen; clicking a line travels to that step. It comes with the loop's lazy part (see
+//! `ui::parts`): before the first event there is nothing to list.
+
+use crate::actions::step as playback;
+use crate::state::shown::Shown;
+use crate::state::Playground;
+use crate::text;
+use crate::ui::layer_icon::layer_icon_html;
+use crate::web::append_list::{clicked_index, AppendList};
+use leptos::html::Ol;
+use leptos::prelude::*;
+use rusty_lock_engine::view::turn_of;
+use rusty_lock_engine::Event;
+
+/// The global array scripts/measure-perf.mjs provides to time each new line (see README).
+const PERF_PROBE: &str = "__rustyLockAppendTimes";
+
+/// One line of the log as HTML, parsed once with its neighbours and never diffed again. A long
+/// run at instant speed adds thousands of lines at once: one parse per chunk costs far less than
+/// building each line's elements and attributes one call at a time.
+fn entry_html(event: &Event) -> String {
+    let kind = event.kind();
+    let layer = event.layer();
+    let mut html = format!(r#"<li class="entry kind-{kind}" data-kind="{kind}""#);
+    if let Some(l) = layer {
+        html.push_str(&format!(r#" data-layer="{}""#, l.slug()));
+    }
+    html.push_str(r#"><span class="entry-turn">"#);
+    if let Some(t) = turn_of(event) {
+        html.push_str(&format!("T{t}"));
+    }
+    html.push_str(r#"</span><span class="entry-icon">"#);
+    if let Some(l) = layer {
+        html.push_str(&layer_icon_html(l));
+    }
+    html.push_str(r#"</span><span class="entry-text">"#);
+    escape_into(&mut html, &text::describe(event));
+    html.push_str("</span>");
+    if let Some(l) = layer {
+        html.push_str(&format!(r#"<span class="tag tag-{}">"#, l.slug()));
+        escape_into(&mut html, text::layer_name(l));
+        html.push_str("</span>");
+    }
+    html.push_str("</li>");
+    html
+}
+
+/// Appends `text` to `html` with the characters HTML gives a meaning escaped: a model's words
+/// reach the log, and they must stay words.
+fn escape_into(html: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => html.push_str("&amp;"),
+            '<' => html.push_str("&lt;"),
+            '>' => html.push_str("&gt;"),
+            '"' => html.push_str("&quot;"),
+            '\'' => html.push_str("&#39;"),
+            c => html.push(c),
+        }
+    }
+}
+
+#[component]
+pub fn LogLines() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let shown = expect_context::<Shown>();
+    let list = NodeRef::<Ol>::new();
+    let lines = StoredValue::new_local(None::<AppendList>);
+    // Append what is new; a new run starts the list over.
+    Effect::new(move |_| {
+        let run = pg.playback.run_id.get();
+        let Some(ol) = list.get() else { return };
+        pg.events.with(|events| {
+            lines.update_value(|slot| {
+                let log = slot.get_or_insert_with(|| AppendList::new(ol.into(), run, Some(PERF_PROBE)));
+                if log.run != run || events.len() < log.len() {
+                    log.clear(run);
+                }
+                let start = log.len();
+                log.push_html(events.iter().enumerate().skip(start).map(|(i, event)| (i, entry_html(event))));
+            });
+        });
+        // Follow the newest line once the page has laid the new ones out.
+        if pg.playback.cursor.get_untracked().is_none() {
+            request_animation_frame(move || {
+                if pg.playback.cursor.get_untracked().is_none() {
+                    lines.with_value(|slot| slot.as_ref().map(AppendList::follow));
+                }
+            });
+        }
+    });
+    // Time travel: hide what comes after the shown step, mark the step itself.
+    Effect::new(move |_| {
+        let index = shown.index.get();
+        let looking_back = pg.playback.cursor.get().is_some();
+        lines.update_value(|slot| {
+            if let Some(log) = slot {
+                log.set_limit(if looking_back { index } else { None });
+                log.set_current(index);
+                if looking_back {
+                    log.reveal_current();
+                }
+            }
+        });
+    });
+    let travel = move |ev: leptos::ev::MouseEvent| {
+        if let Some(i) = clicked_index(&ev) {
+            playback::scrub(pg, i);
+        }
+    };
+    view! { <ol class="entries" data-testid="event-log" node_ref=list on:click=travel></ol> }
+}

@@ -1,0 +1,4 @@
+//! The player: Run and Stop, and the playback bar (play, pause, step, scrub).
+
+pub mod playback;
+pub mod run_controls;

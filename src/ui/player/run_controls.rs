@@ -1,0 +1,38 @@
+//! Run, Stop and the playback speed.
+
+use crate::state::Playground;
+use crate::text;
+use leptos::prelude::*;
+
+#[component]
+pub fn RunControls() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    view! {
+        <div class="run-controls">
+            <button class="btn btn-run" data-testid="run" on:click=move |_| crate::actions::run::run(pg) disabled=move || pg.running.get()>
+                <span aria-hidden="true">"▶ "</span>{text::RUN}
+            </button>
+            <button class="btn btn-stop" data-testid="stop" on:click=move |_| crate::actions::run::stop(pg) disabled=move || !pg.running.get()>
+                <span aria-hidden="true">"■ "</span>{text::STOP}
+            </button>
+            <label class="speed">
+                <span>{text::SPEED}</span>
+                <select
+                    data-testid="speed"
+                    on:change=move |ev| {
+                        if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+                            pg.speed_index.set(i.min(text::SPEED_LABELS.len() - 1));
+                        }
+                    }
+                    prop:value=move || pg.speed_index.get().to_string()
+                >
+                    {text::SPEED_LABELS
+                        .iter()
+                        .enumerate()
+                        .map(|(i, name)| view! { <option value=i.to_string() selected=move || pg.speed_index.get() == i>{*name}</option> })
+                        .collect_view()}
+                </select>
+            </label>
+        </div>
+    }
+}

@@ -1,0 +1,39 @@
+//! How the run ended, in words a room can read from the back. Every state has the same shape, a
+//! title over a line or two, in a box of one height (style/main.css), so starting and ending a run
+//! moves nothing below it: a Pause aimed at just after Run lands on Pause.
+
+use crate::state::shown::Shown;
+use crate::state::Playground;
+use crate::text;
+use leptos::prelude::*;
+
+#[component]
+pub fn OutcomeBanner() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let shown = expect_context::<Shown>();
+    let outcome = Memo::new(move |_| shown.view.with(|v| v.outcome.clone()));
+    let looking_back = move || pg.playback.cursor.get().is_some();
+    view! {
+        <div class="outcome-slot" aria-live="polite">
+            {move || match outcome.get() {
+                Some(o) => view! {
+                    <div class=format!("outcome outcome-{}", o.slug()) data-testid="outcome" data-outcome=o.slug()>
+                        <strong>{text::outcome_title(&o)}</strong>
+                        <span>{text::outcome_detail(&o)}</span>
+                    </div>
+                }.into_any(),
+                None if looking_back() => view! {
+                    <div class="outcome outcome-running"><strong>{text::LOOKING_BACK}</strong>
+                        <span>{move || text::step_of(shown.index.get().unwrap_or(0) + 1, pg.events.with(Vec::len))}</span>
+                    </div>
+                }.into_any(),
+                None if pg.running.get() => view! {
+                    <div class="outcome outcome-running"><strong>{text::RUNNING}</strong><span>{text::RUNNING_HINT}</span></div>
+                }.into_any(),
+                None => view! {
+                    <div class="outcome outcome-idle"><strong>{text::READY}</strong><span>{text::LOG_EMPTY}</span></div>
+                }.into_any(),
+            }}
+        </div>
+    }
+}

@@ -1,0 +1,69 @@
+//! The model, the guards and the retry policy: the knobs that decide who handles what.
+
+use crate::state::Playground;
+use crate::text;
+use crate::ui::settings::fields::{CheckField, NumberField};
+use crate::ui::verdict::retry_preview::RetryPreview;
+use leptos::prelude::*;
+use rusty_lock_engine::scenario::encode;
+use rusty_lock_engine::{Personality, RunConfig};
+
+#[component]
+pub fn SettingsPanel() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let cfg = pg.config;
+    // Reads one number out of the config and writes it back: keeps each field a one-liner.
+    let num = move |get: fn(&RunConfig) -> u64, set: fn(&mut RunConfig, u64)| {
+        (Signal::derive(move || cfg.with(get)), Callback::new(move |v: u64| cfg.update(|c| set(c, v))))
+    };
+    let flag = move |get: fn(&RunConfig) -> bool, set: fn(&mut RunConfig, bool)| {
+        (Signal::derive(move || cfg.with(get)), Callback::new(move |v: bool| cfg.update(|c| set(c, v))))
+    };
+    let (max_turns, set_max_turns) = num(|c| c.guards.max_turns as u64, |c, v| c.guards.max_turns = v as u32);
+    let (errors, set_errors) =
+        num(|c| c.guards.max_errors_in_a_row as u64, |c, v| c.guards.max_errors_in_a_row = v as u32);
+    let (watchdog, set_watchdog) = num(|c| c.guards.watchdog_ms, |c, v| c.guards.watchdog_ms = v);
+    let (repeat, set_repeat) = flag(|c| c.guards.stop_on_repeat, |c, v| c.guards.stop_on_repeat = v);
+    let (attempts, set_attempts) = num(|c| c.retry.max_attempts as u64, |c, v| c.retry.max_attempts = v as u32);
+    let (base, set_base) = num(|c| c.retry.base_delay_ms, |c, v| c.retry.base_delay_ms = v);
+    let (cap, set_cap) = num(|c| c.retry.max_delay_ms, |c, v| c.retry.max_delay_ms = v);
+    let (jitter, set_jitter) = flag(|c| c.retry.jitter, |c, v| c.retry.jitter = v);
+    let (ra_cap, set_ra_cap) = num(|c| c.retry.retry_after_cap_ms, |c, v| c.retry.retry_after_cap_ms = v);
+    let (seed, set_seed) = num(|c| c.seed, |c, v| c.seed = v);
+    let (retry_all, set_retry_all) = flag(|c| c.retry.retry_everything, |c, v| c.retry.retry_everything = v);
+    view! {
+        <section class="panel settings" aria-labelledby="model-title">
+            <h2 id="model-title">{text::MODEL}</h2>
+            <select
+                class="wide"
+                data-testid="personality"
+                on:change=move |ev| {
+                    let p = if event_target_value(&ev) == "stubborn" { Personality::Stubborn } else { Personality::Helpful };
+                    cfg.update(|c| c.personality = p);
+                }
+            >
+                <option value="helpful" selected=move || cfg.with(|c| c.personality == Personality::Helpful)>{text::personality_name(Personality::Helpful)}</option>
+                <option value="stubborn" selected=move || cfg.with(|c| c.personality == Personality::Stubborn)>{text::personality_name(Personality::Stubborn)}</option>
+            </select>
+            <h2>{text::GUARDS}</h2>
+            <div class="grid2">
+                <NumberField label=text::MAX_TURNS testid="max-turns" min=1 max=1000 value=max_turns on_change=set_max_turns />
+                <NumberField label=text::MAX_ERRORS testid="max-errors" min=0 max=100 hint=text::OFF_WHEN_ZERO value=errors on_change=set_errors />
+                <NumberField label=text::WATCHDOG testid="watchdog" min=0 max=120_000 hint=text::OFF_WHEN_ZERO value=watchdog on_change=set_watchdog />
+                <CheckField label=text::REPEAT_GUARD testid="repeat-guard" value=repeat on_change=set_repeat />
+            </div>
+            <h2>{text::RETRY}</h2>
+            <div class="grid2">
+                <NumberField label=text::MAX_ATTEMPTS testid="max-attempts" min=1 max=10 hint=text::NO_RETRY_HINT value=attempts on_change=set_attempts />
+                <NumberField label=text::BASE_DELAY testid="base-delay" min=0 max=60_000 value=base on_change=set_base />
+                <NumberField label=text::MAX_DELAY testid="max-delay" min=0 max=120_000 value=cap on_change=set_cap />
+                <NumberField label=text::RETRY_AFTER_CAP testid="retry-after-cap" min=0 max=120_000 value=ra_cap on_change=set_ra_cap />
+                <CheckField label=text::JITTER testid="jitter" value=jitter on_change=set_jitter />
+                <NumberField label=text::SEED testid="seed" min=0 max=u32::MAX as u64 value=seed on_change=set_seed />
+            </div>
+            <CheckField label=text::RETRY_EVERYTHING testid="retry-everything" value=retry_all on_change=set_retry_all />
+            <RetryPreview policy=Signal::derive(move || cfg.with(|c| c.retry.clone())) />
+            <a class="herd-link" data-testid="open-herd" href=move || format!("?{}&view=herd", encode(&pg.scenario()))>{text::HERD_LINK}</a>
+        </section>
+    }
+}

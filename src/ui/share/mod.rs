@@ -1,0 +1,5 @@
+//! Links and traces, and the bars that tell what a link or an update changed.
+
+pub mod notice_bar;
+pub mod share_bar;
+pub mod update_notice;

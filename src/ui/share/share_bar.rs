@@ -1,0 +1,79 @@
+//! Sharing: the scenario's link (copy it and every attendee gets the same run), and traces
+//! (save a finished run, open one to replay it offline).
+
+use crate::parts;
+use crate::parts::PartMissing;
+use crate::state::Playground;
+use crate::text;
+use crate::web::share::{copy_text, download, page_base, read_picked_file};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use rusty_lock_engine::scenario::encode;
+use rusty_lock_engine::trace::MAX_TRACE_BYTES;
+
+#[component]
+pub fn ShareBar() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let copied = RwSignal::new(false);
+    // Built from the scenario itself, so it never lags behind the address bar.
+    let link = Memo::new(move |_| format!("{}?{}", page_base(), encode(&pg.scenario())));
+    let copy = move |_| {
+        let url = link.get_untracked();
+        spawn_local(async move {
+            copied.set(copy_text(&url).await);
+        });
+    };
+    let save = move |_| {
+        let events = pg.events.get_untracked();
+        // The key never reaches an event, and is scrubbed anyway should a server echo it back.
+        let (scenario, secrets) = (pg.scenario_untracked(), pg.secrets());
+        spawn_local(async move {
+            let error = match parts::export_trace(scenario, events, secrets).await {
+                Ok(json) => download("rusty-lock-trace.json", &json).err().map(|_| text::SAVE_FAILED),
+                Err(PartMissing) => Some(text::TRACE_PART_MISSING),
+            };
+            pg.trace_error.set(error.map(Into::into));
+        });
+    };
+    let open = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        spawn_local(async move {
+            let result = read_picked_file(&input, MAX_TRACE_BYTES).await;
+            input.set_value("");
+            match result {
+                Ok(None) => {}
+                Ok(Some(text)) => match parts::import_trace(text).await {
+                    Ok(Ok((trace, scenario, notices))) => {
+                        pg.trace_error.set(None);
+                        crate::actions::run::apply_scenario(pg, scenario);
+                        pg.notices.set(notices);
+                        crate::actions::run::replay(pg, trace.events);
+                    }
+                    Ok(Err(e)) => pg.trace_error.set(Some(text::trace_error(&e))),
+                    Err(PartMissing) => pg.trace_error.set(Some(text::TRACE_PART_MISSING.into())),
+                },
+                Err(message) => pg.trace_error.set(Some(message)),
+            }
+        });
+    };
+    let select_all = move |ev: leptos::ev::FocusEvent| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        input.select();
+    };
+    view! {
+        <div class="share-bar">
+            <label class="share-link">
+                <span class="sr-only">{text::SHARE_LINK}</span>
+                <input type="text" readonly data-testid="share-link" prop:value=link on:focus=select_all />
+            </label>
+            <button class="btn-small" data-testid="copy-link" on:click=copy>
+                {move || if copied.get() { text::COPIED } else { text::COPY_LINK }}
+            </button>
+            <button class="btn-small" data-testid="export-trace" on:click=save disabled=move || !pg.finished()>{text::EXPORT_TRACE}</button>
+            <label class="btn-small file-pick">
+                {text::IMPORT_TRACE}
+                <input type="file" accept=".json,application/json" data-testid="import-trace" on:change=open />
+            </label>
+        </div>
+    }
+}

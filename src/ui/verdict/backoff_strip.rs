@@ -1,0 +1,98 @@
+//! The backoff strip: one bar per retry of a turn, showing the ceiling the policy allowed
+//! (base × 2ⁿ, capped), a tick where the random pick landed, the server's `Retry-After` in its own
+//! colour, and the time spent waiting in all. Beside the scene it follows playback and time
+//! travel (it is derived from the events up to the step on screen); in the verdict it shows every
+//! retried turn. It comes in the `strip` part, fetched the first time a wait is on screen.
+
+use crate::parts::PartMissing;
+use crate::state::shown::Shown;
+use crate::state::Playground;
+use crate::text;
+use leptos::prelude::*;
+use leptos::wasm_split::wasm_split;
+use rusty_lock_engine::{backoff_strips, Strip, WaitReason};
+
+/// Where the bars start and how wide the common scale is, in SVG units.
+const X0: f64 = 96.0;
+const SCALE_W: f64 = 200.0;
+const ROW: f64 = 24.0;
+
+/// The strip of the turn on screen, while that turn has waited at least once.
+#[component]
+pub fn SceneStrip() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let shown = expect_context::<Shown>();
+    let strip = Memo::new(move |_| {
+        let index = shown.index.get()?;
+        let turn = shown.view.with(|v| v.turn);
+        let policy = pg.config.with_untracked(|c| c.retry.clone());
+        pg.events.with(|events| {
+            let upto = &events[..(index + 1).min(events.len())];
+            backoff_strips(&policy, upto).into_iter().rev().find(|s| s.turn == turn)
+        })
+    });
+    move || {
+        strip.get().map(
+            |s| view! { <section class="panel strip-panel" data-testid="scene-strip"><StripChart strip=s /></section> },
+        )
+    }
+}
+
+/// Every retried turn of the finished run, for the verdict.
+#[component]
+pub fn VerdictStrips() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let strips = Memo::new(move |_| {
+        let policy = pg.config.with_untracked(|c| c.retry.clone());
+        pg.events.with(|events| backoff_strips(&policy, events))
+    });
+    move || strips.get().into_iter().map(|s| view! { <StripChart strip=s /> }).collect_view()
+}
+
+/// One turn's waits as bars on a common scale, with the same figures in words for screen readers.
+#[component]
+pub fn StripChart(strip: Strip) -> impl IntoView {
+    let scale = strip.scale_ms();
+    let x = move |ms: u64| X0 + SCALE_W * ms as f64 / scale as f64;
+    let height = ROW * strip.bars.len() as f64 + 4.0;
+    let words: Vec<String> = strip.bars.iter().map(text::strip_bar).collect();
+    let total = strip.total_wait_ms();
+    view! {
+        <div class="strip" data-testid="backoff-strip" data-turn=strip.turn>
+            <h3 class="strip-title">{text::strip_title(strip.turn)}</h3>
+            <svg class="strip-chart" viewBox=format!("0 0 460 {height}") role="img" aria-label=words.join(" ")
+                data-x0=X0 data-scale-width=SCALE_W data-scale-ms=scale>
+                {strip.bars.iter().enumerate().map(|(i, bar)| {
+                    let y = 2.0 + ROW * i as f64;
+                    let asked = bar.retry_after_ms.map(|ms| view! {
+                        <rect class="strip-asked" x=X0 y=y + 4.0 width=format!("{:.1}", x(ms) - X0) height=ROW - 8.0 rx="2" data-testid="strip-retry-after" />
+                    });
+                    let tick = x(bar.wait_ms);
+                    view! {
+                        <g data-testid="strip-bar" data-attempt=bar.attempt data-wait-ms=bar.wait_ms data-ceiling-ms=bar.ceiling_ms
+                            data-reason=match bar.reason { WaitReason::Backoff => "backoff", WaitReason::RetryAfter => "retry-after" }>
+                            <text class="strip-label" x="0" y=y + 16.0>{text::strip_label(bar.attempt + 1)}</text>
+                            <rect class="strip-ceiling" x=X0 y=y + 6.0 width=format!("{:.1}", x(bar.ceiling_ms) - X0) height=ROW - 12.0 rx="2" />
+                            {asked}
+                            <line class="strip-tick" data-testid="strip-tick" x1=format!("{tick:.2}") x2=format!("{tick:.2}") y1=y + 1.0 y2=y + ROW - 1.0 />
+                            <text class="strip-value" x=X0 + SCALE_W + 8.0 y=y + 16.0>{text::strip_value(bar)}</text>
+                        </g>
+                    }
+                }).collect_view()}
+            </svg>
+            <p class="strip-total" data-testid="strip-total" data-total-ms=total>
+                {text::strip_total(total)}
+                <span class="strip-key"><span class="key-ceiling" aria-hidden="true"></span>{text::STRIP_KEY_CEILING}</span>
+                <span class="strip-key"><span class="key-tick" aria-hidden="true"></span>{text::STRIP_KEY_TICK}</span>
+                <span class="strip-key"><span class="key-asked" aria-hidden="true"></span>{text::STRIP_KEY_ASKED}</span>
+            </p>
+        </div>
+    }
+}
+
+/// The verdict's strips as a split point of the `strip` part. It sits here, beside them, so the
+/// verdict panel that shows it does not import the hub of views that imports the verdict panel.
+#[wasm_split(strip, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn verdict_strips() -> Result<AnyView, PartMissing> {
+    Ok(view! { <VerdictStrips /> }.into_any())
+}
