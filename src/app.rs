@@ -11,6 +11,7 @@ use crate::ui::endpoint::endpoint_panel::EndpointPanel;
 use crate::ui::icons::KeyIcon;
 use crate::ui::lazy::{below_fold, part};
 use crate::ui::lessons::lessons_menu::LessonsMenu;
+use crate::ui::lessons::start_here::StartHere;
 use crate::ui::log::event_log::EventLog;
 use crate::ui::parts;
 use crate::ui::player::playback::PlaybackBar;
@@ -19,6 +20,7 @@ use crate::ui::scene::outcome_banner::OutcomeBanner;
 use crate::ui::scene::MainScene;
 use crate::ui::settings::fault_panel::FaultPanel;
 use crate::ui::share::notice_bar::NoticeBar;
+use crate::ui::verdict::layer_row::LayerRow;
 use crate::web::address::Address;
 use crate::web::service_worker::use_service_worker;
 use leptos::prelude::*;
@@ -52,6 +54,8 @@ fn Playground() -> impl IntoView {
     crate::hooks::playback_glue::install(pg);
     crate::hooks::playback_glue::use_ticker(pg);
     crate::hooks::playback_glue::use_playback_keys(pg);
+    crate::hooks::root_mode::use_root_mode(pg);
+    crate::hooks::playback_glue::use_pause_at_failure(pg);
     let address = expect_context::<Address>();
     use_url_sync(pg, address);
     use_presenter_keys(pg, address);
@@ -107,16 +111,21 @@ fn Playground() -> impl IntoView {
                     </aside>
                 </Show>
                 <div class="center">
-                    <Show when=move || updates.ready.get()>{part(parts::update_notice())}</Show>
-                    <NoticeBar />
-                    <Show when=lesson_on>{part(parts::lesson_card())}</Show>
-                    <OutcomeBanner />
+                    // Beside the scene in presenter mode, above it otherwise.
+                    <div class="side-stack">
+                        <Show when=move || updates.ready.get()>{part(parts::update_notice())}</Show>
+                        <NoticeBar />
+                        <Show when=move || mode() == Mode::Full><StartHere /></Show>
+                        <Show when=lesson_on>{part(parts::lesson_card())}</Show>
+                        <OutcomeBanner />
+                    </div>
                     <Show when=http_on>
                         {part(parts::cors_diagnosis())}
                         {part(parts::stream_bubble())}
                     </Show>
                     <Show when=move || pg.playback.compare.get()>{part(parts::compare_view())}</Show>
                     <MainScene />
+                    <LayerRow />
                     <PlaybackBar />
                     <Show when=move || strip_on.get()>{part(parts::scene_strip())}</Show>
                     <Show when=move || mode() != Mode::Embed>
@@ -129,7 +138,7 @@ fn Playground() -> impl IntoView {
                         {below_fold("history", parts::history)}
                     </Show>
                 </div>
-                <Show when=move || mode() != Mode::Embed>
+                <Show when=move || mode() == Mode::Full>
                     <EventLog />
                 </Show>
             </main>

@@ -14,7 +14,7 @@ use leptos::task::spawn_local;
 
 use crate::state::speed_factor;
 use rusty_lock_engine::scenario::{ProviderChoice, Scenario, SPEEDS};
-use rusty_lock_engine::{CancelToken, Comparison, Event, RunView};
+use rusty_lock_engine::{CancelToken, Comparison, Event, Layer, RunView};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -166,6 +166,7 @@ pub fn apply_scenario(pg: Playground, s: Scenario) {
         stop(pg);
         clear(pg);
         pg.answer.set(None);
+        pg.revealed.set(false);
     }
     pg.config.set(s.config);
     pg.plan.set(s.faults);
@@ -174,4 +175,14 @@ pub fn apply_scenario(pg: Playground, s: Scenario) {
     pg.lesson.set(s.lesson);
     pg.lang.set(s.lang);
     pg.mode.set(s.mode);
+}
+
+/// Answers the open lesson's question and runs it: `Some(layer)` is a guess the page judges,
+/// `None` is "Show me", which reveals the answer without judging anyone.
+pub fn answer_lesson(pg: Playground, guess: Option<Layer>) {
+    match guess {
+        Some(layer) => pg.answer.set(Some(layer)),
+        None => pg.revealed.set(true),
+    }
+    run(pg);
 }

@@ -1,12 +1,16 @@
-//! Presenter keys: next and previous lesson from the keyboard or a slide clicker (which sends
-//! PageDown and PageUp), so a teacher never has to aim the mouse in front of a room.
+//! Presenter keys, so a teacher never has to aim the mouse in front of a room: next and previous
+//! lesson from the keyboard or a slide clicker (which sends PageDown and PageUp, in presenter
+//! mode), and, wherever a lesson asks its question, 1, 2 and 3 to answer it and S (or the
+//! clicker's "." key) to show the answer without judging a guess.
 
+use crate::actions::run::answer_lesson;
 use crate::state::Playground;
 use crate::web::address::Address;
 use leptos::ev::keydown;
 use leptos::prelude::*;
 use rusty_lock_engine::lessons::{find, lesson_query, LESSONS};
 use rusty_lock_engine::scenario::Mode;
+use rusty_lock_engine::Layer;
 use wasm_bindgen::JsCast;
 
 /// The link of the lesson `step` places away from the current one, kept in presenter mode.
@@ -20,9 +24,6 @@ pub fn neighbour_link(current: Option<&str>, step: isize) -> Option<String> {
 
 pub fn use_presenter_keys(pg: Playground, address: Address) {
     let handle = window_event_listener(keydown, move |ev| {
-        if pg.mode.get_untracked() != Mode::Present {
-            return;
-        }
         // Typing in a field is not a command.
         let in_field = ev
             .target()
@@ -31,7 +32,27 @@ pub fn use_presenter_keys(pg: Playground, address: Address) {
         if in_field || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
         }
-        let step = match ev.key().as_str() {
+        let key = ev.key();
+        let asking = pg.lesson.with_untracked(Option::is_some)
+            && pg.answer.get_untracked().is_none()
+            && !pg.revealed.get_untracked()
+            && !pg.running.get_untracked();
+        let guess = match key.as_str() {
+            "1" => Some(Some(Layer::Model)),
+            "2" => Some(Some(Layer::Code)),
+            "3" => Some(Some(Layer::Nobody)),
+            "s" | "S" | "." => Some(None),
+            _ => None,
+        };
+        if let (true, Some(guess)) = (asking, guess) {
+            ev.prevent_default();
+            answer_lesson(pg, guess);
+            return;
+        }
+        if pg.mode.get_untracked() != Mode::Present {
+            return;
+        }
+        let step = match key.as_str() {
             "PageDown" | "n" | "N" => 1,
             "PageUp" | "p" | "P" => -1,
             _ => return,

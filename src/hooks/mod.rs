@@ -5,4 +5,5 @@
 pub mod engaged;
 pub mod keys;
 pub mod playback_glue;
+pub mod root_mode;
 pub mod url_sync;

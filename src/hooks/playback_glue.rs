@@ -57,7 +57,14 @@ pub fn use_playback_keys(pg: Playground) {
             return;
         }
         match ev.key().as_str() {
-            " " if !matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY") => toggle(pg),
+            // Space runs when there is nothing to play yet, then plays and pauses.
+            " " if !matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY") => {
+                if pg.events.with_untracked(Vec::is_empty) && !pg.running.get_untracked() {
+                    crate::actions::run::run(pg);
+                } else {
+                    toggle(pg);
+                }
+            }
             "ArrowLeft" => step_back(pg),
             "ArrowRight" => step_forward(pg),
             "Home" => first(pg),
@@ -125,4 +132,22 @@ pub fn sync_gate(pg: Playground) {
 pub fn install(pg: Playground) {
     provide_context(Shown::new(pg));
     sync_gate(pg);
+}
+
+/// With "pause at the first failure" on, holds playback on the first step of each run that a
+/// layer handles, so the room can say who will handle it before the run goes on.
+pub fn use_pause_at_failure(pg: Playground) {
+    let shown = expect_context::<Shown>();
+    let pb = pg.playback;
+    Effect::new(move |_| {
+        let failing = shown.event.with(|e| e.as_ref().and_then(rusty_lock_engine::Event::layer).is_some());
+        if !failing || !pb.pause_at_failure.get() {
+            return;
+        }
+        let run = pb.run_id.get_untracked();
+        if pb.paused_for_run.get_untracked() != Some(run) && speed_factor(pg.speed_index.get_untracked()) > 0.0 {
+            pb.paused_for_run.set(Some(run));
+            pb.paused.set(true);
+        }
+    });
 }

@@ -30,6 +30,9 @@ pub struct Playground {
     pub trace_error: RwSignal<Option<String>>,
     /// The viewer's answer to the current lesson's question.
     pub answer: RwSignal<Option<Layer>>,
+    /// "Show me": the lesson's answer revealed without judging anyone's guess (a teacher
+    /// answering for the room).
+    pub revealed: RwSignal<bool>,
     pub events: RwSignal<Vec<Event>>,
     pub view: RwSignal<RunView>,
     pub running: RwSignal<bool>,
@@ -74,6 +77,7 @@ impl Playground {
             notices: RwSignal::new(Vec::new()),
             trace_error: RwSignal::new(None),
             answer: RwSignal::new(None),
+            revealed: RwSignal::new(false),
             events: RwSignal::new(Vec::new()),
             view: RwSignal::new(RunView::default()),
             running: RwSignal::new(false),
@@ -178,6 +182,10 @@ pub struct Playback {
     pub run_id: RwSignal<u64>,
     /// Compare mode: the same scenario played by a naive loop beside the robust one.
     pub compare: RwSignal<bool>,
+    /// Hold playback on the first failure of each run, so a room can say who will handle it.
+    pub pause_at_failure: RwSignal<bool>,
+    /// The run whose first failure has already paused playback.
+    pub paused_for_run: RwSignal<Option<u64>>,
     /// The naive loop's events, in compare mode.
     pub naive: RwSignal<Vec<Event>>,
     /// Where the two loops part ways, in compare mode.
@@ -191,6 +199,8 @@ impl Playback {
             paused: RwSignal::new(false),
             run_id: RwSignal::new(0),
             compare: RwSignal::new(false),
+            pause_at_failure: RwSignal::new(false),
+            paused_for_run: RwSignal::new(None),
             naive: RwSignal::new(Vec::new()),
             diverge_at: RwSignal::new(None),
         }

@@ -45,6 +45,38 @@ pub fn layer_rule(layer: Layer) -> &'static str {
     }
 }
 
+/// The layer's rule in a few words, for the one-row board under the scene.
+pub fn layer_short_rule(layer: Layer) -> &'static str {
+    match layer {
+        Layer::Model => "reads the error as a tool result and tries something else",
+        Layer::Code => "retries with backoff, or a guard steps in; the model never knows",
+        Layer::Nobody => "retrying cannot help: the run ends with a clear error",
+    }
+}
+
+/// The stamp on the scene while a layer acts.
+pub fn layer_stamp(layer: Layer) -> &'static str {
+    match layer {
+        Layer::Model => "The model handles it",
+        Layer::Code => "Your code handles it",
+        Layer::Nobody => "Nobody can fix it",
+    }
+}
+
+pub const LAYER_ROW: &str = "Who handles each failure";
+
+/// The count on a lane of the one-row board, for a screen reader.
+pub fn handled_count(n: usize) -> String {
+    match n {
+        0 => "No failure handled yet".into(),
+        1 => "1 failure handled".into(),
+        n => format!("{n} failures handled"),
+    }
+}
+
+pub const START_HERE: &str = "New here? Start with lesson 1 →";
+pub const START_HERE_HINT: &str = "Twelve short runs: guess which layer handles each failure, then watch it happen.";
+
 pub fn personality_name(p: Personality) -> &'static str {
     match p {
         Personality::Helpful => "Built-in model, helpful (reads its errors)",
@@ -749,6 +781,16 @@ pub fn lesson_step(n: usize, of: usize) -> String {
     format!("Lesson {n} of {of}")
 }
 
+pub const SHOW_ME: &str = "Show me";
+pub const ANSWER_KEYS: &str = "Keys: 1, 2, 3 to answer, S to show without answering, Space to run or pause.";
+
+/// The answer, revealed without a guess to judge.
+pub fn reveal_line(was: Layer) -> String {
+    format!("{} handles this one.", layer_name(was))
+}
+
+pub const PAUSE_AT_FAILURE: &str = "Pause at the first failure";
+
 pub fn answer_line(said: Layer, was: Layer) -> String {
     if said == was {
         format!("{} handled it.", layer_name(was))
@@ -862,8 +904,8 @@ pub const STEP_FORWARD: &str = "Step forward";
 pub const FIRST_STEP: &str = "First step";
 pub const LAST_STEP: &str = "Newest step";
 pub const TIMELINE: &str = "Timeline of the run's steps";
-pub const KEYS_HINT: &str = "Keys: Space play/pause, \u{2190} \u{2192} step, Home, End";
-pub const COMPARE: &str = "Two schools";
+pub const KEYS_HINT: &str = "Keys: Space run, play or pause, \u{2190} \u{2192} step, Home, End";
+pub const COMPARE: &str = "Compare: naive loop vs robust loop";
 pub const COMPARE_HINT: &str = "Old adventure games split in two schools: in some a wrong move is game over, in others the game says why it failed and you try again. Press Run to play the same scenario, same faults and seed, with a naive loop and with the robust one, in step.";
 pub const COMPARE_BUILTIN_ONLY: &str =
     "Compare mode plays the built-in model, so both loops see exactly the same answers.";

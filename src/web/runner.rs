@@ -23,19 +23,23 @@ struct PacedObserver {
     turns: BrowserTurns,
 }
 
-/// How long each step stays on screen at 1×, in ms.
+/// How long each step stays on screen at 1×, in ms: long enough to read its caption aloud to a
+/// room (at least 1.2 s), and longer where the lesson is (a failure, a guard, a tolerated quirk).
+/// A wait shows its countdown on top of this, for as long as the backoff lasts. 2× and 4× divide
+/// these; instant skips them.
 pub fn pace_ms(event: &Event) -> u32 {
     match event {
-        Event::RunStarted { .. } => 300,
-        Event::TurnStarted { .. } => 300,
-        Event::ModelCalled { .. } => 450,
-        Event::ModelReplied { .. } => 750,
-        Event::QuirkTolerated { .. } => 900,
-        Event::ToolStarted { .. } => 300,
-        Event::ToolSucceeded { .. } | Event::ToolFailed { .. } => 750,
-        Event::ModelCallFailed { .. } => 600,
-        Event::RetryScheduled { .. } => 150,
-        Event::GuardTripped { .. } => 800,
+        Event::RunStarted { .. } => 1300,
+        Event::TurnStarted { .. } => 1200,
+        Event::ModelCalled { .. } => 1300,
+        Event::ModelReplied { .. } => 1800,
+        Event::QuirkTolerated { .. } => 2600,
+        Event::ToolStarted { .. } => 1300,
+        Event::ToolSucceeded { .. } => 1600,
+        Event::ToolFailed { .. } => 2600,
+        Event::ModelCallFailed { .. } => 2600,
+        Event::RetryScheduled { .. } => 1300,
+        Event::GuardTripped { .. } => 2800,
         Event::Finished { .. } => 0,
     }
 }

@@ -18,12 +18,8 @@ pub fn LessonCard() -> impl IntoView {
         let index = lesson.get()?;
         let l = &LESSONS[index];
         let words = text::lesson_text(l.id);
-        let answer = move |layer: Layer| {
-            move |_| {
-                pg.answer.set(Some(layer));
-                crate::actions::run::run(pg);
-            }
-        };
+        let answer = move |guess: Option<Layer>| move |_| crate::actions::run::answer_lesson(pg, guess);
+        let asked = move || pg.answer.get().is_none() && !pg.revealed.get();
         let presenting = pg.mode.get_untracked() == Mode::Present;
         let current = pg.lesson.get_untracked();
         let prev = neighbour_link(current.as_deref(), -1);
@@ -39,28 +35,34 @@ pub fn LessonCard() -> impl IntoView {
                         <p class="lesson-changes" data-testid="lesson-changes" data-keys=changed.join(",")>{text::lesson_changes(&changed)}</p>
                     })
                 }}
-                <Show when=move || pg.answer.get().is_none()>
+                <Show when=asked>
                     <div class="question" data-testid="lesson-question">
                         <p><strong>{text::QUESTION}</strong></p>
                         <div class="answers">
                             {[Layer::Model, Layer::Code, Layer::Nobody].into_iter().map(|layer| view! {
-                                <button class=format!("answer answer-{}", layer.slug()) data-testid=format!("answer-{}", layer.slug()) on:click=answer(layer)>
+                                <button class=format!("answer answer-{}", layer.slug()) data-testid=format!("answer-{}", layer.slug()) on:click=answer(Some(layer))>
                                     <LayerIcon layer=layer />{text::layer_name(layer)}
                                 </button>
                             }).collect_view()}
+                            <button class="answer answer-show" data-testid="show-me" on:click=answer(None)>{text::SHOW_ME}</button>
                         </div>
+                        <p class="answer-keys">{text::ANSWER_KEYS}</p>
                     </div>
                 </Show>
-                <Show when=move || pg.answer.get().is_some() && pg.finished()>
+                <Show when=move || !asked() && pg.finished()>
                     {move || {
-                        let said = pg.answer.get().unwrap_or(Layer::Model);
-                        let right = said == l.answer;
+                        let said = pg.answer.get();
+                        let right = said == Some(l.answer);
+                        let line = match said {
+                            Some(said) => view! {
+                                <strong>{if right { text::RIGHT } else { text::NOT_QUITE }}</strong>
+                                " "{text::answer_line(said, l.answer)}
+                            }.into_any(),
+                            None => view! { <strong>{text::reveal_line(l.answer)}</strong> }.into_any(),
+                        };
                         view! {
-                            <div class="explanation" class:right=right data-testid="lesson-explanation" data-correct=right.to_string()>
-                                <p class="verdict-line">
-                                    <strong>{if right { text::RIGHT } else { text::NOT_QUITE }}</strong>
-                                    " "{text::answer_line(said, l.answer)}
-                                </p>
+                            <div class="explanation" class:right=right data-testid="lesson-explanation" data-correct=said.map(|_| right.to_string())>
+                                <p class="verdict-line">{line}</p>
                                 <p>{words.explanation}</p>
                                 {(l.id == HERD_LESSON.0).then(|| view! {
                                     <p><a class="herd-link" data-testid="open-herd" href=format!("?{}&{}", encode(&pg.scenario_untracked()), HERD_LESSON.1)>{text::HERD_LINK}</a></p>

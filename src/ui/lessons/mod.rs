@@ -3,3 +3,4 @@
 pub mod lesson_card;
 pub mod lessons_list;
 pub mod lessons_menu;
+pub mod start_here;

@@ -114,6 +114,10 @@ pub fn PlaybackBar() -> impl IntoView {
                 <span class="switch" aria-hidden="true"></span>
                 {text::COMPARE}
             </button>
+            <label class="pause-at-failure">
+                <input type="checkbox" data-testid="pause-at-failure" prop:checked=move || pb.pause_at_failure.get() on:change=move |ev| pb.pause_at_failure.set(event_target_checked(&ev)) />
+                {text::PAUSE_AT_FAILURE}
+            </label>
             <p class="keys-hint">{text::KEYS_HINT}</p>
             <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer">
                 {move || announce.get().unwrap_or_default()}

@@ -121,6 +121,7 @@ pub fn Scene(
                 <h2 id=id>{move || title.get()}</h2>
                 {badge.map(|b| b.run())}
             </div>
+            <div class="stage-box">
             <Stage
                 beat=beat
                 spot=spot
@@ -131,6 +132,13 @@ pub fn Scene(
                 hooks=hooks
                 label=Signal::derive(move || text::scene_label(door(), lock()))
             />
+            // Who acts on this step, stamped on the scene the moment it acts.
+            {move || beat.get().layer.map(|l| view! {
+                <p class=format!("layer-stamp stamp-{}", l.slug()) data-testid=format!("{hooks}layer-stamp") data-layer=l.slug()>
+                    <LayerIcon layer=l />{text::layer_stamp(l)}
+                </p>
+            })}
+            </div>
             // One line for the step; during a backoff, the countdown takes its place.
             <div class="caption-slot">
                 <p

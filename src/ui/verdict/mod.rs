@@ -2,5 +2,6 @@
 
 pub mod backoff_strip;
 pub mod board;
+pub mod layer_row;
 pub mod retry_preview;
 pub mod verdict_panel;
