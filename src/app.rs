@@ -78,7 +78,7 @@ fn Playground() -> impl IntoView {
         format!("?{}", encode(&s))
     };
     view! {
-        <div class=move || format!("app mode-{}", match mode() { Mode::Full => "full", Mode::Embed => "embed", Mode::Present => "present" }) class:instant=move || speed_factor(pg.speed_index.get()) <= 0.0>
+        <div class=move || format!("app mode-{}", match mode() { Mode::Full => "full", Mode::Embed => "embed", Mode::Present => "present" }) class:instant=move || speed_factor(pg.speed_index.get()) <= 0.0 class:comparing=move || pg.playback.compare.get()>
             <header class="top">
                 <div class="brand">
                     <span class="logo"><KeyIcon size=40 /></span>

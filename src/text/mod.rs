@@ -54,14 +54,8 @@ pub fn layer_short_rule(layer: Layer) -> &'static str {
     }
 }
 
-/// The stamp on the scene while a layer acts.
-pub fn layer_stamp(layer: Layer) -> &'static str {
-    match layer {
-        Layer::Model => "The model handles it",
-        Layer::Code => "Your code handles it",
-        Layer::Nobody => "Nobody can fix it",
-    }
-}
+/// Over the layer's name on the scene's stamp, while a layer acts.
+pub const HANDLED_BY: &str = "Handled by";
 
 pub const LAYER_ROW: &str = "Who handles each failure";
 

@@ -135,7 +135,8 @@ pub fn Scene(
             // Who acts on this step, stamped on the scene the moment it acts.
             {move || beat.get().layer.map(|l| view! {
                 <p class=format!("layer-stamp stamp-{}", l.slug()) data-testid=format!("{hooks}layer-stamp") data-layer=l.slug()>
-                    <LayerIcon layer=l />{text::layer_stamp(l)}
+                    <span class="stamp-by">{text::HANDLED_BY}</span>
+                    <span class="stamp-layer"><LayerIcon layer=l />{text::layer_name(l)}</span>
                 </p>
             })}
             </div>
