@@ -17,7 +17,6 @@ use crate::ui::playback::PlaybackBar;
 use crate::ui::run_controls::RunControls;
 use crate::ui::scene::MainScene;
 use crate::web::address::Address;
-use crate::web::engaged::use_engagement;
 use crate::web::keys::use_presenter_keys;
 use crate::web::service_worker::use_service_worker;
 use crate::web::url_sync::use_url_sync;
@@ -55,7 +54,6 @@ fn Playground() -> impl IntoView {
     let address = expect_context::<Address>();
     use_url_sync(pg, address);
     use_presenter_keys(pg, address);
-    use_engagement(pg);
     let updates = use_service_worker();
     provide_context(updates);
     let mode = move || pg.mode.get();

@@ -15,7 +15,7 @@
 //! | `lessons` | the lesson list and the lesson card |
 //! | `traces` | saving and opening trace files |
 //! | `verdict` | the resilience verdict after a run |
-//! | `below` | the panels below the fold: code, board, share, history, settings (see `web::engaged`), and the update notice |
+//! | `below` | the panels below the fold: code, board, share, history, settings (fetched at the first idle moment after the first paint, see `ui::lazy::below_fold`), and the update notice |
 //! | `strip` | the backoff strip, beside the scene and in the verdict (fetched when a wait is first on screen or judged; the verdict's split point sits in `ui::backoff_strip`) |
 //! | `herd` | the herd view (`?view=herd`): its simulator and its charts |
 #![allow(improper_ctypes_definitions)]
