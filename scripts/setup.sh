@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=0.2.130   # must equal the wasm-bindgen crate pinned in Cargo.toml
-WASM_SPLIT_VERSION=0.2.4       # splits the page at its #[lazy] functions (scripts/bin/wasm-bindgen)
+WASM_SPLIT_VERSION=0.2.4       # splits the page at its split points (scripts/bin/wasm-bindgen)
 export PATH="$PWD/scripts/bin:$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
-linked=target/wasm32-unknown-unknown/release/rusty-lock.wasm
+linked=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/rusty-lock.wasm
 [ -f "$linked" ] || { echo "no $linked: build first (see README)" >&2; exit 1; }
 command -v twiggy >/dev/null || { echo "twiggy is missing: cargo install twiggy --locked" >&2; exit 1; }
 work=$(mktemp -d)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reports the release dist's sizes, raw and gzip -9, file by file: first what every visit
-# downloads (the first load), then the lazy parts fetched on first use (see README, "The page
-# arrives in parts"). Fails when the first load grows past its budget, so a change that makes
+# downloads before it is interactive (the first load), then the lazy parts, fetched on first use
+# or, for the panels below the fold, once the page is up (see README, "The page arrives in parts"). Fails when the first load grows past its budget, so a change that makes
 # every visit heavier is seen when it is made, not sessions later.
 # Usage: scripts/sizes.sh   (FIRST_LOAD_BUDGET=bytes to try another budget)
 set -euo pipefail
@@ -33,7 +33,7 @@ mapfile -t later < <(find dist -maxdepth 1 -type f | grep -E "$later_re" | sort)
 mapfile -t lazy < <(find dist -path 'dist/lazy*' -name '*.wasm' | sort)
 report "First load (every visit)" "${first[@]}"
 first_gz=$total_gz
-[ ${#lazy[@]} -eq 0 ] || report "Lazy parts (fetched on first use; the service worker caches them after the first load)" "${lazy[@]}"
+[ ${#lazy[@]} -eq 0 ] || report "Lazy parts (fetched on first use, the panels below once the page is up; the service worker caches them)" "${lazy[@]}"
 [ ${#later[@]} -eq 0 ] || report "Offline and install (fetched after the page is interactive)" "${later[@]}"
 echo
 if [ "$first_gz" -gt "$budget" ]; then

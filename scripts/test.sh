@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: the engine natively, the engine for wasm32, the release build, then the
+# Runs every test: lints (the page with and without the split), the split build's scripts
+# (scripts/test-split.sh), the engine natively and for wasm32, the release build, then the
 # browser tests in headless Chromium against that build. Installs what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,8 +12,13 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 step "format and lints"
 cargo fmt --all --check
 cargo clippy -p rusty-lock-engine --tests --benches --locked -- -D warnings
+# The page both ways: one wasm file (a debug `trunk serve`) and split into parts (release).
 cargo clippy -p rusty-lock --target wasm32-unknown-unknown --locked -- -D warnings
+cargo clippy -p rusty-lock --target wasm32-unknown-unknown --locked --features split -- -D warnings
 node scripts/check-imports.mjs
+
+step "the split build's scripts (fake tools, no build)"
+./scripts/test-split.sh
 
 step "engine: native tests"
 cargo test -p rusty-lock-engine --locked

@@ -2,7 +2,6 @@
 //! the middle, the log on the right. Embed mode keeps the scene, the board and playback;
 //! presenter mode enlarges everything and tucks the settings away.
 
-use crate::hooks::engaged::use_engagement;
 use crate::hooks::keys::use_presenter_keys;
 use crate::hooks::url_sync::use_url_sync;
 use crate::state::{speed_factor, Playground};
@@ -59,7 +58,6 @@ fn Playground() -> impl IntoView {
     let address = expect_context::<Address>();
     use_url_sync(pg, address);
     use_presenter_keys(pg, address);
-    use_engagement(pg);
     let updates = use_service_worker();
     provide_context(updates);
     let mode = move || pg.mode.get();

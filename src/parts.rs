@@ -3,13 +3,18 @@
 //! download into a wasm file of its own (one per group name), fetched the first time it is
 //! called (see `ui::parts` for the views and the table of groups). Nothing here imports the
 //! page's state or its components, so state can start a run without knowing any view.
+//!
+//! Every split point is declared with [`split_point!`], which cuts the page only when the cargo
+//! feature `split` is on (release builds: scripts/build.sh and scripts/serve.sh turn it on). Without
+//! it each split point is a plain `async fn`, the page is one wasm file, and a debug `trunk serve`
+//! needs no splitter.
 #![allow(improper_ctypes_definitions)]
 
 use crate::web::driver::Speed;
 use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
 use crate::web::runner::RunSetup;
 use futures::future::LocalBoxFuture;
-use leptos::wasm_split::{wasm_split, SplitLoaderError};
+use leptos::wasm_split::SplitLoaderError;
 use rusty_lock_engine::scenario::{Notice, Scenario};
 use rusty_lock_engine::trace::{Trace, TraceError};
 use rusty_lock_engine::wire::{ChatRequest, ChatResponse};
@@ -30,45 +35,70 @@ impl From<SplitLoaderError> for PartMissing {
     }
 }
 
-#[wasm_split(engine, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn start_run(setup: RunSetup, token: CancelToken) -> Result<(), PartMissing> {
-    crate::web::runner::start_run(setup, token);
-    Ok(())
+/// Declares a split point: `split_point! { group, fn name(args) -> Result<T, PartMissing> { body } }`.
+///
+/// With the feature `split`, a `#[wasm_split(group, fallible)]` function: an `async fn` whose body
+/// goes into the wasm file of `group`, fetched on its first call. The wasm then imports
+/// `__wasm_split_placeholder__`, which only `wasm-split-cli` (run by scripts/bin/wasm-bindgen)
+/// resolves: unsplit, such a page dies at load. Without the feature, the same `async fn` with the
+/// body in place, which never fails to load.
+macro_rules! split_point {
+    ($group:ident, $(#[$attr:meta])* $vis:vis fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {
+        #[cfg(feature = "split")]
+        #[::leptos::wasm_split::wasm_split($group, wasm_split_path = ::leptos::wasm_split, fallible)]
+        $(#[$attr])* $vis fn $name($($arg: $ty),*) -> $ret $body
+
+        #[cfg(not(feature = "split"))]
+        $(#[$attr])* $vis async fn $name($($arg: $ty),*) -> $ret $body
+    };
+}
+pub(crate) use split_point;
+
+split_point! { engine,
+    pub fn start_run(setup: RunSetup, token: CancelToken) -> Result<(), PartMissing> {
+        crate::web::runner::start_run(setup, token);
+        Ok(())
+    }
 }
 
-#[wasm_split(engine, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn start_replay(
-    events: Vec<Event>,
-    speed: Speed,
-    deliver: Rc<dyn Fn(Event)>,
-    token: CancelToken,
-) -> Result<(), PartMissing> {
-    crate::web::replay::replay(events, speed, deliver, token);
-    Ok(())
+split_point! { engine,
+    pub fn start_replay(
+        events: Vec<Event>,
+        speed: Speed,
+        deliver: Rc<dyn Fn(Event)>,
+        token: CancelToken,
+    ) -> Result<(), PartMissing> {
+        crate::web::replay::replay(events, speed, deliver, token);
+        Ok(())
+    }
 }
 
-#[wasm_split(compare, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn compare_runs(config: RunConfig, plan: FaultPlan) -> Result<Comparison, PartMissing> {
-    Ok(rusty_lock_engine::compare(&config, plan))
+split_point! { compare,
+    pub fn compare_runs(config: RunConfig, plan: FaultPlan) -> Result<Comparison, PartMissing> {
+        Ok(rusty_lock_engine::compare(&config, plan))
+    }
 }
 
-#[wasm_split(real_model, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn http_provider(
-    settings: HttpSettings,
-    on_stream: Rc<dyn Fn(StreamUpdate)>,
-) -> Result<Box<dyn Provider>, PartMissing> {
-    Ok(Box::new(HttpProvider { settings, on_stream }))
+split_point! { real_model,
+    pub fn http_provider(
+        settings: HttpSettings,
+        on_stream: Rc<dyn Fn(StreamUpdate)>,
+    ) -> Result<Box<dyn Provider>, PartMissing> {
+        Ok(Box::new(HttpProvider { settings, on_stream }))
+    }
 }
 
-#[wasm_split(traces, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn export_trace(scenario: Scenario, events: Vec<Event>, secrets: Vec<String>) -> Result<String, PartMissing> {
-    let secrets: Vec<&str> = secrets.iter().map(String::as_str).collect();
-    Ok(rusty_lock_engine::trace::export(&scenario, &events, &secrets))
+split_point! { traces,
+    pub fn export_trace(scenario: Scenario, events: Vec<Event>, secrets: Vec<String>) -> Result<String, PartMissing> {
+        let secrets: Vec<&str> = secrets.iter().map(String::as_str).collect();
+        Ok(rusty_lock_engine::trace::export(&scenario, &events, &secrets))
+    }
 }
 
-#[wasm_split(traces, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn import_trace(text: String) -> Result<Opened, PartMissing> {
-    Ok(rusty_lock_engine::trace::import(&text))
+split_point! { traces,
+    pub fn import_trace(text: String) -> Result<Opened, PartMissing> {
+        Ok(rusty_lock_engine::trace::import(&text))
+    }
 }
 
 /// What opening a trace file gives: the run, or why the file was refused.

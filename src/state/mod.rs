@@ -36,9 +36,6 @@ pub struct Playground {
     pub events: RwSignal<Vec<Event>>,
     pub view: RwSignal<RunView>,
     pub running: RwSignal<bool>,
-    /// Whether the page has seen a first sign of use, which brings the panels below the fold
-    /// (see `hooks::engaged`).
-    pub engaged: RwSignal<bool>,
     /// Playback and time travel: which step is on screen, paused or not, compare mode.
     pub playback: Playback,
     /// Real endpoints: stream the reply (on by default) and the text streamed so far.
@@ -81,7 +78,6 @@ impl Playground {
             events: RwSignal::new(Vec::new()),
             view: RwSignal::new(RunView::default()),
             running: RwSignal::new(false),
-            engaged: RwSignal::new(false),
             playback: Playback::new(),
             stream: RwSignal::new(true),
             stream_text: RwSignal::new(String::new()),

@@ -1,12 +1,11 @@
 //! Lazy parts on the page: a view shows its part once the file has arrived (or one line if it
-//! cannot be fetched), and the panels below the fold hold their place until the page is in use.
+//! cannot be fetched), and the panels below the fold hold their place until their part comes, at
+//! the first idle moment after the first paint.
 //! The split points themselves are in `ui::parts` (views) and `crate::parts` (the rest).
 
-use crate::hooks::engaged::engage_if_on_screen;
 use crate::parts::PartMissing;
-use crate::state::Playground;
 use crate::text;
-use crate::web::idle::idle;
+use crate::web::idle::{idle, next_frame};
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use std::future::Future;
@@ -31,30 +30,28 @@ where
 
 /// A panel below the fold, in the `below` part. Its place is held by a box (`.below-fold` in
 /// style/main.css) of at least `.below-fold-<name>`'s height, no taller than the panel, and
-/// drawn as an empty panel while it has nothing in it. The panel arrives inside it once the page
-/// shows a first sign of use (`hooks::engaged`). So the page only ever grows when a panel comes:
-/// a click that brought it is never moved from under the pointer.
+/// drawn as an empty panel while it has nothing in it. The part is fetched once, for every panel,
+/// at the first idle moment after the first paint, so the first screen never waits for it and it
+/// is there before most first clicks. The page only ever grows when a panel comes.
 pub fn below_fold<F>(name: &'static str, load: fn() -> F) -> impl IntoView
 where
     F: Future<Output = Result<AnyView, PartMissing>> + 'static,
 {
-    let pg = expect_context::<Playground>();
-    let place = NodeRef::new();
-    engage_if_on_screen(pg, place);
     view! {
-        <div node_ref=place class=format!("below-fold below-fold-{name}") data-testid="below-fold">
-            <Show when=move || pg.engaged.get()>{part(mount_alone(load))}</Show>
+        <div class=format!("below-fold below-fold-{name}") data-testid="below-fold">
+            {part(mount_alone(load))}
         </div>
     }
 }
 
-/// Loads a panel below the fold when the browser is next idle, then builds it in a task of its
-/// own. The panels often come with the first Run, and fetched, compiled and built in the same
-/// moment as the run's start they could hold the page for more than a frame (a long task).
+/// Loads a panel below the fold at the browser's first idle moment after the first paint, then
+/// builds it in a task of its own. Fetched, compiled and built in the same moment as the first
+/// screen or a run's start, the panels could hold the page for more than a frame (a long task).
 async fn mount_alone<F>(load: fn() -> F) -> Result<AnyView, PartMissing>
 where
     F: Future<Output = Result<AnyView, PartMissing>> + 'static,
 {
+    next_frame().await;
     idle().await;
     let view = load().await?;
     gloo_timers::future::TimeoutFuture::new(0).await;

@@ -1,7 +1,9 @@
 //! Where the page splits. Each function here is a split point: its body, and all the code only it
 //! reaches, is cut out of the first download into a wasm file of its own (one per group name),
-//! fetched the first time the function is called. A release build splits them with
-//! `scripts/bin/wasm-bindgen`; the rest of the page calls them through [`crate::ui::lazy::part`].
+//! fetched the first time the function is called. A build with the cargo feature `split` (the
+//! release build) splits them with `scripts/bin/wasm-bindgen`; without it they are plain `async`
+//! functions in one wasm file (see `crate::parts::split_point`). The rest of the page calls them
+//! through [`crate::ui::lazy::part`].
 //! These are the views; the split points that are not views (the loop, the HTTP model, the trace
 //! tools) are in `crate::parts`.
 //!
@@ -13,12 +15,12 @@
 //! | `lessons` | the lesson list and the lesson card |
 //! | `traces` | saving and opening trace files |
 //! | `verdict` | the resilience verdict after a run |
-//! | `below` | the panels below the fold: code, board, share, history, settings (see `hooks::engaged`), and the update notice |
+//! | `below` | the panels below the fold: code, board, share, history, settings (fetched at the first idle moment after the first paint, see `ui::lazy::below_fold`), and the update notice |
 //! | `strip` | the backoff strip, beside the scene and in the verdict (fetched when a wait is first on screen or judged; the verdict's split point sits in `ui::verdict::backoff_strip`) |
 //! | `herd` | the herd view (`?view=herd`): its simulator and its charts |
 #![allow(improper_ctypes_definitions)]
 
-use crate::parts::PartMissing;
+use crate::parts::{split_point, PartMissing};
 use crate::ui::compare::code_panel::CodePanel;
 use crate::ui::compare::compare_view::CompareView;
 use crate::ui::endpoint::cors_diagnosis::CorsDiagnosis;
@@ -36,85 +38,100 @@ use crate::ui::verdict::backoff_strip::SceneStrip;
 use crate::ui::verdict::board::Board;
 use crate::ui::verdict::verdict_panel::VerdictPanel;
 use leptos::prelude::*;
-use leptos::wasm_split::wasm_split;
 
-#[wasm_split(engine, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn log_lines() -> Result<AnyView, PartMissing> {
-    Ok(view! { <LogLines /> }.into_any())
+split_point! { engine,
+    pub fn log_lines() -> Result<AnyView, PartMissing> {
+        Ok(view! { <LogLines /> }.into_any())
+    }
 }
 
-#[wasm_split(real_model, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn endpoint_form(endpoint: Memo<Option<(String, String)>>) -> Result<AnyView, PartMissing> {
-    Ok(view! { <EndpointForm endpoint=endpoint /> }.into_any())
+split_point! { real_model,
+    pub fn endpoint_form(endpoint: Memo<Option<(String, String)>>) -> Result<AnyView, PartMissing> {
+        Ok(view! { <EndpointForm endpoint=endpoint /> }.into_any())
+    }
 }
 
-#[wasm_split(real_model, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn cors_diagnosis() -> Result<AnyView, PartMissing> {
-    Ok(view! { <CorsDiagnosis /> }.into_any())
+split_point! { real_model,
+    pub fn cors_diagnosis() -> Result<AnyView, PartMissing> {
+        Ok(view! { <CorsDiagnosis /> }.into_any())
+    }
 }
 
-#[wasm_split(real_model, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn stream_bubble() -> Result<AnyView, PartMissing> {
-    Ok(view! { <StreamBubble /> }.into_any())
+split_point! { real_model,
+    pub fn stream_bubble() -> Result<AnyView, PartMissing> {
+        Ok(view! { <StreamBubble /> }.into_any())
+    }
 }
 
-#[wasm_split(compare, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn compare_view() -> Result<AnyView, PartMissing> {
-    Ok(view! { <CompareView /> }.into_any())
+split_point! { compare,
+    pub fn compare_view() -> Result<AnyView, PartMissing> {
+        Ok(view! { <CompareView /> }.into_any())
+    }
 }
 
-#[wasm_split(lessons, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn lessons_list(open: RwSignal<bool>) -> Result<AnyView, PartMissing> {
-    Ok(view! { <LessonsList open=open /> }.into_any())
+split_point! { lessons,
+    pub fn lessons_list(open: RwSignal<bool>) -> Result<AnyView, PartMissing> {
+        Ok(view! { <LessonsList open=open /> }.into_any())
+    }
 }
 
-#[wasm_split(lessons, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn lesson_card() -> Result<AnyView, PartMissing> {
-    Ok(view! { <LessonCard /> }.into_any())
+split_point! { lessons,
+    pub fn lesson_card() -> Result<AnyView, PartMissing> {
+        Ok(view! { <LessonCard /> }.into_any())
+    }
 }
 
-#[wasm_split(verdict, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn verdict_panel() -> Result<AnyView, PartMissing> {
-    Ok(view! { <VerdictPanel /> }.into_any())
+split_point! { verdict,
+    pub fn verdict_panel() -> Result<AnyView, PartMissing> {
+        Ok(view! { <VerdictPanel /> }.into_any())
+    }
 }
 
-#[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn code_panel() -> Result<AnyView, PartMissing> {
-    Ok(view! { <CodePanel /> }.into_any())
+split_point! { below,
+    pub fn code_panel() -> Result<AnyView, PartMissing> {
+        Ok(view! { <CodePanel /> }.into_any())
+    }
 }
 
-#[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn board() -> Result<AnyView, PartMissing> {
-    Ok(view! { <Board /> }.into_any())
+split_point! { below,
+    pub fn board() -> Result<AnyView, PartMissing> {
+        Ok(view! { <Board /> }.into_any())
+    }
 }
 
-#[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn share_bar() -> Result<AnyView, PartMissing> {
-    Ok(view! { <ShareBar /> }.into_any())
+split_point! { below,
+    pub fn share_bar() -> Result<AnyView, PartMissing> {
+        Ok(view! { <ShareBar /> }.into_any())
+    }
 }
 
-#[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn history() -> Result<AnyView, PartMissing> {
-    Ok(view! { <History /> }.into_any())
+split_point! { below,
+    pub fn history() -> Result<AnyView, PartMissing> {
+        Ok(view! { <History /> }.into_any())
+    }
 }
 
-/// "A new version is ready — reload" (see `web::service_worker`).
-#[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn update_notice() -> Result<AnyView, PartMissing> {
-    Ok(view! { <UpdateNotice /> }.into_any())
+split_point! { below,
+    /// "A new version is ready — reload" (see `web::service_worker`).
+    pub fn update_notice() -> Result<AnyView, PartMissing> {
+        Ok(view! { <UpdateNotice /> }.into_any())
+    }
 }
 
-#[wasm_split(below, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn settings_panel() -> Result<AnyView, PartMissing> {
-    Ok(view! { <SettingsPanel /> }.into_any())
+split_point! { below,
+    pub fn settings_panel() -> Result<AnyView, PartMissing> {
+        Ok(view! { <SettingsPanel /> }.into_any())
+    }
 }
 
-#[wasm_split(herd, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn herd_view() -> Result<AnyView, PartMissing> {
-    Ok(view! { <HerdView /> }.into_any())
+split_point! { herd,
+    pub fn herd_view() -> Result<AnyView, PartMissing> {
+        Ok(view! { <HerdView /> }.into_any())
+    }
 }
 
-#[wasm_split(strip, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn scene_strip() -> Result<AnyView, PartMissing> {
-    Ok(view! { <SceneStrip /> }.into_any())
+split_point! { strip,
+    pub fn scene_strip() -> Result<AnyView, PartMissing> {
+        Ok(view! { <SceneStrip /> }.into_any())
+    }
 }

@@ -144,7 +144,7 @@ test('a saved trace opens in a fresh page and replays the same run', async ({ pa
   });
   const other = new Playground(fresh);
   await other.open('?v=1&speed=instant');
-  // The share bar is below the fold: a reader scrolls to it, which brings it.
+  // The share bar is below the fold: a reader scrolls to it.
   await fresh.mouse.wheel(0, 1500);
   await fresh.getByTestId('import-trace').setInputFiles(path);
   await other.waitForOutcome('answered');

@@ -17,13 +17,30 @@ function partsRequested(page) {
   return parts;
 }
 
-test('the first load fetches no lazy part, and a default run fetches the loop, the verdict and the panels below', async ({ page }) => {
+/** Holds the request for the panels below until `release` is called, to see the page before them. */
+async function holdPanelsBelow(page) {
+  let release;
+  const held = new Promise((done) => { release = done; });
+  await page.route('**/split_below.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test('the first load fetches the panels below after its first paint, and a default run fetches the loop and the verdict', async ({ page }) => {
   const parts = partsRequested(page);
   const pg = new Playground(page);
   await pg.open();
   await page.waitForLoadState('networkidle');
-  expect([...parts]).toEqual([]);
-  await expect(waitingPanels(page)).toHaveCount(5);
+  await expect(waitingPanels(page)).toHaveCount(0);
+  expect([...parts]).toEqual(['below']);
+  const [paint, below] = await page.evaluate(() => [
+    performance.getEntriesByName('first-paint')[0]?.startTime,
+    performance.getEntriesByType('resource').find((e) => e.name.endsWith('/split_below.wasm'))?.startTime,
+  ]);
+  expect(paint).toBeGreaterThan(0);
+  expect(below).toBeGreaterThan(paint);
   await pg.speed('instant');
   await pg.run();
   await pg.waitForOutcome('answered');
@@ -33,11 +50,10 @@ test('the first load fetches no lazy part, and a default run fetches the loop, t
   expect(pg.errors).toEqual([]);
 });
 
-test('the panels below the fold wait for a first sign of use, then arrive in their places', async ({ page }) => {
-  const parts = partsRequested(page);
+test('the panels below the fold arrive by themselves, in their places, and the page only grows', async ({ page }) => {
+  const release = await holdPanelsBelow(page);
   const pg = new Playground(page);
   await pg.open();
-  await page.waitForLoadState('networkidle');
   const waiting = waitingPanels(page);
   await expect(waiting).toHaveCount(5);
   const place = await waiting.nth(1).evaluate((el) => el.getBoundingClientRect().top);
@@ -47,11 +63,9 @@ test('the panels below the fold wait for a first sign of use, then arrive in the
     window.__heights = [];
     new ResizeObserver(() => window.__heights.push(document.documentElement.scrollHeight)).observe(document.body);
   });
-  expect(parts.has('below')).toBe(false);
-  await page.mouse.wheel(0, 400);
+  release();
   await expect(page.getByTestId('code-panel')).toBeAttached();
   await expect(waiting).toHaveCount(0);
-  expect(parts.has('below')).toBe(true);
   // The panel lands where its place was, and the page only grew.
   const top = await page.getByTestId('code-panel').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
   expect(Math.abs(top - place)).toBeLessThan(2);
@@ -63,28 +77,31 @@ test('the panels below the fold wait for a first sign of use, then arrive in the
 for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
   test(`at ${viewport.width}px each panel below is at least as tall as the place it held`, async ({ page }) => {
     await page.setViewportSize(viewport);
+    const release = await holdPanelsBelow(page);
     const pg = new Playground(page);
     await pg.open();
     const places = page.getByTestId('below-fold');
     await expect(waitingPanels(page)).toHaveCount(5);
     const before = await places.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
-    await page.keyboard.press('Shift');
+    release();
     await expect(waitingPanels(page)).toHaveCount(0);
     const after = await places.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
     for (const [i, h] of after.entries()) expect(h).toBeGreaterThanOrEqual(before[i]);
   });
 }
 
-test('the click that brings the panels below still lands on its button', async ({ page }) => {
+test('a click just under the fold lands on its button while the panels below arrive', async ({ page }) => {
+  const release = await holdPanelsBelow(page);
   const pg = new Playground(page);
   await pg.open();
-  await page.waitForLoadState('networkidle');
-  // The compare switch sits just under the fold: the click scrolls to it and brings the panels.
-  await page.getByTestId('compare').click();
+  // The compare switch sits just under the fold: the click scrolls to it as the panels come.
+  const click = page.getByTestId('compare').click();
+  release();
+  await click;
   await expect(page.getByTestId('compare')).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('a screen tall enough to show the panels below gets them without a sign of use', async ({ page }) => {
+test('a screen tall enough to show every panel below gets them all', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 2600 });
   const pg = new Playground(page);
   await pg.open();

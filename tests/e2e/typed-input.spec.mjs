@@ -56,7 +56,7 @@ test('other keys in a lesson link change its settings, and the card says which',
   // Five attempts outlast three 503s: the run the link asked for, not the lesson's.
   await page.getByTestId('answer-code').click();
   await pg.waitForOutcome('answered');
-  // The run settings sit below the fold and arrive with the run.
+  // The run settings sit below the fold and arrive by themselves once the page is up.
   await expect(page.getByTestId('max-attempts')).toHaveValue('5');
   expect(decodeURIComponent(page.url())).toContain('lesson=retries-used-up&attempts=5');
   expect(page.url()).not.toContain('faults=');

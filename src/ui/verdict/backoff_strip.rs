@@ -4,12 +4,11 @@
 //! travel (it is derived from the events up to the step on screen); in the verdict it shows every
 //! retried turn. It comes in the `strip` part, fetched the first time a wait is on screen.
 
-use crate::parts::PartMissing;
+use crate::parts::{split_point, PartMissing};
 use crate::state::shown::Shown;
 use crate::state::Playground;
 use crate::text;
 use leptos::prelude::*;
-use leptos::wasm_split::wasm_split;
 use rusty_lock_engine::{backoff_strips, Strip, WaitReason};
 
 /// Where the bars start and how wide the common scale is, in SVG units.
@@ -90,9 +89,10 @@ pub fn StripChart(strip: Strip) -> impl IntoView {
     }
 }
 
-/// The verdict's strips as a split point of the `strip` part. It sits here, beside them, so the
-/// verdict panel that shows it does not import the hub of views that imports the verdict panel.
-#[wasm_split(strip, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn verdict_strips() -> Result<AnyView, PartMissing> {
-    Ok(view! { <VerdictStrips /> }.into_any())
+split_point! { strip,
+    /// The verdict's strips as a split point of the `strip` part. It sits here, beside them, so the
+    /// verdict panel that shows it does not import the hub of views that imports the verdict panel.
+    pub fn verdict_strips() -> Result<AnyView, PartMissing> {
+        Ok(view! { <VerdictStrips /> }.into_any())
+    }
 }
