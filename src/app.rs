@@ -94,6 +94,12 @@ fn Playground() -> impl IntoView {
                             {text::SHOW_SETTINGS}
                         </button>
                     </Show>
+                    // On a phone the faults and settings are a sheet over the page, in reach of Run.
+                    <Show when=move || mode() == Mode::Full>
+                        <button class="btn btn-lessons btn-sheet" data-testid="toggle-sheet" aria-controls="settings-sheet" aria-expanded=move || show_settings.get().to_string() on:click=move |_| show_settings.update(|s| *s = !*s)>
+                            {move || if show_settings.get() { text::CLOSE_FAULTS } else { text::OPEN_FAULTS }}
+                        </button>
+                    </Show>
                     <RunControls />
                     <Show when=move || mode() == Mode::Embed>
                         <a class="open-full" data-testid="open-full" href=full_link target="_blank" rel="noopener">{text::OPEN_FULL}</a>
@@ -102,7 +108,7 @@ fn Playground() -> impl IntoView {
             </header>
             <main class="layout" class:settings-open=move || show_settings.get()>
                 <Show when=move || mode() == Mode::Full || (mode() == Mode::Present && show_settings.get())>
-                    <aside class="side" data-testid="settings">
+                    <aside class="side" id="settings-sheet" data-testid="settings">
                         <EndpointPanel />
                         <FaultPanel />
                         {below_fold("settings", parts::settings_panel)}

@@ -68,6 +68,8 @@ pub fn handled_count(n: usize) -> String {
     }
 }
 
+pub const OPEN_FAULTS: &str = "Faults";
+pub const CLOSE_FAULTS: &str = "Close faults";
 pub const START_HERE: &str = "New here? Start with lesson 1 →";
 pub const START_HERE_HINT: &str = "Twelve short runs: guess which layer handles each failure, then watch it happen.";
 

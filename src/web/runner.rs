@@ -24,13 +24,13 @@ struct PacedObserver {
 }
 
 /// How long each step stays on screen at 1×, in ms: long enough to read its caption aloud to a
-/// room (at least 1.2 s), and longer where the lesson is (a failure, a guard, a tolerated quirk).
+/// room (at least 1.3 s), and longer where the lesson is (a failure, a guard, a tolerated quirk).
 /// A wait shows its countdown on top of this, for as long as the backoff lasts. 2× and 4× divide
 /// these; instant skips them.
 pub fn pace_ms(event: &Event) -> u32 {
     match event {
         Event::RunStarted { .. } => 1300,
-        Event::TurnStarted { .. } => 1200,
+        Event::TurnStarted { .. } => 1300,
         Event::ModelCalled { .. } => 1300,
         Event::ModelReplied { .. } => 1800,
         Event::QuirkTolerated { .. } => 2600,

@@ -1,0 +1,195 @@
+// A room of 30: presenter mode fills a projected screen, the layer that acts is on screen when it
+// acts, each step stays up long enough to be read aloud, an embed fits its frame, and the teacher
+// drives it from a clicker.
+import { expect } from '@playwright/test';
+import { test } from './fixtures.mjs';
+
+/** The box of a test hook, rounded, or null when absent. */
+async function box(page, id) {
+  return page.getByTestId(id).first().evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { top: Math.floor(r.top), bottom: Math.ceil(r.bottom), left: Math.floor(r.left), right: Math.ceil(r.right) };
+  });
+}
+
+function inside(b, viewport, what) {
+  expect(b.top, `${what} top`).toBeGreaterThanOrEqual(0);
+  expect(b.left, `${what} left`).toBeGreaterThanOrEqual(0);
+  expect(b.bottom, `${what} bottom`).toBeLessThanOrEqual(viewport.height);
+  expect(b.right, `${what} right`).toBeLessThanOrEqual(viewport.width);
+}
+
+for (const viewport of [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }]) {
+  test(`presenter mode at ${viewport.width}x${viewport.height}: scene, caption and layer row stay on screen through a lesson run`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/?lesson=server-hiccup&mode=present&speed=4');
+    await page.getByTestId('answer-code').click();
+    // Through the whole run, at every failure it shows: the stamp, and all three in view.
+    await expect(page.getByTestId('layer-stamp')).toBeVisible({ timeout: 20_000 });
+    for (const id of ['scene', 'scene-caption', 'layer-row', 'layer-stamp', 'playback']) inside(await box(page, id), viewport, id);
+    await expect(page.getByTestId('outcome')).toBeVisible({ timeout: 30_000 });
+    for (const id of ['scene', 'scene-caption', 'layer-row']) inside(await box(page, id), viewport, id);
+    await expect(page.getByTestId('event-log')).toHaveCount(0);
+  });
+}
+
+test('presenter mode at 1920x1080 sets body text at 24 px or more', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/?lesson=server-hiccup&mode=present');
+  await expect(page.getByTestId('lesson-card')).toBeVisible();
+  const sizes = await page.evaluate(() => ['.lesson-goal', '.caption', '.answer', 'html'].map((s) => [s, parseFloat(getComputedStyle(document.querySelector(s)).fontSize)]));
+  for (const [what, px] of sizes) expect(px, what).toBeGreaterThanOrEqual(24);
+  // And the full page keeps its own size: presenter mode is what grows.
+  await page.goto('/?lesson=server-hiccup');
+  await expect(page.getByTestId('lesson-card')).toBeVisible();
+  expect(await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))).toBeLessThan(20);
+});
+
+test('in presenter mode the step from question to explanation shifts the layout by less than 0.05', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/?lesson=server-hiccup&mode=present&speed=4');
+  await expect(page.getByTestId('lesson-question')).toBeVisible();
+  await page.evaluate(() => {
+    window.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: false });
+  });
+  await page.getByTestId('answer-code').click();
+  await expect(page.getByTestId('lesson-explanation')).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(300);
+  const shift = await page.evaluate(() => window.__shift);
+  expect(shift).toBeLessThan(0.05);
+});
+
+test('a 503 run at 1x keeps each caption up for at least 1.2 s and lights the your-code lane during the retry', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/?v=1&faults=t2:503');
+  await expect(page.getByTestId('run')).toBeEnabled();
+  await page.evaluate(() => {
+    window.__captions = [];
+    window.__litDuringWait = [];
+    const caption = document.querySelector('[data-testid="scene-caption"]');
+    const record = () => {
+      const text = caption.textContent;
+      const last = window.__captions[window.__captions.length - 1];
+      if (!last || last.text !== text) window.__captions.push({ text, at: performance.now() });
+    };
+    new MutationObserver(record).observe(caption, { subtree: true, childList: true, characterData: true });
+    // While the wait is on screen, which lane is lit?
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="waiting"]')) {
+        const lit = [...document.querySelectorAll('[data-testid^="layer-lane-"][data-lit="true"]')].map((e) => e.dataset.testid);
+        window.__litDuringWait.push(lit.join(','));
+      }
+    }).observe(document.querySelector('[data-testid="scene"]'), { subtree: true, childList: true, attributes: true });
+  });
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-outcome', 'answered', { timeout: 80_000 });
+  const captions = await page.evaluate(() => window.__captions);
+  expect(captions.length).toBeGreaterThan(8);
+  const shortest = captions.slice(0, -1).map((c, i) => ({ text: c.text, ms: captions[i + 1].at - c.at })).sort((a, b) => a.ms - b.ms)[0];
+  expect(shortest.ms, `shortest caption: ${shortest.text}`).toBeGreaterThanOrEqual(1200);
+  const lit = await page.evaluate(() => window.__litDuringWait);
+  expect(lit.length).toBeGreaterThan(0);
+  expect(new Set(lit)).toEqual(new Set(['layer-lane-code']));
+});
+
+test('the stamp and the layer row name the layer that acts: the model for broken JSON, nobody for a 401', async ({ page }) => {
+  await page.goto('/?v=1&faults=t2:badjson&speed=4');
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('layer-stamp')).toHaveAttribute('data-layer', 'model', { timeout: 20_000 });
+  await expect(page.getByTestId('layer-lane-model')).toHaveAttribute('data-lit', 'true');
+  await expect(page.getByTestId('outcome')).toBeVisible({ timeout: 30_000 });
+  // The broken JSON and the rusted lock: two tool errors, both the model's to read.
+  await expect(page.getByTestId('layer-count-model')).toHaveText('2');
+  await page.goto('/?v=1&faults=t2:401&speed=instant');
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-outcome', 'failed');
+  await expect(page.getByTestId('layer-stamp')).toHaveAttribute('data-layer', 'nobody');
+  await expect(page.getByTestId('layer-lane-nobody')).toHaveAttribute('data-lit', 'true');
+  await expect(page.getByTestId('layer-lane-code')).toHaveAttribute('data-lit', 'false');
+});
+
+test('an 800x600 embed shows the scene, the layer row, the player and the outcome inside its frame', async ({ page }) => {
+  const viewport = { width: 800, height: 600 };
+  await page.setViewportSize(viewport);
+  await page.goto('/?v=1&faults=t2:503&mode=embed&speed=instant');
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('outcome')).toBeVisible();
+  for (const id of ['scene', 'layer-row', 'playback', 'outcome']) inside(await box(page, id), viewport, id);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+});
+
+test('a clicker and the keyboard answer, show and run a lesson; Show me does not judge', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/?lesson=bad-key&mode=present&speed=instant');
+  await expect(page.getByTestId('lesson-question')).toBeVisible();
+  await page.keyboard.press('3');
+  await expect(page.getByTestId('lesson-explanation')).toHaveAttribute('data-correct', 'true');
+  // The clicker's next key goes to the next lesson; "." shows its answer without a guess.
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'bad-request-retried');
+  await page.keyboard.press('.');
+  await expect(page.getByTestId('lesson-question')).toHaveCount(0);
+  const explanation = page.getByTestId('lesson-explanation');
+  await expect(explanation).toBeVisible({ timeout: 45_000 });
+  await expect(explanation).not.toHaveAttribute('data-correct', /.*/);
+  await expect(explanation).not.toContainText('Not quite');
+  await expect(explanation).toContainText('Nobody');
+});
+
+test('Space runs a fresh page, and pause at the first failure holds playback on it', async ({ page }) => {
+  await page.goto('/?v=1&faults=t2:503&speed=2');
+  await page.getByTestId('pause-at-failure').check();
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('layer-stamp')).toHaveAttribute('data-layer', 'code', { timeout: 20_000 });
+  await expect(page.getByTestId('play')).toHaveAttribute('data-playing', 'false');
+  const held = await page.getByTestId('scene-caption').textContent();
+  await page.waitForTimeout(1500);
+  expect(await page.getByTestId('scene-caption').textContent()).toBe(held);
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-outcome', 'answered', { timeout: 40_000 });
+});
+
+test('a cold visitor sees where to start, and it opens lesson 1', async ({ page }) => {
+  await page.goto('/');
+  const start = page.getByTestId('start-here');
+  await expect(start).toBeVisible();
+  const b = await box(page, 'start-here');
+  expect(b.bottom).toBeLessThanOrEqual(800);
+  await start.getByRole('link').click();
+  await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'rusted-lock');
+  await expect(page.getByTestId('start-here')).toHaveCount(0);
+});
+
+test('compare mode at 1280x800 puts the two scenes side by side', async ({ page }) => {
+  await page.goto('/?v=1&faults=t2:503&speed=instant');
+  await page.getByTestId('compare').click();
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('naive-scene')).toBeVisible();
+  const naive = await box(page, 'naive-scene');
+  const robust = await box(page, 'scene');
+  expect(Math.abs(naive.top - robust.top)).toBeLessThan(4);
+  expect(naive.right).toBeLessThanOrEqual(robust.left);
+});
+
+test('on a phone Run stays in reach while scrolling, and the faults open as a sheet near it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?v=1&speed=instant');
+  await expect(page.getByTestId('run')).toBeEnabled();
+  await expect(page.getByTestId('fault-503')).toBeHidden();
+  await page.getByTestId('toggle-sheet').click();
+  await expect(page.getByTestId('fault-503')).toBeInViewport();
+  await page.getByTestId('fault-503').click();
+  await page.getByTestId('toggle-sheet').click();
+  await expect(page.getByTestId('fault-503')).toBeHidden();
+  await page.mouse.wheel(0, 1500);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await expect(page.getByTestId('run')).toBeInViewport();
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-outcome', 'answered');
+  await expect(page).toHaveURL(/faults=t2%3A503|faults=t2:503/);
+});
