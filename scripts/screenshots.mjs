@@ -62,4 +62,32 @@ for (const [name, viewport] of Object.entries(sizes)) {
   }
   await page.close();
 }
+
+// The workshop kit at a projector's, a laptop's and a phone's size: the agenda (answers shown),
+// the handout as it prints, and presenter mode's phone QR code.
+const kitSizes = { '1920': { width: 1920, height: 1080 }, '1280': { width: 1280, height: 720 }, '390': { width: 390, height: 844 } };
+for (const [name, viewport] of Object.entries(kitSizes)) {
+  const page = await browser.newPage({ viewport });
+  await page.goto(`${base}?view=agenda`);
+  await page.getByTestId('agenda-lesson').first().waitFor();
+  await page.screenshot({ path: `screenshots/kit-${name}-agenda.png` });
+  await page.getByTestId('agenda-answers').check();
+  await page.screenshot({ path: `screenshots/kit-${name}-agenda-answers.png`, fullPage: true });
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: `screenshots/kit-${name}-handout.png`, fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+  await page.goto(`${base}?lesson=rate-limited&mode=present`);
+  await page.getByTestId('phone-qr-toggle').click();
+  await page.getByTestId('phone-qr-code').waitFor();
+  await page.screenshot({ path: `screenshots/kit-${name}-phone-qr.png` });
+  await page.close();
+}
+// The handout as Chromium prints it, on both papers.
+{
+  const page = await browser.newPage();
+  await page.goto(`${base}?view=agenda`);
+  await page.getByTestId('agenda-lesson').first().waitFor();
+  for (const format of ['A4', 'Letter']) await page.pdf({ path: `screenshots/kit-handout-${format}.pdf`, format });
+  await page.close();
+}
 await browser.close();

@@ -23,6 +23,7 @@ use crate::ui::verdict::layer_row::LayerRow;
 use crate::web::address::Address;
 use crate::web::service_worker::use_service_worker;
 use leptos::prelude::*;
+use rusty_lock_engine::lessons::AGENDA_VIEW;
 use rusty_lock_engine::scenario::{encode, Mode, ProviderChoice};
 
 #[component]
@@ -33,16 +34,33 @@ pub fn App() -> impl IntoView {
     view! { <Pages /> }
 }
 
-/// The playground, or the herd view when the link says `view=herd`. The herd comes in a lazy
-/// part of its own, so the playground's first load pays only for this check.
+/// Which page a link opens: the playground, or a view of its own.
+#[derive(Clone, Copy, PartialEq)]
+enum Page {
+    Playground,
+    Herd,
+    Agenda,
+}
+
+/// The playground, or the herd view when the link says `view=herd`, or the workshop agenda when
+/// it says `view=agenda`. Each view comes in a lazy part of its own, so the playground's first
+/// load pays only for this check.
 #[component]
 fn Pages() -> impl IntoView {
     let address = expect_context::<Address>();
-    let herd = Memo::new(move |_| address.search().trim_start_matches('?').split('&').any(|kv| kv == "view=herd"));
-    view! {
-        <Show when=move || herd.get() fallback=|| view! { <Playground /> }>
-            {part(parts::herd_view())}
-        </Show>
+    let page = Memo::new(move |_| {
+        let search = address.search();
+        let mut pairs = search.trim_start_matches('?').split('&');
+        match pairs.find(|kv| kv.starts_with("view=")) {
+            Some("view=herd") => Page::Herd,
+            Some(kv) if kv == AGENDA_VIEW => Page::Agenda,
+            _ => Page::Playground,
+        }
+    });
+    move || match page.get() {
+        Page::Playground => view! { <Playground /> }.into_any(),
+        Page::Herd => part(parts::herd_view()).into_any(),
+        Page::Agenda => part(parts::agenda_view()).into_any(),
     }
 }
 
@@ -101,6 +119,7 @@ fn Playground() -> impl IntoView {
                         </button>
                     </Show>
                     <RunControls />
+                    <Show when=move || mode() == Mode::Present>{part(parts::phone_qr())}</Show>
                     <Show when=move || mode() == Mode::Embed>
                         <a class="open-full" data-testid="open-full" href=full_link target="_blank" rel="noopener">{text::OPEN_FULL}</a>
                     </Show>

@@ -138,3 +138,23 @@ fn why_jitter_runs_without_jitter_and_the_waits_are_the_bare_ceilings() {
     assert_eq!(waits, vec![500, 1000], "the goal promises exactly 0.5 s, then 1 s");
     assert_eq!(rusty_lock_engine::lessons::HERD_LESSON.0, lesson.id);
 }
+
+#[test]
+fn every_lesson_suggests_minutes_and_the_workshop_fits_a_session() {
+    for lesson in &LESSONS {
+        assert!((2..=15).contains(&lesson.minutes), "{}: {} minutes", lesson.id, lesson.minutes);
+    }
+    let total = rusty_lock_engine::lessons::total_minutes();
+    assert_eq!(total, LESSONS.iter().map(|l| l.minutes).sum::<u32>());
+    assert!((45..=90).contains(&total), "the whole workshop should fit one session, not {total} minutes");
+}
+
+#[test]
+fn the_agenda_link_reads_without_a_notice_and_is_not_the_herd() {
+    use rusty_lock_engine::lessons::AGENDA_VIEW;
+    for link in [AGENDA_VIEW.to_string(), format!("?{AGENDA_VIEW}"), format!("v=1&{AGENDA_VIEW}&mode=present")] {
+        let (_, notices) = decode(&link);
+        assert!(notices.is_empty(), "{link}: {notices:?}");
+        assert!(rusty_lock_engine::herd::decode_link(&link).is_none(), "{link} is not the herd view");
+    }
+}

@@ -316,10 +316,25 @@ fn every_trace_error_and_guard_detail_is_a_sentence() {
 fn every_lesson_has_its_words() {
     for lesson in LESSONS {
         let t = lesson_text(lesson.id);
-        for (part, text) in [("title", t.title), ("goal", t.goal), ("explanation", t.explanation)] {
+        for (part, text) in
+            [("title", t.title), ("goal", t.goal), ("explanation", t.explanation), ("takeaway", t.takeaway)]
+        {
             capitalised(text, &format!("{} {part}", lesson.id));
         }
+        // The takeaway is printed on one line of the handout.
+        assert!(t.takeaway.len() <= 72, "{}: takeaway too long for one line: {:?}", lesson.id, t.takeaway);
+        assert!(t.takeaway.ends_with('.'), "{}: a takeaway is a sentence", lesson.id);
     }
+}
+
+#[test]
+fn the_workshop_kit_is_worded() {
+    finished(&agenda_summary(LESSONS.len(), rusty_lock_engine::lessons::total_minutes()), "agenda summary");
+    for n in [1, 5] {
+        finished(&minutes(n), "minutes");
+    }
+    assert_eq!(minutes(1), "1 minute");
+    capitalised(&qr_label("https://example.org/?lesson=bad-key"), "qr label");
 }
 
 /// Every event of every run the page can make from one fault (robust and naive loop, both

@@ -1,5 +1,5 @@
 //! The page's components, a folder per feature (scene, player, log, settings, endpoint, lessons,
-//! share, verdict, compare) with one job and one file each, plus the herd view. They read
+//! share, verdict, compare, kit) with one job and one file each, plus the herd view. They read
 //! [`crate::state::Playground`] from context and the engine's plain types, call
 //! [`crate::actions`] when a person acts, and use the hooks and the web adapters for what the
 //! browser does. `parts` holds the views that come in lazy parts; `lazy` shows them. Nothing
@@ -9,6 +9,7 @@ pub mod compare;
 pub mod endpoint;
 pub mod herd;
 pub mod icons;
+pub mod kit;
 pub mod layer_icon;
 pub mod lazy;
 pub mod lessons;

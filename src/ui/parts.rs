@@ -18,6 +18,7 @@
 //! | `below` | the panels below the fold: code, board, share, history, settings (fetched at the first idle moment after the first paint, see `ui::lazy::below_fold`), and the update notice |
 //! | `strip` | the backoff strip, beside the scene and in the verdict (fetched when a wait is first on screen or judged; the verdict's split point sits in `ui::verdict::backoff_strip`) |
 //! | `herd` | the herd view (`?view=herd`): its simulator and its charts |
+//! | `kit` | the workshop kit: the agenda and handout (`?view=agenda`) and presenter mode's phone QR code, with the QR encoder |
 #![allow(improper_ctypes_definitions)]
 
 use crate::parts::{split_point, PartMissing};
@@ -26,6 +27,8 @@ use crate::ui::compare::compare_view::CompareView;
 use crate::ui::endpoint::cors_diagnosis::CorsDiagnosis;
 use crate::ui::endpoint::endpoint_form::EndpointForm;
 use crate::ui::herd::HerdView;
+use crate::ui::kit::agenda_view::AgendaView;
+use crate::ui::kit::phone_qr::PhoneQr;
 use crate::ui::lessons::lesson_card::LessonCard;
 use crate::ui::lessons::lessons_list::LessonsList;
 use crate::ui::log::history::History;
@@ -127,6 +130,20 @@ split_point! { below,
 split_point! { herd,
     pub fn herd_view() -> Result<AnyView, PartMissing> {
         Ok(view! { <HerdView /> }.into_any())
+    }
+}
+
+// The workshop agenda, which prints as the handout (`?view=agenda`).
+split_point! { kit,
+    pub fn agenda_view() -> Result<AnyView, PartMissing> {
+        Ok(view! { <AgendaView /> }.into_any())
+    }
+}
+
+// Presenter mode's "Open on your phone" button and its QR code.
+split_point! { kit,
+    pub fn phone_qr() -> Result<AnyView, PartMissing> {
+        Ok(view! { <PhoneQr /> }.into_any())
     }
 }
 

@@ -1,4 +1,5 @@
-//! Browser glue for sharing: the page's address, the clipboard, saving and opening files.
+//! Browser glue for sharing: the page's address, the clipboard, saving and opening files,
+//! printing.
 
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -7,6 +8,13 @@ use wasm_bindgen_futures::JsFuture;
 pub fn page_base() -> String {
     let Some(location) = web_sys::window().map(|w| w.location()) else { return String::new() };
     format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default())
+}
+
+/// Opens the browser's print dialog (the workshop handout prints from the agenda view).
+pub fn print_page() {
+    if let Some(window) = web_sys::window() {
+        let _ = window.print();
+    }
 }
 
 /// Copies text to the clipboard. Resolves to false where the browser refuses (no permission,

@@ -1,9 +1,9 @@
 //! The lesson library's list: every lesson by its own link, the workshop entry that walks through
-//! them in order in presenter mode, and free play. A lazy part, fetched when the menu first opens.
+//! them in order in presenter mode, free play, and the workshop agenda with its handout. A lazy part, fetched when the menu first opens.
 
 use crate::text;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::{lesson_query, LESSONS};
+use rusty_lock_engine::lessons::{lesson_query, AGENDA_VIEW, LESSONS};
 
 /// Picking an entry closes the menu.
 #[component]
@@ -17,6 +17,7 @@ pub fn LessonsList(open: RwSignal<bool>) -> impl IntoView {
                 }).collect_view()}
             </ol>
             <a class="free-play" href="?v=1" data-testid="free-play">{text::FREE_PLAY}</a>
+            <a class="agenda-entry" href=format!("?{AGENDA_VIEW}") data-testid="open-agenda">{text::AGENDA_ENTRY}</a>
         </div>
     }
 }

@@ -1,0 +1,49 @@
+//! The workshop agenda (`?view=agenda`): every lesson in order with its suggested minutes, its
+//! goal, the question and a link that opens it, for the teacher to plan with; printed, the same
+//! page is the handout (the buttons drop out, the answers come in under the fold). On screen the
+//! answers stay hidden until asked for, so the agenda can be projected without spoiling them.
+
+use crate::text;
+use crate::ui::kit::agenda_lesson::AgendaLesson;
+use crate::ui::kit::print_button::PrintButton;
+use crate::web::share::page_base;
+use leptos::prelude::*;
+use rusty_lock_engine::lessons::{lesson_query, total_minutes, LESSONS};
+
+#[component]
+pub fn AgendaView() -> impl IntoView {
+    let answers = RwSignal::new(false);
+    // Full links, built from the page's own address, so a printed one works wherever it is served.
+    let base = page_base();
+    let present = format!("?{}&mode=present", lesson_query(&LESSONS[0]));
+    view! {
+        <div class="app kit-page" class:kit-answers=move || answers.get() data-testid="agenda">
+            <header class="top kit-top">
+                <div class="brand">
+                    <div>
+                        <h1><span class="kit-screen">{text::AGENDA_TITLE}</span><span class="kit-print">{text::HANDOUT_TITLE}</span></h1>
+                        <p class="tagline" data-testid="agenda-summary">{text::agenda_summary(LESSONS.len(), total_minutes())}</p>
+                    </div>
+                </div>
+                <div class="top-actions kit-tools">
+                    <a class="btn btn-stop" data-testid="agenda-back" href="?v=1">{text::BACK_TO_PLAYGROUND}</a>
+                    <a class="btn btn-stop" data-testid="agenda-present" href=present>{text::START_IN_PRESENTER}</a>
+                    <label class="kit-toggle">
+                        <input type="checkbox" data-testid="agenda-answers" bind:checked=answers />
+                        {text::SHOW_ANSWERS}
+                    </label>
+                    <PrintButton />
+                </div>
+            </header>
+            <main class="kit">
+                <p class="hint kit-hint">{text::PRINT_HINT}</p>
+                <ol class="kit-lessons">
+                    {LESSONS.iter().enumerate().map(|(i, lesson)| {
+                        let link = format!("{base}?lesson={}", lesson.id);
+                        view! { <AgendaLesson number=i + 1 lesson=lesson link=link /> }
+                    }).collect_view()}
+                </ol>
+            </main>
+        </div>
+    }
+}

@@ -1,0 +1,8 @@
+//! The workshop kit (issue 12), all inside the page and all in the `kit` lazy part: the agenda
+//! (`?view=agenda`) that prints as the handout, and the presenter's "Open on your phone" QR code.
+
+pub mod agenda_lesson;
+pub mod agenda_view;
+pub mod phone_qr;
+pub mod print_button;
+pub mod qr;

@@ -1,0 +1,55 @@
+//! Presenter mode's "Open on your phone": a button that shows the current scenario's link as a
+//! QR code large enough to scan from the back of a projected room, with the link written under it
+//! for whoever would rather type. The link opens the full playground (not presenter mode), on the
+//! same lesson and settings. In the `kit` part, fetched only in presenter mode.
+
+use crate::state::Playground;
+use crate::text;
+use crate::ui::kit::qr::Qr;
+use crate::web::share::page_base;
+use leptos::html::Button;
+use leptos::prelude::*;
+use rusty_lock_engine::scenario::{encode, Mode};
+
+#[component]
+pub fn PhoneQr() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let open = RwSignal::new(false);
+    let link = Memo::new(move |_| {
+        let mut s = pg.scenario();
+        s.mode = Mode::Full;
+        format!("{}?{}", page_base(), encode(&s))
+    });
+    let toggle = NodeRef::<Button>::new();
+    let close_button = NodeRef::<Button>::new();
+    // Focus goes to Close when the code shows, and back to the button when it goes.
+    Effect::new(move |_| {
+        if let Some(button) = close_button.get() {
+            let _ = button.focus();
+        }
+    });
+    let close = move || {
+        open.set(false);
+        if let Some(button) = toggle.get_untracked() {
+            let _ = button.focus();
+        }
+    };
+    view! {
+        <button class="btn btn-lessons" data-testid="phone-qr-toggle" node_ref=toggle
+            aria-expanded=move || open.get().to_string() aria-controls="phone-qr"
+            on:click=move |_| open.update(|o| *o = !*o)>
+            {text::OPEN_ON_PHONE}
+        </button>
+        <Show when=move || open.get()>
+            <div class="phone-qr" id="phone-qr" role="dialog" aria-labelledby="phone-qr-title" data-testid="phone-qr"
+                on:keydown=move |ev| if ev.key() == "Escape" { close() }>
+                <h2 id="phone-qr-title">{text::PHONE_TITLE}</h2>
+                {move || view! { <Qr link=link.get() class="phone-qr-code" testid="phone-qr-code" /> }}
+                <p class="phone-qr-link" data-testid="phone-qr-link">{move || link.get()}</p>
+                <button class="btn btn-run" data-testid="phone-qr-close" node_ref=close_button on:click=move |_| close()>
+                    {text::CLOSE}
+                </button>
+            </div>
+        </Show>
+    }
+}
