@@ -10,7 +10,6 @@ use crate::ui::endpoint::endpoint_panel::EndpointPanel;
 use crate::ui::icons::KeyIcon;
 use crate::ui::lazy::{below_fold, part};
 use crate::ui::lessons::lessons_menu::LessonsMenu;
-use crate::ui::lessons::start_here::StartHere;
 use crate::ui::log::event_log::EventLog;
 use crate::ui::parts;
 use crate::ui::player::playback::PlaybackBar;
@@ -138,7 +137,6 @@ fn Playground() -> impl IntoView {
                     <div class="side-stack">
                         <Show when=move || updates.ready.get()>{part(parts::update_notice())}</Show>
                         <NoticeBar />
-                        <Show when=move || mode() == Mode::Full><StartHere /></Show>
                         <Show when=lesson_on>{part(parts::lesson_card())}</Show>
                         <OutcomeBanner />
                     </div>

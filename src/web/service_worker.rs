@@ -78,6 +78,14 @@ async fn register(updates: Updates) -> Result<(), JsValue> {
     while document().ready_state() != "complete" {
         idle().await;
     }
+    // And after the panels below the fold, fetched and built at the first idle moment, so their
+    // arrival and the worker's install never share a moment (each alone makes no long task).
+    // A part that never comes (offline, a missing file) holds the worker back 5 s at most.
+    let started = js_sys::Date::now();
+    while panels_waiting() && js_sys::Date::now() - started < 5_000.0 {
+        idle().await;
+        gloo_timers::future::TimeoutFuture::new(50).await;
+    }
     idle().await;
     // Relative to the page, so the worker and its scope are wherever the page is served from.
     let registration: ServiceWorkerRegistration = JsFuture::from(sw.register("sw.js")).await?.dyn_into()?;
@@ -118,4 +126,9 @@ async fn register(updates: Updates) -> Result<(), JsValue> {
     sw.set_oncontrollerchange(Some(on_change.as_ref().unchecked_ref()));
     on_change.forget();
     Ok(())
+}
+
+/// Whether a place below the fold is still empty, waiting for its panel.
+fn panels_waiting() -> bool {
+    document().query_selector(r#"[data-testid="below-fold"]:not(:has(> *))"#).ok().flatten().is_some()
 }

@@ -162,6 +162,12 @@ test('a cold visitor sees where to start, and it opens lesson 1', async ({ page 
   await start.getByRole('link').click();
   await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'rusted-lock');
   await expect(page.getByTestId('start-here')).toHaveCount(0);
+  // It sits in the Ready banner, whose height a run keeps: nothing moves when a run starts.
+  await page.goto('/?v=1&speed=4');
+  const before = await box(page, 'scene');
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('start-here')).toHaveCount(0);
+  expect((await box(page, 'scene')).top).toBe(before.top);
 });
 
 test('compare mode at 1280x800 puts the two scenes side by side', async ({ page }) => {

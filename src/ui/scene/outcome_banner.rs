@@ -5,7 +5,9 @@
 use crate::state::shown::Shown;
 use crate::state::Playground;
 use crate::text;
+use crate::ui::lessons::start_here::StartHere;
 use leptos::prelude::*;
+use rusty_lock_engine::scenario::Mode;
 
 #[component]
 pub fn OutcomeBanner() -> impl IntoView {
@@ -30,8 +32,12 @@ pub fn OutcomeBanner() -> impl IntoView {
                 None if pg.running.get() => view! {
                     <div class="outcome outcome-running"><strong>{text::RUNNING}</strong><span>{text::RUNNING_HINT}</span></div>
                 }.into_any(),
+                // Ready: for a newcomer with no lesson open, also the way in (in this box of one
+                // height, so it goes without moving anything when a run starts).
                 None => view! {
-                    <div class="outcome outcome-idle"><strong>{text::READY}</strong><span>{text::LOG_EMPTY}</span></div>
+                    <div class="outcome outcome-idle"><strong>{text::READY}</strong><span>{text::LOG_EMPTY}</span>
+                        <Show when=move || pg.lesson.with(Option::is_none) && pg.mode.get() == Mode::Full><StartHere /></Show>
+                    </div>
                 }.into_any(),
             }}
         </div>
