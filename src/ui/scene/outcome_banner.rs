@@ -35,9 +35,9 @@ pub fn OutcomeBanner() -> impl IntoView {
                 // Ready: for a newcomer with no lesson open, also the way in (in this box of one
                 // height, so it goes without moving anything when a run starts).
                 None => view! {
-                    <div class="outcome outcome-idle"><strong>{text::READY}</strong><span>{text::LOG_EMPTY}</span>
+                    <div class="outcome outcome-idle"><strong>{text::READY}</strong><span>{text::LOG_EMPTY}
                         <Show when=move || pg.lesson.with(Option::is_none) && pg.mode.get() == Mode::Full><StartHere /></Show>
-                    </div>
+                    </span></div>
                 }.into_any(),
             }}
         </div>
