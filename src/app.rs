@@ -63,6 +63,17 @@ fn Pages() -> impl IntoView {
     }
 }
 
+/// The skip link: focus moves to the player (which scrolls it into view), and the address bar,
+/// which holds the scenario, is left alone.
+fn skip_to_player(ev: leptos::ev::MouseEvent) {
+    ev.prevent_default();
+    if let Some(player) = document().get_element_by_id("player") {
+        if let Ok(player) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(player) {
+            let _ = player.focus();
+        }
+    }
+}
+
 #[component]
 fn Playground() -> impl IntoView {
     let pg = Playground::new();
@@ -94,6 +105,7 @@ fn Playground() -> impl IntoView {
     };
     view! {
         <div class=move || format!("app mode-{}", match mode() { Mode::Full => "full", Mode::Embed => "embed", Mode::Present => "present" }) class:instant=move || speed_factor(pg.speed_index.get()) <= 0.0 class:comparing=move || pg.playback.compare.get()>
+            <a class="skip-link" href="#player" on:click=skip_to_player>{text::SKIP_TO_PLAYER}</a>
             <header class="top">
                 <div class="brand">
                     <span class="logo"><KeyIcon size=40 /></span>
@@ -125,13 +137,6 @@ fn Playground() -> impl IntoView {
                 </div>
             </header>
             <main class="layout" class:settings-open=move || show_settings.get()>
-                <Show when=move || mode() == Mode::Full || (mode() == Mode::Present && show_settings.get())>
-                    <aside class="side" id="settings-sheet" data-testid="settings">
-                        <EndpointPanel />
-                        <FaultPanel />
-                        {below_fold("settings", parts::settings_panel)}
-                    </aside>
-                </Show>
                 <div class="center">
                     // Beside the scene in presenter mode, above it otherwise.
                     <div class="side-stack">
@@ -159,6 +164,16 @@ fn Playground() -> impl IntoView {
                         {below_fold("history", parts::history)}
                     </Show>
                 </div>
+                // The settings come after the scene and the player in the page, so Tab reaches Run
+                // and the player before fifty settings fields; style/main.css still draws them in
+                // the first column (`order`).
+                <Show when=move || mode() == Mode::Full || (mode() == Mode::Present && show_settings.get())>
+                    <aside class="side" id="settings-sheet" data-testid="settings">
+                        <EndpointPanel />
+                        <FaultPanel />
+                        {below_fold("settings", parts::settings_panel)}
+                    </aside>
+                </Show>
                 <Show when=move || mode() == Mode::Full>
                     <EventLog />
                 </Show>

@@ -950,6 +950,10 @@ pub const STEP_FORWARD: &str = "Step forward";
 pub const FIRST_STEP: &str = "First step";
 pub const LAST_STEP: &str = "Newest step";
 pub const TIMELINE: &str = "Timeline of the run's steps";
+/// The first link in the page, for the keyboard: it jumps over the header and the settings.
+pub const SKIP_TO_PLAYER: &str = "Skip to the player";
+/// The player's name for screen readers (first, back, play, forward, last, the timeline).
+pub const PLAYER: &str = "Player";
 pub const KEYS_HINT: &str = "Keys: Space run, play or pause, \u{2190} \u{2192} step, Home, End";
 pub const COMPARE: &str = "Compare: naive loop vs robust loop";
 pub const COMPARE_HINT: &str = "Old adventure games split in two schools: in some a wrong move is game over, in others the game says why it failed and you try again. Press Run to play the same scenario, same faults and seed, with a naive loop and with the robust one, in step.";

@@ -2,10 +2,11 @@
 //! the history). Adding an item touches that item alone, so item 5,000 costs what item 50 did;
 //! a keyed diff over the whole list would cost more with every item.
 //!
-//! Items go into chunks of [`CHUNK`] (plain `div`s inside the list). Appending to a flat list of
-//! thousands of items makes the browser walk all of them on every layout; with chunks it lays
-//! out one chunk and skips the others, which style/scene.css also lets it skip painting
-//! (`content-visibility: auto`).
+//! Items go into chunks of [`CHUNK`], each an `ol` of its own inside the parent (a `div`, the
+//! scroll container), so every `li` sits in a list as HTML and screen readers expect. Appending
+//! to a flat list of thousands of items makes the browser walk all of them on every layout; with
+//! chunks it lays out one chunk and skips the others, which style/scene.css also lets it skip
+//! painting (`content-visibility: auto`).
 //!
 //! Time travel hides the items after the shown step and marks the one on screen, touching only
 //! the items between the old and the new position.
@@ -153,7 +154,7 @@ impl AppendList {
     }
 
     fn new_chunk(&mut self) {
-        let chunk = self.parent.owner_document().and_then(|d| d.create_element("div").ok());
+        let chunk = self.parent.owner_document().and_then(|d| d.create_element("ol").ok());
         if let Some(chunk) = &chunk {
             chunk.set_class_name("chunk");
             let _ = self.parent.append_child(chunk);

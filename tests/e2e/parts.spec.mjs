@@ -56,7 +56,7 @@ test('the panels below the fold arrive by themselves, in their places, and the p
   await pg.open();
   const waiting = waitingPanels(page);
   await expect(waiting).toHaveCount(5);
-  const place = await waiting.nth(1).evaluate((el) => el.getBoundingClientRect().top);
+  const place = await page.locator('.below-fold-code').evaluate((el) => el.getBoundingClientRect().top);
   const heightBefore = await page.evaluate(() => document.documentElement.scrollHeight);
   // Every height the page takes while the panels arrive, frame by frame.
   await page.evaluate(() => {

@@ -1,11 +1,12 @@
 //! The loop in code, in Rust, TypeScript or Python, with the line that the step on screen
 //! corresponds to lit: a retry's wait, a tool error caught, a guard, the exit. It follows
-//! playback and time travel.
+//! playback and time travel. Long lines wrap and blank lines keep their height, so nothing is
+//! ever clipped; the panel scrolls itself (never the page) to keep the lit line in view.
 
 use crate::state::shown::Shown;
 use crate::text;
 use crate::web::append_list::reveal_in;
-use leptos::html::Ol;
+use leptos::html::Div;
 use leptos::prelude::*;
 use rusty_lock_engine::listing::{listing, Lang};
 use rusty_lock_engine::scene::anchor_of;
@@ -16,7 +17,7 @@ pub fn CodePanel() -> impl IntoView {
     let lang = RwSignal::new(Lang::Rust);
     let lit = Memo::new(move |_| shown.event.with(|e| e.as_ref().and_then(anchor_of)));
     let has_step = Memo::new(move |_| shown.event.with(Option::is_some));
-    let code = NodeRef::<Ol>::new();
+    let code = NodeRef::<Div>::new();
     // Keep the lit line in view inside the panel, without scrolling the page, once the frame is
     // laid out (measuring earlier would force a layout in the middle of the step's updates).
     Effect::new(move |_| {
@@ -38,29 +39,71 @@ pub fn CodePanel() -> impl IntoView {
                         <button
                             role="tab"
                             class="tab"
+                            id=format!("code-tab-{}", l.slug())
+                            aria-controls="code-listing"
                             data-testid=format!("code-tab-{}", l.slug())
                             aria-selected=move || (lang.get() == l).to_string()
+                            tabindex=move || if lang.get() == l { "0" } else { "-1" }
                             on:click=move |_| lang.set(l)
+                            on:keydown=move |ev| switch_tab(ev, l, lang)
                         >
                             {l.name()}
                         </button>
                     }).collect_view()}
                 </div>
             </div>
-            <ol class="code" role="tabpanel" node_ref=code data-lang=move || lang.get().slug()>
+            // The tab panel is the scroll container: focusable, so the keyboard can scroll it.
+            <div
+                class="code"
+                id="code-listing"
+                role="tabpanel"
+                tabindex="0"
+                aria-labelledby=move || format!("code-tab-{}", lang.get().slug())
+                node_ref=code
+                data-lang=move || lang.get().slug()
+            >
+            <ol class="code-lines">
                 {move || listing(lang.get()).into_iter().map(|line| {
                     let anchor = line.anchor;
                     let on = move || anchor.is_some() && lit.get() == anchor;
+                    // The indent is drawn by the style, not by spaces: a long line then wraps
+                    // within its code (never after its indent, which would leave a blank row),
+                    // and goes on under its own code rather than under the margin.
+                    let code = line.text.trim_start();
+                    let indent = line.text.len() - code.len();
                     view! {
-                        <li data-testid="code-line" data-anchor=anchor.map(|a| a.slug()) data-lit=move || on().to_string() class:lit=on>
-                            <code>{line.text}</code>
+                        <li data-testid="code-line" style=format!("--indent: {indent}ch") data-anchor=anchor.map(|a| a.slug()) data-lit=move || on().to_string() class:lit=on>
+                            <code>{code}</code>
                         </li>
                     }
                 }).collect_view()}
             </ol>
+            </div>
             <p class="hint">
                 {move || if has_step.get() && lit.get().is_none() { text::NO_LINE } else { text::CODE_HINT }}
             </p>
         </section>
+    }
+}
+
+/// Arrow keys, Home and End move between the language tabs, as in any tab list; the tab taken
+/// is focused and shown at once. The keys stop here, so they do not also step the player.
+fn switch_tab(ev: leptos::ev::KeyboardEvent, from: Lang, lang: RwSignal<Lang>) {
+    let all = Lang::ALL;
+    let at = all.iter().position(|l| *l == from).unwrap_or(0);
+    let to = match ev.key().as_str() {
+        "ArrowRight" => all[(at + 1) % all.len()],
+        "ArrowLeft" => all[(at + all.len() - 1) % all.len()],
+        "Home" => all[0],
+        "End" => all[all.len() - 1],
+        _ => return,
+    };
+    ev.prevent_default();
+    ev.stop_propagation();
+    lang.set(to);
+    if let Some(tab) = document().get_element_by_id(&format!("code-tab-{}", to.slug())) {
+        if let Ok(tab) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(tab) {
+            let _ = tab.focus();
+        }
     }
 }

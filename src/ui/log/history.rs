@@ -5,7 +5,7 @@ use crate::state::shown::Shown;
 use crate::state::Playground;
 use crate::text;
 use crate::web::append_list::AppendList;
-use leptos::html::Ol;
+use leptos::html::Div;
 use leptos::prelude::*;
 use leptos::tachys::view::Render;
 use rusty_lock_engine::script::script;
@@ -48,15 +48,15 @@ fn messages_of(event: &Event) -> Vec<web_sys::Element> {
 pub fn History() -> impl IntoView {
     let pg = expect_context::<Playground>();
     let shown = expect_context::<Shown>();
-    let list = NodeRef::<Ol>::new();
+    let list = NodeRef::<Div>::new();
     let items = StoredValue::new_local(None::<(AppendList, usize)>);
     let tokens = Memo::new(move |_| shown.view.with(|v| (v.messages, v.est_tokens)));
     Effect::new(move |_| {
         let run = pg.playback.run_id.get();
-        let Some(ol) = list.get() else { return };
+        let Some(el) = list.get() else { return };
         pg.events.with(|events| {
             items.update_value(|slot| {
-                let (history, seen) = slot.get_or_insert_with(|| (AppendList::new(ol.into(), run, None), 0));
+                let (history, seen) = slot.get_or_insert_with(|| (AppendList::new(el.into(), run, None), 0));
                 if history.run != run || events.len() < *seen {
                     history.clear(run);
                     *seen = 0;
@@ -85,7 +85,7 @@ pub fn History() -> impl IntoView {
             <p class="meter" data-testid="history-meter">
                 {move || { let (m, t) = tokens.get(); text::history_meter(m, t) }}
             </p>
-            <ol class="messages" data-testid="history" node_ref=list></ol>
+            <div class="messages" data-testid="history" role="group" tabindex="0" aria-labelledby="history-title" node_ref=list></div>
         </section>
     }
 }

@@ -10,7 +10,7 @@ use crate::state::Playground;
 use crate::text;
 use crate::ui::layer_icon::layer_icon_html;
 use crate::web::append_list::{clicked_index, AppendList};
-use leptos::html::Ol;
+use leptos::html::Div;
 use leptos::prelude::*;
 use rusty_lock_engine::view::turn_of;
 use rusty_lock_engine::Event;
@@ -67,15 +67,15 @@ fn escape_into(html: &mut String, text: &str) {
 pub fn LogLines() -> impl IntoView {
     let pg = expect_context::<Playground>();
     let shown = expect_context::<Shown>();
-    let list = NodeRef::<Ol>::new();
+    let list = NodeRef::<Div>::new();
     let lines = StoredValue::new_local(None::<AppendList>);
     // Append what is new; a new run starts the list over.
     Effect::new(move |_| {
         let run = pg.playback.run_id.get();
-        let Some(ol) = list.get() else { return };
+        let Some(el) = list.get() else { return };
         pg.events.with(|events| {
             lines.update_value(|slot| {
-                let log = slot.get_or_insert_with(|| AppendList::new(ol.into(), run, Some(PERF_PROBE)));
+                let log = slot.get_or_insert_with(|| AppendList::new(el.into(), run, Some(PERF_PROBE)));
                 if log.run != run || events.len() < log.len() {
                     log.clear(run);
                 }
@@ -111,5 +111,8 @@ pub fn LogLines() -> impl IntoView {
             playback::scrub(pg, i);
         }
     };
-    view! { <ol class="entries" data-testid="event-log" node_ref=list on:click=travel></ol> }
+    // The scroll container: focusable, so the keyboard can scroll it, and named after the panel.
+    view! {
+        <div class="entries" data-testid="event-log" role="group" tabindex="0" aria-labelledby="log-title" node_ref=list on:click=travel></div>
+    }
 }

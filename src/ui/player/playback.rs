@@ -54,7 +54,8 @@ pub fn PlaybackBar() -> impl IntoView {
         })
     };
     view! {
-        <div class="panel playback" data-testid="playback">
+        // The skip link's target (`id="player"`): focusable from script only.
+        <div class="panel playback" data-testid="playback" id="player" role="group" aria-label=text::PLAYER tabindex="-1">
             <div class="transport">
                 <button class="tbtn" data-testid="first" title=text::FIRST_STEP aria-label=text::FIRST_STEP disabled=empty on:click=move |_| playback::first(pg)>
                     <Icon path=FIRST />

@@ -36,6 +36,7 @@ pub fn SettingsPanel() -> impl IntoView {
             <h2 id="model-title">{text::MODEL}</h2>
             <select
                 class="wide"
+                aria-labelledby="model-title"
                 data-testid="personality"
                 on:change=move |ev| {
                     let p = if event_target_value(&ev) == "stubborn" { Personality::Stubborn } else { Personality::Helpful };
