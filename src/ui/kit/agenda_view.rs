@@ -18,6 +18,8 @@ pub fn AgendaView() -> impl IntoView {
     let present = format!("?{}&mode=present", lesson_query(&LESSONS[0]));
     view! {
         <div class="app kit-page" class:kit-answers=move || answers.get() data-testid="agenda">
+            // The kit's own styles come with it (src/ui/kit/kit.css), not in the first load.
+            <link rel="stylesheet" href="kit.css" />
             <header class="top kit-top">
                 <div class="brand">
                     <div>

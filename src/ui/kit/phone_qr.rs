@@ -35,6 +35,8 @@ pub fn PhoneQr() -> impl IntoView {
         }
     };
     view! {
+        // The kit's own styles come with it (src/ui/kit/kit.css), not in the first load.
+        <link rel="stylesheet" href="kit.css" />
         <button class="btn btn-lessons" data-testid="phone-qr-toggle" node_ref=toggle
             aria-expanded=move || open.get().to_string() aria-controls="phone-qr"
             on:click=move |_| open.update(|o| *o = !*o)>
