@@ -246,11 +246,14 @@ test('every tap target is at least 24×24 with a real endpoint and in compare mo
   const pg = new Playground(page);
   await pg.open('?v=1&speed=instant');
   await loadBelowFold(page);
+  // On a phone the settings are a sheet, opened from the header.
+  await page.getByTestId('toggle-sheet').click();
   await page.getByTestId('provider-http').check();
   await expect(page.getByTestId('base-url')).toBeVisible();
   let small = await smallTargets(page);
   expect(small, small.join('\n')).toEqual([]);
   await page.getByTestId('provider-builtin').check();
+  await page.getByTestId('toggle-sheet').click();
   await pg.compare(true);
   await pg.run();
   await pg.waitForOutcome('answered');
