@@ -199,3 +199,12 @@ test('on a phone Run stays in reach while scrolling, and the faults open as a sh
   await expect(page.getByTestId('outcome')).toHaveAttribute('data-outcome', 'answered');
   await expect(page).toHaveURL(/faults=t2%3A503|faults=t2:503/);
 });
+
+test('a long ending (the hand-over) does not grow the banner or move the scene', async ({ page }) => {
+  await page.goto('/?v=1&model=stubborn&speed=instant');
+  await expect(page.getByTestId('run')).toBeEnabled();
+  const before = await box(page, 'scene');
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-outcome', 'escalated');
+  expect((await box(page, 'scene')).top).toBe(before.top);
+});

@@ -21,7 +21,7 @@ pub fn OutcomeBanner() -> impl IntoView {
                 Some(o) => view! {
                     <div class=format!("outcome outcome-{}", o.slug()) data-testid="outcome" data-outcome=o.slug()>
                         <strong>{text::outcome_title(&o)}</strong>
-                        <span>{text::outcome_detail(&o)}</span>
+                        <span title=text::outcome_detail(&o)>{text::outcome_detail(&o)}</span>
                     </div>
                 }.into_any(),
                 None if looking_back() => view! {
