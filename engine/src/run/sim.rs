@@ -24,10 +24,7 @@ pub struct Simulation {
 /// With the built-in model, this is a pure function of `config` and `plan`.
 pub fn simulate(config: &RunConfig, plan: FaultPlan) -> Simulation {
     let clock = VirtualClock::new();
-    let shared_clock: Rc<dyn Clock> = Rc::new(clock.clone());
-    let plan = Rc::new(RefCell::new(plan));
-    let provider = Chaos::new(BuiltinModel::speaking(config.personality, config.lang), plan.clone(), shared_clock);
-    let tools = ChaosTools { inner: Tools, plan };
+    let (provider, tools) = broken_by(config, plan, &clock);
     let harness = Harness { provider: &provider, clock: &clock, config, tools: &tools, cancel: CancelToken::new() };
     let mut events = Vec::new();
     let outcome = block_on_virtual(&clock, harness.run(&mut events));
@@ -38,12 +35,18 @@ pub fn simulate(config: &RunConfig, plan: FaultPlan) -> Simulation {
 /// catching, no watchdog. A call that never answers leaves `outcome` at `None`.
 pub fn simulate_naive(config: &RunConfig, plan: FaultPlan) -> Simulation {
     let clock = VirtualClock::new();
-    let shared_clock: Rc<dyn Clock> = Rc::new(clock.clone());
-    let plan = Rc::new(RefCell::new(plan));
-    let provider = Chaos::new(BuiltinModel::speaking(config.personality, config.lang), plan.clone(), shared_clock);
-    let tools = ChaosTools { inner: Tools, plan };
+    let (provider, tools) = broken_by(config, plan, &clock);
     let naive = NaiveLoop { provider: &provider, clock: &clock, config, tools: &tools, cancel: CancelToken::new() };
     let mut events = Vec::new();
     let outcome = block_on_virtual(&clock, naive.run(&mut events));
     Simulation { events, outcome }
+}
+
+/// The built-in model and the tool dispatch, both broken by `plan` on `clock`: what every
+/// simulated run plays against, robust or naive.
+fn broken_by(config: &RunConfig, plan: FaultPlan, clock: &VirtualClock) -> (Chaos<BuiltinModel>, ChaosTools<Tools>) {
+    let shared_clock: Rc<dyn Clock> = Rc::new(clock.clone());
+    let plan = Rc::new(RefCell::new(plan));
+    let provider = Chaos::new(BuiltinModel::speaking(config.personality, config.lang), plan.clone(), shared_clock);
+    (provider, ChaosTools { inner: Tools, plan })
 }

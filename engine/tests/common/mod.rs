@@ -191,5 +191,5 @@ pub fn drive(provider: &dyn Provider, config: &RunConfig, plan: FaultPlan) -> Dr
 /// The built-in model wrapped in chaos on `clock`, exactly as `simulate` builds it.
 pub fn chaos_builtin(config: &RunConfig, plan: &Rc<RefCell<FaultPlan>>, clock: &VirtualClock) -> Chaos<BuiltinModel> {
     let shared: Rc<dyn Clock> = Rc::new(clock.clone());
-    Chaos::new(BuiltinModel::new(config.personality), plan.clone(), shared)
+    Chaos::new(BuiltinModel::speaking(config.personality, config.lang), plan.clone(), shared)
 }
