@@ -105,13 +105,13 @@ fn Playground() -> impl IntoView {
     };
     view! {
         <div class=move || format!("app mode-{}", match mode() { Mode::Full => "full", Mode::Embed => "embed", Mode::Present => "present" }) class:instant=move || speed_factor(pg.speed_index.get()) <= 0.0 class:comparing=move || pg.playback.compare.get()>
-            <a class="skip-link" href="#player" on:click=skip_to_player>{text::SKIP_TO_PLAYER}</a>
+            <a class="skip-link" href="#player" on:click=skip_to_player>{text::skip_to_player()}</a>
             <header class="top">
                 <div class="brand">
                     <span class="logo"><KeyIcon size=40 /></span>
                     <div>
-                        <h1>{text::TITLE}</h1>
-                        <p class="tagline">{text::TAGLINE}</p>
+                        <h1>{text::title()}</h1>
+                        <p class="tagline">{text::tagline()}</p>
                     </div>
                 </div>
                 <div class="top-actions">
@@ -120,19 +120,19 @@ fn Playground() -> impl IntoView {
                     </Show>
                     <Show when=move || mode() == Mode::Present>
                         <button class="btn btn-lessons" data-testid="toggle-settings" aria-expanded=move || show_settings.get().to_string() on:click=move |_| show_settings.update(|s| *s = !*s)>
-                            {text::SHOW_SETTINGS}
+                            {text::show_settings()}
                         </button>
                     </Show>
                     // On a phone the faults and settings are a sheet over the page, in reach of Run.
                     <Show when=move || mode() == Mode::Full>
                         <button class="btn btn-lessons btn-sheet" data-testid="toggle-sheet" aria-controls="settings-sheet" aria-expanded=move || show_settings.get().to_string() on:click=move |_| show_settings.update(|s| *s = !*s)>
-                            {move || if show_settings.get() { text::CLOSE_FAULTS } else { text::OPEN_FAULTS }}
+                            {move || if show_settings.get() { text::close_faults() } else { text::open_faults() }}
                         </button>
                     </Show>
                     <RunControls />
                     <Show when=move || mode() == Mode::Present>{part(parts::phone_qr())}</Show>
                     <Show when=move || mode() == Mode::Embed>
-                        <a class="open-full" data-testid="open-full" href=full_link target="_blank" rel="noopener">{text::OPEN_FULL}</a>
+                        <a class="open-full" data-testid="open-full" href=full_link target="_blank" rel="noopener">{text::open_full()}</a>
                     </Show>
                 </div>
             </header>

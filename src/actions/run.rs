@@ -88,7 +88,7 @@ pub fn run_live(pg: Playground) {
         model,
         deliver: deliver(pg),
     };
-    start_in_engine_part(pg, |token| parts::start_run(setup, token), text::ENGINE_PART_MISSING);
+    start_in_engine_part(pg, |token| parts::start_run(setup, token), text::engine_part_missing());
 }
 
 /// Plays recorded events back at the current speed, as if the run were happening now.
@@ -97,7 +97,7 @@ pub fn replay(pg: Playground, events: Vec<Event>) {
     clear(pg);
     pg.running.set(true);
     let (speed, deliver) = (pg.live_speed.get_value(), deliver(pg));
-    start_in_engine_part(pg, |token| parts::start_replay(events, speed, deliver, token), text::REPLAY_PART_MISSING);
+    start_in_engine_part(pg, |token| parts::start_replay(events, speed, deliver, token), text::replay_part_missing());
 }
 
 /// Starts a run or a replay, which both live in the loop's lazy part. The token exists before
@@ -141,7 +141,7 @@ pub fn run(pg: Playground) {
     leptos::task::spawn_local(async move {
         match crate::parts::compare_runs(config, plan).await {
             Ok(comparison) => show_comparison(pg, comparison),
-            Err(_) => pg.trace_error.set(Some(crate::text::ENGINE_PART_MISSING.into())),
+            Err(_) => pg.trace_error.set(Some(crate::text::engine_part_missing().into())),
         }
     });
 }

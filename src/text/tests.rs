@@ -4,8 +4,11 @@
 //! words.
 
 use super::*;
+use rusty_lock_engine::events::FailReason;
 use rusty_lock_engine::lessons::LESSONS;
 use rusty_lock_engine::scenario::decode;
+use rusty_lock_engine::scenario::FaultProblem;
+use rusty_lock_engine::trace::Damage;
 use rusty_lock_engine::wire::FunctionCall;
 use rusty_lock_engine::{judge, simulate, simulate_naive, FaultPlan, FaultRule, RunConfig};
 

@@ -109,12 +109,12 @@ pub fn HerdView() -> impl IntoView {
             <header class="top">
                 <div class="brand">
                     <div>
-                        <h1>{text::HERD_TITLE}</h1>
-                        <p class="tagline">{text::HERD_TAGLINE}</p>
+                        <h1>{text::herd_title()}</h1>
+                        <p class="tagline">{text::herd_tagline()}</p>
                     </div>
                 </div>
                 <div class="top-actions">
-                    <a class="btn" data-testid="herd-back" href=back>{text::HERD_BACK}</a>
+                    <a class="btn" data-testid="herd-back" href=back>{text::herd_back()}</a>
                 </div>
             </header>
             <main class="herd" data-testid="herd" data-state=move || if done() { "done" } else { "computing" }
@@ -122,7 +122,7 @@ pub fn HerdView() -> impl IntoView {
                 <Show when=move || parsed.with(|p| !p.2.is_empty())>
                     <div class="notice" role="status" data-testid="link-notice">
                         <div>
-                            <strong>{text::LINK_NOTICE_TITLE}</strong>
+                            <strong>{text::link_notice_title()}</strong>
                             <ul>
                                 {move || parsed.with(|p| p.2.clone()).into_iter().map(|n| view! { <li><code>{n.key}</code>" "{text::notice(&n.problem)}</li> }).collect_view()}
                             </ul>
@@ -130,18 +130,18 @@ pub fn HerdView() -> impl IntoView {
                     </div>
                 </Show>
                 <section class="panel herd-settings" aria-labelledby="herd-settings-title">
-                    <h2 id="herd-settings-title">{text::HERD_SETTINGS}</h2>
+                    <h2 id="herd-settings-title">{text::herd_settings()}</h2>
                     <div class="grid3">
-                        {field(text::HERD_CLIENTS, "herd-clients", 1, MAX_CLIENTS as u64, |l| l.clients as u64, |l, v| l.clients = v as u32)}
-                        {field(text::HERD_DOWN, "herd-down", 0, MAX_DOWN_MS, |l| l.down_ms, |l, v| l.down_ms = v)}
-                        {field(text::HERD_CAPACITY, "herd-capacity", 1, MAX_CAPACITY as u64, |l| l.capacity as u64, |l, v| l.capacity = v as u32)}
+                        {field(text::herd_clients(), "herd-clients", 1, MAX_CLIENTS as u64, |l| l.clients as u64, |l, v| l.clients = v as u32)}
+                        {field(text::herd_down(), "herd-down", 0, MAX_DOWN_MS, |l| l.down_ms, |l, v| l.down_ms = v)}
+                        {field(text::herd_capacity(), "herd-capacity", 1, MAX_CAPACITY as u64, |l| l.capacity as u64, |l, v| l.capacity = v as u32)}
                         <label class="field">
-                            <span class="field-label">{text::HERD_HIGHLIGHT}</span>
+                            <span class="field-label">{text::herd_highlight()}</span>
                             <select data-testid="herd-policy" on:change=move |ev| {
                                 let p = HerdPolicy::from_slug(&event_target_value(&ev));
                                 write.with_value(|w| w(&move |l: &mut HerdLink| l.policy = p));
                             }>
-                                <option value="" selected=move || highlight().is_none()>{text::HERD_HIGHLIGHT_NONE}</option>
+                                <option value="" selected=move || highlight().is_none()>{text::herd_highlight_none()}</option>
                                 {HerdPolicy::ALL.into_iter().map(|p| view! {
                                     <option value=p.slug() selected=move || highlight() == Some(p)>{text::herd_policy_name(p)}</option>
                                 }).collect_view()}
@@ -151,31 +151,31 @@ pub fn HerdView() -> impl IntoView {
                     <p class="hint">{move || scenario.with(|s| text::herd_yours(&s.config.retry))}</p>
                 </section>
                 <section class="panel" aria-labelledby="herd-slots-title">
-                    <h2 id="herd-slots-title">{text::HERD_SLOTS_TITLE}</h2>
+                    <h2 id="herd-slots-title">{text::herd_slots_title()}</h2>
                     <p class="hint">{move || link.with(|l| text::herd_slots_hint(l.capacity, rusty_lock_engine::herd::HerdSetup::default().slot_ms))}</p>
                     {move || done().then(|| lines.with(|l| slots_chart(l, highlight())))}
                     <Show when=move || !done()>
-                        <p class="hint" role="status">{text::HERD_COMPUTING}</p>
+                        <p class="hint" role="status">{text::herd_computing()}</p>
                     </Show>
                 </section>
                 <div class="herd-bars">
                     <section class="panel" aria-labelledby="herd-calls-title">
-                        <h2 id="herd-calls-title">{text::HERD_CALLS_TITLE}</h2>
+                        <h2 id="herd-calls-title">{text::herd_calls_title()}</h2>
                         {move || lines.with(|l| bars_chart(l, "calls", |line| Some(line.calls as f64), |line| text::count(line.calls), highlight()))}
                     </section>
                     <section class="panel" aria-labelledby="herd-done-title">
-                        <h2 id="herd-done-title">{text::HERD_DONE_TITLE}</h2>
+                        <h2 id="herd-done-title">{text::herd_done_title()}</h2>
                         {move || lines.with(|l| bars_chart(l, "done", |line| line.last_success_ms.map(|ms| ms as f64), text::herd_done, highlight()))}
                     </section>
                 </div>
                 <section class="panel" aria-labelledby="herd-table-title">
-                    <h2 id="herd-table-title">{text::HERD_TABLE_TITLE}</h2>
+                    <h2 id="herd-table-title">{text::herd_table_title()}</h2>
                     <table class="herd-table" data-testid="herd-table">
                         <thead><tr>
-                            <th scope="col">{text::HERD_COL_POLICY}</th>
-                            <th scope="col">{text::HERD_COL_CALLS}</th>
-                            <th scope="col">{text::HERD_COL_DONE}</th>
-                            <th scope="col">{text::HERD_COL_GAVE_UP}</th>
+                            <th scope="col">{text::herd_col_policy()}</th>
+                            <th scope="col">{text::herd_col_calls()}</th>
+                            <th scope="col">{text::herd_col_done()}</th>
+                            <th scope="col">{text::herd_col_gave_up()}</th>
                         </tr></thead>
                         <tbody>
                             {move || lines.get().into_iter().map(|line| view! {
@@ -188,7 +188,7 @@ pub fn HerdView() -> impl IntoView {
                             }).collect_view()}
                         </tbody>
                     </table>
-                    <p>{text::HERD_EXPLANATION}</p>
+                    <p>{text::herd_explanation()}</p>
                 </section>
             </main>
         </div>
@@ -226,7 +226,7 @@ fn slots_chart(lines: &[HerdLine], highlight: Option<HerdPolicy>) -> AnyView {
     let summary = text::herd_slots_summary(lines, end_ms);
     view! {
         <svg class="herd-chart" viewBox=format!("0 0 {W} {H}") role="img" aria-labelledby="herd-slots-svg-title herd-slots-svg-desc" data-testid="herd-slots">
-            <title id="herd-slots-svg-title">{text::HERD_SLOTS_TITLE}</title>
+            <title id="herd-slots-svg-title">{text::herd_slots_title()}</title>
             <desc id="herd-slots-svg-desc">{summary}</desc>
             <line class="axis" x1=PAD_L y1=H - PAD_B x2=W y2=H - PAD_B />
             <line class="axis" x1=PAD_L y1=PAD_T x2=PAD_L y2=H - PAD_B />

@@ -21,7 +21,7 @@ where
         match load.await {
             Ok(view) => view,
             Err(PartMissing) => {
-                view! { <p class="part-missing" role="alert" data-testid="part-missing">{text::PART_MISSING}</p> }
+                view! { <p class="part-missing" role="alert" data-testid="part-missing">{text::part_missing()}</p> }
                     .into_any()
             }
         }

@@ -8,7 +8,7 @@ pub fn install_panic_banner() {
         console_error_panic_hook::hook(info);
         let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
         if let Some(el) = doc.get_element_by_id("fatal").and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-            el.set_text_content(Some(crate::text::FATAL));
+            el.set_text_content(Some(crate::text::fatal()));
             let _ = el.remove_attribute("hidden");
         }
     }));

@@ -33,8 +33,8 @@ pub fn CodePanel() -> impl IntoView {
     view! {
         <section class="panel code-panel" data-testid="code-panel" data-lit-anchor=move || lit.get().map(|a| a.slug()) aria-labelledby="code-title">
             <div class="code-head">
-                <h2 id="code-title">{text::CODE_PANEL}</h2>
-                <div class="tabs" role="tablist" aria-label=text::CODE_PANEL>
+                <h2 id="code-title">{text::code_panel()}</h2>
+                <div class="tabs" role="tablist" aria-label=text::code_panel()>
                     {Lang::ALL.into_iter().map(|l| view! {
                         <button
                             role="tab"
@@ -80,7 +80,7 @@ pub fn CodePanel() -> impl IntoView {
             </ol>
             </div>
             <p class="hint">
-                {move || if has_step.get() && lit.get().is_none() { text::NO_LINE } else { text::CODE_HINT }}
+                {move || if has_step.get() && lit.get().is_none() { text::no_line() } else { text::code_hint() }}
             </p>
         </section>
     }

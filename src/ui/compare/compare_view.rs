@@ -38,13 +38,13 @@ pub fn CompareView() -> impl IntoView {
     view! {
         <Show when=move || pb.compare.get()>
             <section class="panel compare-intro" data-testid="compare-view">
-                <h2>{text::COMPARE}</h2>
-                <p>{text::COMPARE_HINT}</p>
+                <h2>{text::compare()}</h2>
+                <p>{text::compare_hint()}</p>
                 <Show when=move || !builtin()>
-                    <p class="hint">{text::COMPARE_BUILTIN_ONLY}</p>
+                    <p class="hint">{text::compare_builtin_only()}</p>
                 </Show>
             </section>
-            <Scene source=source title=Signal::stored(text::SCENE_NAIVE) hooks="naive-" badge=badge.clone() />
+            <Scene source=source title=Signal::stored(text::scene_naive()) hooks="naive-" badge=badge.clone() />
             {move || parted.get().map(|(d, now, turn)| view! {
                 <p class="divergence" class:now=now data-testid="divergence" data-step=d>
                     <span class="divergence-mark" aria-hidden="true"></span>

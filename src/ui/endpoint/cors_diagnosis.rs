@@ -52,11 +52,11 @@ pub fn CorsDiagnosis() -> impl IntoView {
             let local_endpoint = endpoint.contains("localhost") || endpoint.contains("127.0.0.1");
             view! {
                 <section class="panel diagnosis" data-testid="cors-diagnosis" data-finding=match found { Finding::Blocked => "cors", Finding::Unreachable => "unreachable" }>
-                    <h2>{text::DIAGNOSIS_TITLE}</h2>
-                    <p>{match found { Finding::Blocked => text::DIAG_BLOCKED, Finding::Unreachable => text::DIAG_UNREACHABLE }}</p>
+                    <h2>{text::diagnosis_title()}</h2>
+                    <p>{match found { Finding::Blocked => text::diag_blocked(), Finding::Unreachable => text::diag_unreachable() }}</p>
                     <p class="fix">{text::cors_fix(preset_of(&endpoint), &page_origin)}</p>
-                    {(public_page && local_endpoint).then(|| view! { <p class="fix">{text::DIAG_PUBLIC_TO_LOCAL}</p> })}
-                    <p class="lesson-point">{text::DIAG_LAYER_POINT}</p>
+                    {(public_page && local_endpoint).then(|| view! { <p class="fix">{text::diag_public_to_local()}</p> })}
+                    <p class="lesson-point">{text::diag_layer_point()}</p>
                 </section>
             }
         })

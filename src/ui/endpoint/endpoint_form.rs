@@ -27,7 +27,7 @@ pub fn EndpointForm(
             let result = list_models(&url, &key).await;
             testing.set(false);
             test_result.set(Some(match result {
-                Ok(models) if models.is_empty() => (true, text::CONNECTED_NO_MODELS.to_string()),
+                Ok(models) if models.is_empty() => (true, text::connected_no_models().to_string()),
                 Ok(models) => (true, text::connected(&models)),
                 Err(e) => (false, text::connection_failed(&e.failure)),
             }));
@@ -35,7 +35,7 @@ pub fn EndpointForm(
     };
     view! {
         <label class="field">
-            <span class="field-label">{text::PRESET}</span>
+            <span class="field-label">{text::preset()}</span>
             <select class="wide" data-testid="preset" on:change=move |ev| {
                 let id = event_target_value(&ev);
                 if let Some((_, url)) = PRESETS.iter().find(|(p, _)| *p == id) {
@@ -47,19 +47,19 @@ pub fn EndpointForm(
             </select>
         </label>
         <label class="field">
-            <span class="field-label">{text::BASE_URL}</span>
+            <span class="field-label">{text::base_url()}</span>
             <input type="url" class="wide" data-testid="base-url" spellcheck="false" prop:value=move || endpoint.get().map(|(u, _)| u).unwrap_or_default()
                 on:change=move |ev| { let model = endpoint.get_untracked().map(|(_, m)| m).unwrap_or_default(); set_http(event_target_value(&ev).trim().to_string(), model) } />
         </label>
         <label class="field">
-            <span class="field-label">{text::MODEL_NAME}</span>
+            <span class="field-label">{text::model_name()}</span>
             <input type="text" class="wide" data-testid="model-name" spellcheck="false" placeholder="llama3.1" prop:value=move || endpoint.get().map(|(_, m)| m).unwrap_or_default()
                 on:change=move |ev| { let url = endpoint.get_untracked().map(|(u, _)| u).unwrap_or_default(); set_http(url, event_target_value(&ev).trim().to_string()) } />
         </label>
         <label class="field">
-            <span class="field-label">{text::API_KEY}</span>
+            <span class="field-label">{text::api_key()}</span>
             // Uncontrolled on purpose: the key is read from the field, never written into the page.
-            <input type="password" class="wide" data-testid="api-key" autocomplete="off" placeholder=move || if pg.has_key.get() { text::KEY_SET } else { text::KEY_OPTIONAL }
+            <input type="password" class="wide" data-testid="api-key" autocomplete="off" placeholder=move || if pg.has_key.get() { text::key_set() } else { text::key_optional() }
                 on:change=move |ev| {
                     let input: web_sys::HtmlInputElement = event_target(&ev);
                     pg.set_api_key(input.value().trim().to_string());
@@ -69,18 +69,18 @@ pub fn EndpointForm(
         <div class="key-actions">
             <label class="field check">
                 <input type="checkbox" data-testid="remember-key" prop:checked=move || pg.remember_key.get() on:change=move |ev| pg.set_remember_key(event_target_checked(&ev)) />
-                <span class="field-label">{text::REMEMBER_KEY}</span>
+                <span class="field-label">{text::remember_key()}</span>
             </label>
             <Show when=move || pg.has_key.get()>
-                <button class="btn-small" data-testid="forget-key" on:click=move |_| pg.forget_key()>{text::FORGET_KEY}</button>
+                <button class="btn-small" data-testid="forget-key" on:click=move |_| pg.forget_key()>{text::forget_key()}</button>
             </Show>
         </div>
         <label class="field check">
             <input type="checkbox" data-testid="stream" prop:checked=move || pg.stream.get() on:change=move |ev| pg.stream.set(event_target_checked(&ev)) />
-            <span class="field-label">{text::STREAM}</span>
+            <span class="field-label">{text::stream()}</span>
         </label>
-        <p class="hint">{text::STREAM_FAULTS}</p>
-        <button class="btn-small" data-testid="test-connection" on:click=test disabled=move || testing.get()>{text::TEST_CONNECTION}</button>
+        <p class="hint">{text::stream_faults()}</p>
+        <button class="btn-small" data-testid="test-connection" on:click=test disabled=move || testing.get()>{text::test_connection()}</button>
         {move || test_result.get().map(|(ok, msg)| view! { <p class="test-result" class:ok=ok data-testid="connection-result" data-ok=ok.to_string()>{msg}</p> })}
     }
 }

@@ -25,10 +25,10 @@ pub fn EndpointPanel() -> impl IntoView {
     let endpoint = current_endpoint(pg);
     view! {
         <section class="panel endpoint" aria-labelledby="endpoint-title" data-testid="endpoint-panel">
-            <h2 id="endpoint-title">{text::WHO_ANSWERS}</h2>
+            <h2 id="endpoint-title">{text::who_answers()}</h2>
             <div class="segmented" role="radiogroup">
-                <label><input type="radio" name="provider" data-testid="provider-builtin" prop:checked=move || endpoint.get().is_none() on:change=move |_| pg.provider.set(ProviderChoice::Builtin) />{text::BUILTIN}</label>
-                <label><input type="radio" name="provider" data-testid="provider-http" prop:checked=move || endpoint.get().is_some() on:change=move |_| pg.provider.set(ProviderChoice::Http { endpoint: PRESETS[0].1.into(), model: String::new() }) />{text::REAL_ENDPOINT}</label>
+                <label><input type="radio" name="provider" data-testid="provider-builtin" prop:checked=move || endpoint.get().is_none() on:change=move |_| pg.provider.set(ProviderChoice::Builtin) />{text::builtin()}</label>
+                <label><input type="radio" name="provider" data-testid="provider-http" prop:checked=move || endpoint.get().is_some() on:change=move |_| pg.provider.set(ProviderChoice::Http { endpoint: PRESETS[0].1.into(), model: String::new() }) />{text::real_endpoint()}</label>
             </div>
             <Show when=move || endpoint.get().is_some()>
                 {part(parts::endpoint_form(endpoint))}

@@ -26,13 +26,13 @@ pub fn AgendaLesson(number: usize, lesson: &'static Lesson, link: String) -> imp
                     <span class="kit-minutes" data-testid="agenda-minutes" data-minutes=lesson.minutes>{text::minutes(lesson.minutes)}</span>
                 </h2>
                 <p class="kit-goal">{words.goal}</p>
-                <p class="kit-question">{text::QUESTION}</p>
+                <p class="kit-question">{text::question()}</p>
                 <a class="kit-link" data-testid="agenda-link" href=href>{link}</a>
             </div>
-            <div class="kit-fold" aria-hidden="true"><span>{text::FOLD_HERE}</span></div>
+            <div class="kit-fold" aria-hidden="true"><span>{text::fold_here()}</span></div>
             <div class="kit-answer" data-testid="agenda-answer" data-answer=lesson.answer.slug()>
                 <p class="kit-layer">
-                    <strong>{text::ANSWER}</strong>" "<LayerIcon layer=lesson.answer />{text::layer_name(lesson.answer)}
+                    <strong>{text::answer()}</strong>" "<LayerIcon layer=lesson.answer />{text::layer_name(lesson.answer)}
                 </p>
                 <p class="kit-takeaway" data-testid="agenda-takeaway">{words.takeaway}</p>
             </div>

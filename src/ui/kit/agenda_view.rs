@@ -23,22 +23,22 @@ pub fn AgendaView() -> impl IntoView {
             <header class="top kit-top">
                 <div class="brand">
                     <div>
-                        <h1><span class="kit-screen">{text::AGENDA_TITLE}</span><span class="kit-print">{text::HANDOUT_TITLE}</span></h1>
+                        <h1><span class="kit-screen">{text::agenda_title()}</span><span class="kit-print">{text::handout_title()}</span></h1>
                         <p class="tagline" data-testid="agenda-summary">{text::agenda_summary(LESSONS.len(), total_minutes())}</p>
                     </div>
                 </div>
                 <div class="top-actions kit-tools">
-                    <a class="btn btn-stop" data-testid="agenda-back" href="?v=1">{text::BACK_TO_PLAYGROUND}</a>
-                    <a class="btn btn-stop" data-testid="agenda-present" href=present>{text::START_IN_PRESENTER}</a>
+                    <a class="btn btn-stop" data-testid="agenda-back" href="?v=1">{text::back_to_playground()}</a>
+                    <a class="btn btn-stop" data-testid="agenda-present" href=present>{text::start_in_presenter()}</a>
                     <label class="kit-toggle">
                         <input type="checkbox" data-testid="agenda-answers" bind:checked=answers />
-                        {text::SHOW_ANSWERS}
+                        {text::show_answers()}
                     </label>
                     <PrintButton />
                 </div>
             </header>
             <main class="kit">
-                <p class="hint kit-hint">{text::PRINT_HINT}</p>
+                <p class="hint kit-hint">{text::print_hint()}</p>
                 <ol class="kit-lessons">
                     {LESSONS.iter().enumerate().map(|(i, lesson)| {
                         let link = format!("{base}?lesson={}", lesson.id);

@@ -40,16 +40,16 @@ pub fn PhoneQr() -> impl IntoView {
         <button class="btn btn-lessons" data-testid="phone-qr-toggle" node_ref=toggle
             aria-expanded=move || open.get().to_string() aria-controls="phone-qr"
             on:click=move |_| open.update(|o| *o = !*o)>
-            {text::OPEN_ON_PHONE}
+            {text::open_on_phone()}
         </button>
         <Show when=move || open.get()>
             <div class="phone-qr" id="phone-qr" role="dialog" aria-labelledby="phone-qr-title" data-testid="phone-qr"
                 on:keydown=move |ev| if ev.key() == "Escape" { close() }>
-                <h2 id="phone-qr-title">{text::PHONE_TITLE}</h2>
+                <h2 id="phone-qr-title">{text::phone_title()}</h2>
                 {move || view! { <Qr link=link.get() class="phone-qr-code" testid="phone-qr-code" /> }}
                 <p class="phone-qr-link" data-testid="phone-qr-link">{move || link.get()}</p>
                 <button class="btn btn-run" data-testid="phone-qr-close" node_ref=close_button on:click=move |_| close()>
-                    {text::CLOSE}
+                    {text::close()}
                 </button>
             </div>
         </Show>

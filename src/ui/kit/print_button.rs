@@ -8,6 +8,6 @@ use leptos::prelude::*;
 #[component]
 pub fn PrintButton() -> impl IntoView {
     view! {
-        <button class="btn btn-run" data-testid="print-handout" on:click=move |_| print_page()>{text::PRINT_HANDOUT}</button>
+        <button class="btn btn-run" data-testid="print-handout" on:click=move |_| print_page()>{text::print_handout()}</button>
     }
 }

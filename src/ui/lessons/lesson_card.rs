@@ -37,16 +37,16 @@ pub fn LessonCard() -> impl IntoView {
                 }}
                 <Show when=asked>
                     <div class="question" data-testid="lesson-question">
-                        <p><strong>{text::QUESTION}</strong></p>
+                        <p><strong>{text::question()}</strong></p>
                         <div class="answers">
                             {[Layer::Model, Layer::Code, Layer::Nobody].into_iter().map(|layer| view! {
                                 <button class=format!("answer answer-{}", layer.slug()) data-testid=format!("answer-{}", layer.slug()) on:click=answer(Some(layer))>
                                     <LayerIcon layer=layer />{text::layer_name(layer)}
                                 </button>
                             }).collect_view()}
-                            <button class="answer answer-show" data-testid="show-me" on:click=answer(None)>{text::SHOW_ME}</button>
+                            <button class="answer answer-show" data-testid="show-me" on:click=answer(None)>{text::show_me()}</button>
                         </div>
-                        <p class="answer-keys">{text::ANSWER_KEYS}</p>
+                        <p class="answer-keys">{text::answer_keys()}</p>
                     </div>
                 </Show>
                 <Show when=move || !asked() && pg.finished()>
@@ -55,7 +55,7 @@ pub fn LessonCard() -> impl IntoView {
                         let right = said == Some(l.answer);
                         let line = match said {
                             Some(said) => view! {
-                                <strong>{if right { text::RIGHT } else { text::NOT_QUITE }}</strong>
+                                <strong>{if right { text::right() } else { text::not_quite() }}</strong>
                                 " "{text::answer_line(said, l.answer)}
                             }.into_any(),
                             None => view! { <strong>{text::reveal_line(l.answer)}</strong> }.into_any(),
@@ -65,7 +65,7 @@ pub fn LessonCard() -> impl IntoView {
                                 <p class="verdict-line">{line}</p>
                                 <p>{words.explanation}</p>
                                 {(l.id == HERD_LESSON.0).then(|| view! {
-                                    <p><a class="herd-link" data-testid="open-herd" href=format!("?{}&{}", encode(&pg.scenario_untracked()), HERD_LESSON.1)>{text::HERD_LINK}</a></p>
+                                    <p><a class="herd-link" data-testid="open-herd" href=format!("?{}&{}", encode(&pg.scenario_untracked()), HERD_LESSON.1)>{text::herd_link()}</a></p>
                                 })}
                             </div>
                         }
@@ -73,8 +73,8 @@ pub fn LessonCard() -> impl IntoView {
                 </Show>
                 {(presenting || prev.is_some() || next.is_some()).then(|| view! {
                     <nav class="lesson-nav">
-                        {prev.map(|href| view! { <a href=href data-testid="lesson-prev">{text::PREV_LESSON}</a> })}
-                        {next.map(|href| view! { <a href=href data-testid="lesson-next">{text::NEXT_LESSON}</a> })}
+                        {prev.map(|href| view! { <a href=href data-testid="lesson-prev">{text::prev_lesson()}</a> })}
+                        {next.map(|href| view! { <a href=href data-testid="lesson-next">{text::next_lesson()}</a> })}
                     </nav>
                 })}
             </section>

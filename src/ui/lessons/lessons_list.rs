@@ -10,14 +10,14 @@ use rusty_lock_engine::lessons::{lesson_query, AGENDA_VIEW, LESSONS};
 pub fn LessonsList(open: RwSignal<bool>) -> impl IntoView {
     view! {
         <div class="menu" data-testid="lessons-menu" on:click=move |_| open.set(false)>
-            <a class="workshop" data-testid="start-workshop" href=format!("?{}&mode=present", lesson_query(&LESSONS[0]))>{text::START_WORKSHOP}</a>
+            <a class="workshop" data-testid="start-workshop" href=format!("?{}&mode=present", lesson_query(&LESSONS[0]))>{text::start_workshop()}</a>
             <ol>
                 {LESSONS.iter().map(|l| view! {
                     <li><a href=format!("?{}", lesson_query(l)) data-testid=format!("lesson-{}", l.id)>{text::lesson_text(l.id).title}</a></li>
                 }).collect_view()}
             </ol>
-            <a class="free-play" href="?v=1" data-testid="free-play">{text::FREE_PLAY}</a>
-            <a class="agenda-entry" href=format!("?{AGENDA_VIEW}") data-testid="open-agenda">{text::AGENDA_ENTRY}</a>
+            <a class="free-play" href="?v=1" data-testid="free-play">{text::free_play()}</a>
+            <a class="agenda-entry" href=format!("?{AGENDA_VIEW}") data-testid="open-agenda">{text::agenda_entry()}</a>
         </div>
     }
 }

@@ -20,7 +20,7 @@ pub fn LessonsMenu() -> impl IntoView {
     view! {
         <div class="lessons-menu">
             <button class="btn btn-lessons" data-testid="lessons" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
-                {text::LESSONS}
+                {text::lessons()}
             </button>
             <Show when=move || open.get()>
                 {part(parts::lessons_list(open))}

@@ -9,7 +9,7 @@ use rusty_lock_engine::lessons::{lesson_query, LESSONS};
 pub fn StartHere() -> impl IntoView {
     view! {
         <span class="start-here" data-testid="start-here">
-            " "<a href=format!("?{}", lesson_query(&LESSONS[0])) title=text::START_HERE_HINT>{text::START_HERE}</a>
+            " "<a href=format!("?{}", lesson_query(&LESSONS[0])) title=text::start_here_hint()>{text::start_here()}</a>
         </span>
     }
 }

@@ -13,8 +13,8 @@ pub fn EventLog() -> impl IntoView {
     let count = Memo::new(move |_| pg.events.with(Vec::len));
     view! {
         <section class="panel log" aria-labelledby="log-title">
-            <h2 id="log-title">{text::LOG}<span class="count">{count}</span></h2>
-            <Show when=move || count.get() != 0 fallback=|| view! { <p class="empty">{text::LOG_EMPTY}</p> }>
+            <h2 id="log-title">{text::log()}<span class="count">{count}</span></h2>
+            <Show when=move || count.get() != 0 fallback=|| view! { <p class="empty">{text::log_empty()}</p> }>
                 {part(parts::log_lines())}
             </Show>
         </section>

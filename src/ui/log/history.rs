@@ -81,7 +81,7 @@ pub fn History() -> impl IntoView {
     });
     view! {
         <section class="panel history" aria-labelledby="history-title">
-            <h2 id="history-title">{text::HISTORY}</h2>
+            <h2 id="history-title">{text::history()}</h2>
             <p class="meter" data-testid="history-meter">
                 {move || { let (m, t) = tokens.get(); text::history_meter(m, t) }}
             </p>

@@ -36,11 +36,11 @@ pub fn PlaybackBar() -> impl IntoView {
     let at_end = move || pb.cursor.get().is_none() && !pg.running.get() && total.get() > 0;
     let play_label = move || {
         if playing.get() {
-            text::PAUSE
+            text::pause()
         } else if at_end() {
-            text::REPLAY
+            text::replay()
         } else {
-            text::PLAY
+            text::play()
         }
     };
     let empty = move || total.get() == 0;
@@ -55,12 +55,12 @@ pub fn PlaybackBar() -> impl IntoView {
     };
     view! {
         // The skip link's target (`id="player"`): focusable from script only.
-        <div class="panel playback" data-testid="playback" id="player" role="group" aria-label=text::PLAYER tabindex="-1">
+        <div class="panel playback" data-testid="playback" id="player" role="group" aria-label=text::player() tabindex="-1">
             <div class="transport">
-                <button class="tbtn" data-testid="first" title=text::FIRST_STEP aria-label=text::FIRST_STEP disabled=empty on:click=move |_| playback::first(pg)>
+                <button class="tbtn" data-testid="first" title=text::first_step() aria-label=text::first_step() disabled=empty on:click=move |_| playback::first(pg)>
                     <Icon path=FIRST />
                 </button>
-                <button class="tbtn" data-testid="step-back" title=text::STEP_BACK aria-label=text::STEP_BACK disabled=empty on:click=move |_| playback::step_back(pg)>
+                <button class="tbtn" data-testid="step-back" title=text::step_back() aria-label=text::step_back() disabled=empty on:click=move |_| playback::step_back(pg)>
                     <Icon path=BACK />
                 </button>
                 <button
@@ -75,10 +75,10 @@ pub fn PlaybackBar() -> impl IntoView {
                     {move || if playing.get() { view! { <Icon path=PAUSE /> } } else if at_end() { view! { <Icon path=REPLAY /> } } else { view! { <Icon path=PLAY /> } }}
                     <span class="tbtn-text">{play_label}</span>
                 </button>
-                <button class="tbtn" data-testid="step-forward" title=text::STEP_FORWARD aria-label=text::STEP_FORWARD disabled=empty on:click=move |_| playback::step_forward(pg)>
+                <button class="tbtn" data-testid="step-forward" title=text::step_forward() aria-label=text::step_forward() disabled=empty on:click=move |_| playback::step_forward(pg)>
                     <Icon path=FORWARD />
                 </button>
-                <button class="tbtn" data-testid="last" title=text::LAST_STEP aria-label=text::LAST_STEP disabled=empty on:click=move |_| playback::last(pg)>
+                <button class="tbtn" data-testid="last" title=text::last_step() aria-label=text::last_step() disabled=empty on:click=move |_| playback::last(pg)>
                     <Icon path=LAST />
                 </button>
             </div>
@@ -91,7 +91,7 @@ pub fn PlaybackBar() -> impl IntoView {
                     step="1"
                     max=move || total.get().saturating_sub(1).to_string()
                     prop:value=move || at.get().to_string()
-                    aria-label=text::TIMELINE
+                    aria-label=text::timeline()
                     aria-valuetext=move || text::step_of(at.get() + 1, total.get())
                     disabled=empty
                     on:input=move |ev| {
@@ -113,13 +113,13 @@ pub fn PlaybackBar() -> impl IntoView {
                 on:click=move |_| pb.compare.update(|c| *c = !*c)
             >
                 <span class="switch" aria-hidden="true"></span>
-                {text::COMPARE}
+                {text::compare()}
             </button>
             <label class="pause-at-failure">
                 <input type="checkbox" data-testid="pause-at-failure" prop:checked=move || pb.pause_at_failure.get() on:change=move |ev| pb.pause_at_failure.set(event_target_checked(&ev)) />
-                {text::PAUSE_AT_FAILURE}
+                {text::pause_at_failure()}
             </label>
-            <p class="keys-hint">{text::KEYS_HINT}</p>
+            <p class="keys-hint">{text::keys_hint()}</p>
             <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer">
                 {move || announce.get().unwrap_or_default()}
             </div>

@@ -10,23 +10,23 @@ pub fn RunControls() -> impl IntoView {
     view! {
         <div class="run-controls">
             <button class="btn btn-run" data-testid="run" on:click=move |_| crate::actions::run::run(pg) disabled=move || pg.running.get()>
-                <span aria-hidden="true">"▶ "</span>{text::RUN}
+                <span aria-hidden="true">"▶ "</span>{text::run()}
             </button>
             <button class="btn btn-stop" data-testid="stop" on:click=move |_| crate::actions::run::stop(pg) disabled=move || !pg.running.get()>
-                <span aria-hidden="true">"■ "</span>{text::STOP}
+                <span aria-hidden="true">"■ "</span>{text::stop()}
             </button>
             <label class="speed">
-                <span>{text::SPEED}</span>
+                <span>{text::speed()}</span>
                 <select
                     data-testid="speed"
                     on:change=move |ev| {
                         if let Ok(i) = event_target_value(&ev).parse::<usize>() {
-                            pg.speed_index.set(i.min(text::SPEED_LABELS.len() - 1));
+                            pg.speed_index.set(i.min(text::speed_labels().len() - 1));
                         }
                     }
                     prop:value=move || pg.speed_index.get().to_string()
                 >
-                    {text::SPEED_LABELS
+                    {text::speed_labels()
                         .iter()
                         .enumerate()
                         .map(|(i, name)| view! { <option value=i.to_string() selected=move || pg.speed_index.get() == i>{*name}</option> })

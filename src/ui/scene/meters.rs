@@ -18,7 +18,7 @@ pub fn TurnBudget(turn: Memo<(u32, u32)>, hooks: &'static str) -> impl IntoView 
     };
     view! {
         <div class="meter-box" data-testid=format!("{hooks}turn-budget") data-left=left>
-            <p class="meter-title">{text::TURNS_LEFT}</p>
+            <p class="meter-title">{text::turns_left_label()}</p>
             <div class="marks" role="img" aria-label=move || { let (_, m) = turn.get(); text::turns_left(left(), m) }>
                 {move || {
                     let (t, m) = turn.get();
@@ -49,11 +49,11 @@ pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
     let last = Memo::new(move |_| recent.with(|r| r.last().copied()));
     view! {
         <div class="meter-box tokens" data-testid=format!("{hooks}token-meter") data-turns=move || view.with(|v| v.sent.len())>
-            <p class="meter-title">{text::RESENT}</p>
+            <p class="meter-title">{text::resent()}</p>
             // The explanation waits where the bars will grow, so the box keeps its height.
             <div class="bars-slot">
                 <Show when=move || last.get().is_none()>
-                    <p class="meter-empty">{text::RESENT_EMPTY}</p>
+                    <p class="meter-empty">{text::resent_empty()}</p>
                 </Show>
                 <div class="bars" aria-hidden="true">
                     {move || recent.get().into_iter().map(|TurnLoad { turn, messages, est_tokens, prompt_tokens }| {
@@ -76,7 +76,7 @@ pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
                 </div>
             </div>
             <p class="meter-value" data-testid=format!("{hooks}token-value") data-server-tokens=move || last.get().and_then(|l| l.prompt_tokens)>
-                {move || last.get().map_or_else(|| text::RESENT_NOTHING.to_string(), |l| text::history_meter(l.messages, l.est_tokens))}
+                {move || last.get().map_or_else(|| text::resent_nothing().to_string(), |l| text::history_meter(l.messages, l.est_tokens))}
                 // Said to screen readers; drawn as the thin bar, so the line never wraps mid-run.
                 {move || last.get().and_then(|l| l.prompt_tokens).map(|c| view! { <span class="sr-only">{text::server_counted(c)}</span> })}
             </p>

@@ -135,7 +135,7 @@ pub fn Scene(
             // Who acts on this step, stamped on the scene the moment it acts.
             {move || beat.get().layer.map(|l| view! {
                 <p class=format!("layer-stamp stamp-{}", l.slug()) data-testid=format!("{hooks}layer-stamp") data-layer=l.slug()>
-                    <span class="stamp-by">{text::HANDLED_BY}</span>
+                    <span class="stamp-by">{text::handled_by()}</span>
                     <span class="stamp-layer"><LayerIcon layer=l />{text::layer_name(l)}</span>
                 </p>
             })}
@@ -149,7 +149,7 @@ pub fn Scene(
                     data-layer=move || beat.get().layer.map(|l| l.slug())
                 >
                     {move || beat.get().layer.map(|l| view! { <LayerIcon layer=l /> })}
-                    <span>{move || caption.get().unwrap_or_else(|| text::SCENE_IDLE.to_string())}</span>
+                    <span>{move || caption.get().unwrap_or_else(|| text::scene_idle().to_string())}</span>
                 </p>
                 {move || waiting.get().map(|(attempt, max, _)| view! {
                     <p class="waiting" class:paused=move || !crate::actions::step::is_playing(pg) data-testid=format!("{hooks}waiting")>
@@ -163,9 +163,9 @@ pub fn Scene(
                 <TokenMeter view=view hooks=hooks />
             </div>
             <p class="facts">
-                <span><strong>{text::DOOR}": "</strong><span class="fact">{door}</span></span>
-                <span><strong>{text::LOCK}": "</strong><span class="fact">{lock}</span></span>
-                <span data-testid=format!("{hooks}turn")><strong>{text::TURN}" "</strong>{move || { let (t, m) = turn.get(); text::turn_of_max(t, m) }}</span>
+                <span><strong>{text::door()}": "</strong><span class="fact">{door}</span></span>
+                <span><strong>{text::lock()}": "</strong><span class="fact">{lock}</span></span>
+                <span data-testid=format!("{hooks}turn")><strong>{text::turn()}" "</strong>{move || { let (t, m) = turn.get(); text::turn_of_max(t, m) }}</span>
             </p>
         </section>
     }
@@ -178,7 +178,7 @@ pub fn MainScene() -> impl IntoView {
     let shown = expect_context::<crate::state::shown::Shown>();
     let source = SceneSource { view: shown.view.into(), event: shown.event.into(), index: shown.index.into() };
     let comparing = move || pg.playback.compare.get();
-    let title = Signal::derive(move || if comparing() { text::SCENE_ROBUST } else { text::SCENE });
+    let title = Signal::derive(move || if comparing() { text::scene_robust() } else { text::scene() });
     let badge = ViewFn::from(move || {
         move || {
             comparing().then(|| {
@@ -198,8 +198,8 @@ pub fn school_badge(school: &'static str, outcome: Option<&'static str>, stuck: 
         (None, false) => "running",
     };
     let label = match slug {
-        "stuck" => text::STUCK.to_string(),
-        "running" => text::STILL_GOING.to_string(),
+        "stuck" => text::stuck().to_string(),
+        "running" => text::still_going().to_string(),
         "answered" => text::outcome_title(&Outcome::Answered { text: String::new() }).to_string(),
         "failed" => "Failed".to_string(),
         "escalated" => text::outcome_title(&Outcome::Escalated { message: String::new() }).to_string(),
@@ -212,7 +212,7 @@ pub fn school_badge(school: &'static str, outcome: Option<&'static str>, stuck: 
             data-testid="school-outcome"
             data-school=school
             data-result=slug
-            title=(slug == "stuck").then_some(text::STUCK_DETAIL)
+            title=(slug == "stuck").then_some(text::stuck_detail())
         >
             {label}
         </span>

@@ -25,17 +25,17 @@ pub fn OutcomeBanner() -> impl IntoView {
                     </div>
                 }.into_any(),
                 None if looking_back() => view! {
-                    <div class="outcome outcome-running"><strong>{text::LOOKING_BACK}</strong>
+                    <div class="outcome outcome-running"><strong>{text::looking_back()}</strong>
                         <span>{move || text::step_of(shown.index.get().unwrap_or(0) + 1, pg.events.with(Vec::len))}</span>
                     </div>
                 }.into_any(),
                 None if pg.running.get() => view! {
-                    <div class="outcome outcome-running"><strong>{text::RUNNING}</strong><span>{text::RUNNING_HINT}</span></div>
+                    <div class="outcome outcome-running"><strong>{text::running()}</strong><span>{text::running_hint()}</span></div>
                 }.into_any(),
                 // Ready: for a newcomer with no lesson open, also the way in (in this box of one
                 // height, so it goes without moving anything when a run starts).
                 None => view! {
-                    <div class="outcome outcome-idle"><strong>{text::READY}</strong><span>{text::LOG_EMPTY}
+                    <div class="outcome outcome-idle"><strong>{text::ready()}</strong><span>{text::log_empty()}
                         <Show when=move || pg.lesson.with(Option::is_none) && pg.mode.get() == Mode::Full><StartHere /></Show>
                     </span></div>
                 }.into_any(),

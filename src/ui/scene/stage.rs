@@ -40,8 +40,8 @@ mod art {
 <ellipse cx="78" cy="112" rx="17" ry="15" class="hood"/><circle cx="71" cy="112" r="3.4" class="eye"/><circle cx="85" cy="112" r="3.4" class="eye"/>
 <circle cx="78" cy="160" r="11" class="orb"/></g>
 <path d="M444 252 V128 A66 66 0 0 1 576 128 V252 Z" class="arch"/>"#,
-            text::ORACLE,
-            text::THE_ROOM
+            text::oracle(),
+            text::the_room()
         )
     }
 
@@ -88,7 +88,7 @@ mod art {
 <rect x="340" y="160" width="12" height="12" class="villain-eye"/><rect x="368" y="160" width="12" height="12" class="villain-eye"/>
 <path d="M342 196 L352 188 L360 198 L368 188 L378 196" class="grin"/>
 <rect x="296" y="80" width="128" height="28" rx="3" class="villain-tag"/><text x="360" y="99" class="villain-text">{}</text>"#,
-            text::VILLAIN
+            text::villain()
         )
     }
 
@@ -111,17 +111,17 @@ mod art {
 <g class="end-sign end-cancelled"><polygon points="282,12 318,12 336,30 336,56 318,74 282,74 264,56 264,30"/><text x="300" y="48">{stopped}</text></g>
 <g class="end-sign end-escalated"><line x1="330" y1="250" x2="330" y2="150" class="pole"/><path d="M330 152 h46 v26 h-46 Z" class="flag"/>
 <rect x="200" y="14" width="200" height="44" rx="6"/><text x="300" y="43">{handed}</text></g>"#,
-            ask = text::ASKS_FOR_A_TOOL,
-            fin = text::FINAL_ANSWER,
-            fin_text = text::FINAL_ANSWER_TEXT,
-            code = text::CAUGHT_BY_CODE,
-            nobody = text::NOBODY_CAN_FIX,
-            worked = text::TOOL_WORKED,
-            back = text::TOOL_ERROR_BACK,
-            thrown = text::TOOL_ERROR_THROWN,
-            guard = text::GUARD_SIGN,
-            stopped = text::STOPPED_SIGN,
-            handed = text::HANDED_OVER,
+            ask = text::asks_for_a_tool(),
+            fin = text::final_answer(),
+            fin_text = text::final_answer_text(),
+            code = text::caught_by_code(),
+            nobody = text::nobody_can_fix(),
+            worked = text::tool_worked(),
+            back = text::tool_error_back(),
+            thrown = text::tool_error_thrown(),
+            guard = text::guard_sign(),
+            stopped = text::stopped_sign(),
+            handed = text::handed_over(),
         )
     }
 }
@@ -187,7 +187,7 @@ pub fn Stage(
                         <g class="bundle" inner_html=bundle />
                         <g inner_html=art::hero() />
                     </g>
-                    <text x="0" y="272" class="label hero-label">{text::HERO}</text>
+                    <text x="0" y="272" class="label hero-label">{text::hero()}</text>
                 </g>
                 <g class="villain" inner_html=art::villain() />
                 <g inner_html=art::frames() />

@@ -11,7 +11,7 @@ pub fn StreamBubble() -> impl IntoView {
     view! {
         <Show when=move || pg.stream_text.with(|t| !t.is_empty())>
             <div class="stream-bubble" data-testid="stream-text" aria-live="off">
-                <span class="stream-label">{text::STREAMING}</span>
+                <span class="stream-label">{text::streaming()}</span>
                 <span class="stream-body">{move || pg.stream_text.get()}</span>
             </div>
         </Show>

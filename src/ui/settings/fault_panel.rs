@@ -19,8 +19,8 @@ pub fn FaultPanel() -> impl IntoView {
     let groups = [FaultGroup::Server, FaultGroup::Model, FaultGroup::Harness];
     view! {
         <section class="panel faults" aria-labelledby="faults-title">
-            <h2 id="faults-title">{text::FAULTS}</h2>
-            <p class="hint">{text::FAULTS_HINT}</p>
+            <h2 id="faults-title">{text::faults()}</h2>
+            <p class="hint">{text::faults_hint()}</p>
             {groups
                 .into_iter()
                 .map(|group| view! {
@@ -78,7 +78,7 @@ fn FaultRow(fault: Fault) -> impl IntoView {
             </button>
             <label class="mini">
                 <span class="sr-only">{name}</span>
-                {text::ON_TURN}
+                {text::on_turn()}
                 <input
                     type="number"
                     inputmode="numeric"
@@ -95,7 +95,7 @@ fn FaultRow(fault: Fault) -> impl IntoView {
             {server.then(|| view! {
                 <label class="mini">
                     <span class="sr-only">{text::attempts_label(name)}</span>
-                    {text::TIMES}
+                    {text::times()}
                     <select
                         data-testid=format!("fault-{slug}-times")
                         on:change=move |ev| {

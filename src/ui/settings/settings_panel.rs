@@ -33,7 +33,7 @@ pub fn SettingsPanel() -> impl IntoView {
     let (retry_all, set_retry_all) = flag(|c| c.retry.retry_everything, |c, v| c.retry.retry_everything = v);
     view! {
         <section class="panel settings" aria-labelledby="model-title">
-            <h2 id="model-title">{text::MODEL}</h2>
+            <h2 id="model-title">{text::model()}</h2>
             <select
                 class="wide"
                 aria-labelledby="model-title"
@@ -46,25 +46,25 @@ pub fn SettingsPanel() -> impl IntoView {
                 <option value="helpful" selected=move || cfg.with(|c| c.personality == Personality::Helpful)>{text::personality_name(Personality::Helpful)}</option>
                 <option value="stubborn" selected=move || cfg.with(|c| c.personality == Personality::Stubborn)>{text::personality_name(Personality::Stubborn)}</option>
             </select>
-            <h2>{text::GUARDS}</h2>
+            <h2>{text::guards()}</h2>
             <div class="grid2">
-                <NumberField label=text::MAX_TURNS testid="max-turns" min=1 max=1000 value=max_turns on_change=set_max_turns />
-                <NumberField label=text::MAX_ERRORS testid="max-errors" min=0 max=100 hint=text::OFF_WHEN_ZERO value=errors on_change=set_errors />
-                <NumberField label=text::WATCHDOG testid="watchdog" min=0 max=120_000 hint=text::OFF_WHEN_ZERO value=watchdog on_change=set_watchdog />
-                <CheckField label=text::REPEAT_GUARD testid="repeat-guard" value=repeat on_change=set_repeat />
+                <NumberField label=text::max_turns() testid="max-turns" min=1 max=1000 value=max_turns on_change=set_max_turns />
+                <NumberField label=text::max_errors() testid="max-errors" min=0 max=100 hint=text::off_when_zero() value=errors on_change=set_errors />
+                <NumberField label=text::watchdog() testid="watchdog" min=0 max=120_000 hint=text::off_when_zero() value=watchdog on_change=set_watchdog />
+                <CheckField label=text::repeat_guard() testid="repeat-guard" value=repeat on_change=set_repeat />
             </div>
-            <h2>{text::RETRY}</h2>
+            <h2>{text::retry()}</h2>
             <div class="grid2">
-                <NumberField label=text::MAX_ATTEMPTS testid="max-attempts" min=1 max=10 hint=text::NO_RETRY_HINT value=attempts on_change=set_attempts />
-                <NumberField label=text::BASE_DELAY testid="base-delay" min=0 max=60_000 value=base on_change=set_base />
-                <NumberField label=text::MAX_DELAY testid="max-delay" min=0 max=120_000 value=cap on_change=set_cap />
-                <NumberField label=text::RETRY_AFTER_CAP testid="retry-after-cap" min=0 max=120_000 value=ra_cap on_change=set_ra_cap />
-                <CheckField label=text::JITTER testid="jitter" value=jitter on_change=set_jitter />
-                <NumberField label=text::SEED testid="seed" min=0 max=u32::MAX as u64 value=seed on_change=set_seed />
+                <NumberField label=text::max_attempts() testid="max-attempts" min=1 max=10 hint=text::no_retry_hint() value=attempts on_change=set_attempts />
+                <NumberField label=text::base_delay() testid="base-delay" min=0 max=60_000 value=base on_change=set_base />
+                <NumberField label=text::max_delay() testid="max-delay" min=0 max=120_000 value=cap on_change=set_cap />
+                <NumberField label=text::retry_after_cap() testid="retry-after-cap" min=0 max=120_000 value=ra_cap on_change=set_ra_cap />
+                <CheckField label=text::jitter() testid="jitter" value=jitter on_change=set_jitter />
+                <NumberField label=text::seed() testid="seed" min=0 max=u32::MAX as u64 value=seed on_change=set_seed />
             </div>
-            <CheckField label=text::RETRY_EVERYTHING testid="retry-everything" value=retry_all on_change=set_retry_all />
+            <CheckField label=text::retry_everything() testid="retry-everything" value=retry_all on_change=set_retry_all />
             <RetryPreview policy=Signal::derive(move || cfg.with(|c| c.retry.clone())) />
-            <a class="herd-link" data-testid="open-herd" href=move || format!("?{}&view=herd", encode(&pg.scenario()))>{text::HERD_LINK}</a>
+            <a class="herd-link" data-testid="open-herd" href=move || format!("?{}&view=herd", encode(&pg.scenario()))>{text::herd_link()}</a>
         </section>
     }
 }

@@ -29,8 +29,8 @@ pub fn ShareBar() -> impl IntoView {
         let (scenario, secrets) = (pg.scenario_untracked(), pg.secrets());
         spawn_local(async move {
             let error = match parts::export_trace(scenario, events, secrets).await {
-                Ok(json) => download("rusty-lock-trace.json", &json).err().map(|_| text::SAVE_FAILED),
-                Err(PartMissing) => Some(text::TRACE_PART_MISSING),
+                Ok(json) => download("rusty-lock-trace.json", &json).err().map(|_| text::save_failed()),
+                Err(PartMissing) => Some(text::trace_part_missing()),
             };
             pg.trace_error.set(error.map(Into::into));
         });
@@ -50,7 +50,7 @@ pub fn ShareBar() -> impl IntoView {
                         crate::actions::run::replay(pg, trace.events);
                     }
                     Ok(Err(e)) => pg.trace_error.set(Some(text::trace_error(&e))),
-                    Err(PartMissing) => pg.trace_error.set(Some(text::TRACE_PART_MISSING.into())),
+                    Err(PartMissing) => pg.trace_error.set(Some(text::trace_part_missing().into())),
                 },
                 Err(message) => pg.trace_error.set(Some(message)),
             }
@@ -63,15 +63,15 @@ pub fn ShareBar() -> impl IntoView {
     view! {
         <div class="share-bar">
             <label class="share-link">
-                <span class="sr-only">{text::SHARE_LINK}</span>
+                <span class="sr-only">{text::share_link()}</span>
                 <input type="text" readonly data-testid="share-link" prop:value=link on:focus=select_all />
             </label>
             <button class="btn-small" data-testid="copy-link" on:click=copy>
-                {move || if copied.get() { text::COPIED } else { text::COPY_LINK }}
+                {move || if copied.get() { text::copied() } else { text::copy_link() }}
             </button>
-            <button class="btn-small" data-testid="export-trace" on:click=save disabled=move || !pg.finished()>{text::EXPORT_TRACE}</button>
+            <button class="btn-small" data-testid="export-trace" on:click=save disabled=move || !pg.finished()>{text::export_trace()}</button>
             <label class="btn-small file-pick">
-                {text::IMPORT_TRACE}
+                {text::import_trace()}
                 <input type="file" accept=".json,application/json" data-testid="import-trace" on:change=open />
             </label>
         </div>

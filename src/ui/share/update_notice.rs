@@ -14,8 +14,8 @@ pub fn UpdateNotice() -> impl IntoView {
     let updates = expect_context::<Updates>();
     view! {
         <div class="notice" role="status" data-testid="update-ready">
-            <span>{text::UPDATE_READY}" "</span>
-            <button class="btn-plain" data-testid="update-reload" on:click=move |_| updates.reload()>{text::UPDATE_RELOAD}</button>
+            <span>{text::update_ready()}" "</span>
+            <button class="btn-plain" data-testid="update-reload" on:click=move |_| updates.reload()>{text::update_reload()}</button>
         </div>
     }
 }

@@ -81,9 +81,9 @@ pub fn StripChart(strip: Strip) -> impl IntoView {
             </svg>
             <p class="strip-total" data-testid="strip-total" data-total-ms=total>
                 {text::strip_total(total)}
-                <span class="strip-key"><span class="key-ceiling" aria-hidden="true"></span>{text::STRIP_KEY_CEILING}</span>
-                <span class="strip-key"><span class="key-tick" aria-hidden="true"></span>{text::STRIP_KEY_TICK}</span>
-                <span class="strip-key"><span class="key-asked" aria-hidden="true"></span>{text::STRIP_KEY_ASKED}</span>
+                <span class="strip-key"><span class="key-ceiling" aria-hidden="true"></span>{text::strip_key_ceiling()}</span>
+                <span class="strip-key"><span class="key-tick" aria-hidden="true"></span>{text::strip_key_tick()}</span>
+                <span class="strip-key"><span class="key-asked" aria-hidden="true"></span>{text::strip_key_asked()}</span>
             </p>
         </div>
     }

@@ -13,7 +13,7 @@ pub fn Board() -> impl IntoView {
     let shown = expect_context::<Shown>();
     view! {
         <section class="panel board" aria-labelledby="board-title" data-testid="board">
-            <h2 id="board-title">{text::BOARD}</h2>
+            <h2 id="board-title">{text::board()}</h2>
             <div class="lanes">
                 {[Layer::Model, Layer::Code, Layer::Nobody].into_iter().map(|layer| {
                     let entries = Memo::new(move |_| shown.view.with(|v| v.board.iter().filter(|e| e.layer == layer).cloned().collect::<Vec<_>>()));

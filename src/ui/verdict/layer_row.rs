@@ -18,7 +18,7 @@ pub fn LayerRow() -> impl IntoView {
         shown.view.with(|v| LAYERS.map(|l| v.board.iter().filter(|entry| entry.layer == l).count()))
     });
     view! {
-        <section class="layer-row" data-testid="layer-row" aria-label=text::LAYER_ROW>
+        <section class="layer-row" data-testid="layer-row" aria-label=text::layer_row()>
             {LAYERS.into_iter().enumerate().map(|(i, layer)| {
                 let on = move || lit.get() == Some(layer);
                 view! {

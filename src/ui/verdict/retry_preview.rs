@@ -18,7 +18,7 @@ pub fn RetryPreview(policy: Signal<RetryPolicy>) -> impl IntoView {
         let p = policy.get();
         let retries = p.max_attempts.max(1) - 1;
         if retries == 0 {
-            return view! { <p class="hint" data-testid="retry-preview" data-ceilings="">{text::PREVIEW_NO_RETRY}</p> }
+            return view! { <p class="hint" data-testid="retry-preview" data-ceilings="">{text::preview_no_retry()}</p> }
                 .into_any();
         }
         let ranges: Vec<(u64, u64)> = (1..=retries).map(|n| p.wait_range(n)).collect();
@@ -53,7 +53,7 @@ pub fn RetryPreview(policy: Signal<RetryPolicy>) -> impl IntoView {
     };
     view! {
         <div class="retry-preview">
-            <h3>{text::PREVIEW_TITLE}</h3>
+            <h3>{text::preview_title()}</h3>
             {chart}
         </div>
     }

@@ -16,9 +16,9 @@ pub fn VerdictPanel() -> impl IntoView {
     let findings = Memo::new(move |_| pg.events.with(|events| judge(&pg.config.get_untracked(), events)));
     view! {
         <section class="panel verdict" aria-labelledby="verdict-title" data-testid="verdict">
-            <h2 id="verdict-title">{text::VERDICT}</h2>
+            <h2 id="verdict-title">{text::verdict()}</h2>
             <Show when=move || findings.with(Vec::is_empty)>
-                <p class="hint">{text::VERDICT_NOTHING}</p>
+                <p class="hint">{text::verdict_nothing()}</p>
             </Show>
             <ul>
                 {move || findings.get().into_iter().map(|f| {

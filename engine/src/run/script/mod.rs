@@ -9,21 +9,30 @@
 
 use serde::{Deserialize, Serialize};
 
+mod fr;
+mod zh;
+pub use fr::FR;
+pub use zh::ZH;
+
 /// The language a run is held in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Lang {
     #[default]
     En,
+    Fr,
+    Zh,
 }
 
 impl Lang {
-    pub const ALL: [Lang; 1] = [Lang::En];
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Fr, Lang::Zh];
 
     /// The code used in links and `<html lang>`.
     pub fn code(self) -> &'static str {
         match self {
             Lang::En => "en",
+            Lang::Fr => "fr",
+            Lang::Zh => "zh",
         }
     }
 
@@ -142,6 +151,8 @@ pub static EN: Script = Script {
 pub fn script(lang: Lang) -> &'static Script {
     match lang {
         Lang::En => &EN,
+        Lang::Fr => &FR,
+        Lang::Zh => &ZH,
     }
 }
 

@@ -1,0 +1,1707 @@
+//! Chinese. (Still the English words: being translated.)
+
+use super::*;
+use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::provider::{BodyProblem, CallFailure, WaitReason};
+use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
+use rusty_lock_engine::tools::ToolErrorKind;
+use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
+use rusty_lock_engine::verdict::Said;
+use rusty_lock_engine::{Fault, Personality};
+
+/// Chinese: fetched as a lazy part when chosen.
+pub struct Zh;
+
+impl Core for Zh {
+    fn more_characters(&self, n: usize) -> String {
+        format!("… (+{n} more characters)")
+    }
+
+    fn title(&self) -> &'static str {
+        "Rusty Lock"
+    }
+
+    fn tagline(&self) -> &'static str {
+        "Break an agent loop on purpose. Watch who handles each failure."
+    }
+
+    fn run(&self) -> &'static str {
+        "Run"
+    }
+
+    fn stop(&self) -> &'static str {
+        "Stop"
+    }
+
+    fn speed(&self) -> &'static str {
+        "Speed"
+    }
+
+    fn faults(&self) -> &'static str {
+        "Faults"
+    }
+
+    fn faults_hint(&self) -> &'static str {
+        "Switch one on, pick the turn it hits, then press Run. You can switch them during a run too."
+    }
+
+    fn log(&self) -> &'static str {
+        "Event log"
+    }
+
+    fn log_empty(&self) -> &'static str {
+        "Press Run to start the agent."
+    }
+
+    fn turn(&self) -> &'static str {
+        "Turn"
+    }
+
+    fn on_turn(&self) -> &'static str {
+        "turn"
+    }
+
+    fn times(&self) -> &'static str {
+        "×"
+    }
+
+    fn fatal(&self) -> &'static str {
+        "Rusty Lock hit a bug it could not recover from. Reload the page to start again."
+    }
+
+    fn layer_name(&self, layer: Layer) -> &'static str {
+        match layer {
+            Layer::Model => "The model",
+            Layer::Code => "Your code",
+            Layer::Nobody => "Nobody",
+        }
+    }
+
+    fn layer_short_rule(&self, layer: Layer) -> &'static str {
+        match layer {
+            Layer::Model => "reads the error as a tool result and tries something else",
+            Layer::Code => "retries with backoff, or a guard steps in; the model never knows",
+            Layer::Nobody => "retrying cannot help: the run ends with a clear error",
+        }
+    }
+
+    fn handled_by(&self) -> &'static str {
+        "Handled by"
+    }
+
+    fn layer_row(&self) -> &'static str {
+        "Who handles each failure"
+    }
+
+    fn handled_count(&self, n: usize) -> String {
+        match n {
+            0 => "No failure handled yet".into(),
+            1 => "1 failure handled".into(),
+            n => format!("{n} failures handled"),
+        }
+    }
+
+    fn open_faults(&self) -> &'static str {
+        "Faults"
+    }
+
+    fn close_faults(&self) -> &'static str {
+        "Close faults"
+    }
+
+    fn start_here(&self) -> &'static str {
+        "New here? Start with lesson 1 →"
+    }
+
+    fn start_here_hint(&self) -> &'static str {
+        "Twelve short runs: guess which layer handles each failure, then watch it happen."
+    }
+
+    fn fault_name(&self, f: Fault) -> &'static str {
+        match f {
+            Fault::RateLimited => "429 Too many requests",
+            Fault::Http500 => "500 Server error",
+            Fault::Http502 => "502 Bad gateway",
+            Fault::Http503 => "503 Unavailable",
+            Fault::Dropped => "Dropped connection",
+            Fault::Unauthorized => "401 Bad API key",
+            Fault::BadRequest => "400 Bad request",
+            Fault::Hang => "Hang (never answers)",
+            Fault::Slow => "Slow reply (+2 s)",
+            Fault::BadJson => "Broken JSON arguments",
+            Fault::UnknownTool => "Invented tool name",
+            Fault::SchemaInvalid => "Arguments break the schema",
+            Fault::MissingArg => "Required argument missing",
+            Fault::HarnessBug => "Bug in the harness",
+        }
+    }
+
+    fn fault_group_name(&self, group: rusty_lock_engine::FaultGroup) -> &'static str {
+        match group {
+            rusty_lock_engine::FaultGroup::Server => "The model's server",
+            rusty_lock_engine::FaultGroup::Model => "The model's output",
+            rusty_lock_engine::FaultGroup::Harness => "Your harness",
+        }
+    }
+
+    fn failure_name(&self, f: &CallFailure) -> String {
+        match f {
+            CallFailure::Http { status } => format!("HTTP {status}"),
+            CallFailure::Network => "connection dropped".into(),
+            CallFailure::Timeout => "timed out".into(),
+            CallFailure::BadBody { reason } => format!("unreadable reply: {}", body_problem(reason)),
+        }
+    }
+
+    fn body_problem(&self, problem: &BodyProblem) -> String {
+        match problem {
+            BodyProblem::Html => "The server answered with an HTML page, not a completion.".into(),
+            BodyProblem::NotJson { detail } => format!("The body is not JSON ({}).", short_text(detail, 120)),
+            BodyProblem::NotACompletion { detail } => {
+                format!("The body is JSON but not a chat completion ({}).", short_text(detail, 120))
+            }
+            BodyProblem::NoChoices => "The completion has no choices.".into(),
+            BodyProblem::NotAssistant => "The first choice is not an assistant message.".into(),
+            BodyProblem::ToolCallsMissing => "The finish reason says tool_calls, but no tool call came with it.".into(),
+            BodyProblem::TooBig { bytes, limit_mb } => {
+                format!("The body is {bytes} bytes, over the {limit_mb} MB limit for a completion.")
+            }
+            BodyProblem::StreamTooBig { limit_mb } => format!("The stream passed the {limit_mb} MB limit."),
+            BodyProblem::NotUtf8 => "A line of the stream is not valid UTF-8.".into(),
+            BodyProblem::ChunkNotJson { detail } => {
+                format!("A data line of the stream is not JSON ({}).", short_text(detail, 120))
+            }
+            BodyProblem::NotAChunk { detail } => {
+                format!("A data line of the stream is not a completion chunk ({}).", short_text(detail, 120))
+            }
+            BodyProblem::ErrorMidStream { message } if message.is_empty() => {
+                "The server reported an error in the middle of the stream, with no message.".into()
+            }
+            BodyProblem::ErrorMidStream { message } => {
+                format!("The server reported an error in the middle of the stream: {}", short_text(message, 200))
+            }
+            BodyProblem::CallWithoutName { index } => format!("Tool call {index} arrived without a name."),
+            BodyProblem::BadAddress => "The endpoint address is not a valid URL.".into(),
+            BodyProblem::RequestNotWritten => "The request could not be written as JSON.".into(),
+            BodyProblem::NoModelList => "The answer is not a model list.".into(),
+            // Recorded before reasons were data, as a clause in lower case.
+            BodyProblem::Recorded { text } => {
+                let mut chars = short_text(text, 200).chars().collect::<Vec<_>>();
+                if let Some(first) = chars.first_mut() {
+                    *first = first.to_ascii_uppercase();
+                }
+                chars.into_iter().collect()
+            }
+        }
+    }
+
+    fn tool_error_name(&self, k: ToolErrorKind) -> &'static str {
+        match k {
+            ToolErrorKind::UnknownTool => "unknown tool",
+            ToolErrorKind::BadJson => "broken JSON",
+            ToolErrorKind::SchemaInvalid => "arguments break the schema",
+            ToolErrorKind::ToolFailed => "the tool refused",
+        }
+    }
+
+    fn guard_name(&self, g: Guard) -> &'static str {
+        match g {
+            Guard::MaxTurns => "turn budget used up",
+            Guard::ErrorsInARow => "too many tool errors in a row",
+            Guard::RepeatedCall => "same call twice",
+            Guard::Watchdog => "watchdog cut a silent call",
+        }
+    }
+
+    fn outcome_title(&self, o: &Outcome) -> &'static str {
+        match o {
+            Outcome::Failed { reason: FailReason::NotAnAnswer { finish_reason } } if finish_reason == "length" => {
+                "Reply cut off"
+            }
+            Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => "No answer",
+            Outcome::Answered { .. } => "Answered",
+            Outcome::Escalated { .. } => "Escalated to a person",
+            Outcome::GaveUp { .. } => "Gave up",
+            Outcome::Failed { .. } => "Failed",
+            Outcome::Cancelled => "Stopped",
+        }
+    }
+
+    fn outcome_detail(&self, o: &Outcome) -> String {
+        match o {
+            Outcome::Answered { text } => clip(text).into_owned(),
+            Outcome::Escalated { message } => clip(message).into_owned(),
+            Outcome::GaveUp { guard } => format!("A guard stopped the run: {}.", guard_name(*guard)),
+            Outcome::Failed { reason } => match reason {
+                FailReason::Fatal { failure } => {
+                    format!("Nobody can fix {}: retrying would only send the same request again.", failure_name(failure))
+                }
+                FailReason::RetriesExhausted { attempts, last } => {
+                    format!("Still failing ({}) after {attempts} attempts: retries used up.", failure_name(last))
+                }
+                FailReason::HarnessBug { tool } if tool.is_empty() => {
+                    "A bug in the harness itself: a tool's result was lost before it reached the history. It is shown, not swallowed.".into()
+                }
+                FailReason::HarnessBug { tool } => format!(
+                    "A bug in the harness itself: the result of {} was lost before it reached the history. It is shown, not swallowed.",
+                    short_text(tool, 40)
+                ),
+                FailReason::UnhandledCall { failure } => {
+                    format!(
+                        "Nothing caught {}: a loop with no retries ends on its first failed call.",
+                        failure_name(failure)
+                    )
+                }
+                FailReason::UnhandledTool { name, kind } => format!(
+                    "Nothing caught the error from {name} ({}): it ended the run instead of going back to the model.",
+                    tool_error_name(*kind)
+                ),
+                FailReason::NotAnAnswer { finish_reason } => not_an_answer(finish_reason),
+            },
+            Outcome::Cancelled => "You pressed Stop. Everything up to that point is kept below.".into(),
+        }
+    }
+
+    fn not_an_answer(&self, finish_reason: &str) -> String {
+        match finish_reason {
+            "length" => "The reply was cut at the token limit (finish_reason \u{201c}length\u{201d}), so it is not an answer. Raise max_tokens, or send a shorter history.".into(),
+            "content_filter" => "The server withheld the reply (finish_reason \u{201c}content_filter\u{201d}), so there is no answer to use. Rephrase the task or check the server's filter.".into(),
+            other => format!(
+                "The reply stopped with finish_reason \u{201c}{}\u{201d}, which is not a finished answer, so the run ends rather than guess.",
+                short_text(other, 40)
+            ),
+        }
+    }
+
+    fn duration(&self, ms: u64) -> String {
+        if ms >= 1000 {
+            seconds(ms)
+        } else {
+            format!("{ms} ms")
+        }
+    }
+
+    fn door(&self) -> &'static str {
+        "Door"
+    }
+
+    fn lock(&self) -> &'static str {
+        "Lock"
+    }
+
+    fn running(&self) -> &'static str {
+        "Running…"
+    }
+
+    fn running_hint(&self) -> &'static str {
+        "Stop ends the run at once; Pause holds it on this step."
+    }
+
+    fn ready(&self) -> &'static str {
+        "Ready"
+    }
+
+    fn turn_of_max(&self, turn: u32, max: u32) -> String {
+        format!("{turn} of {max}")
+    }
+
+    fn waiting(&self, ms: u64, attempt: u32, max: u32) -> String {
+        format!("Your code waits {}, then attempt {attempt} of {max}", super::duration(ms))
+    }
+
+    fn history_meter(&self, messages: usize, tokens: u32) -> String {
+        format!("Last sent: {messages} messages, about {tokens} tokens")
+    }
+
+    fn scene_label(&self, door: &str, lock: &str) -> String {
+        format!("The door is {door}, the lock is {lock}")
+    }
+
+    fn speed_labels(&self) -> [&'static str; 6] {
+        ["0.25×", "0.5×", "1×", "2×", "4×", "instant"]
+    }
+
+    fn link_notice_title(&self) -> &'static str {
+        "Part of this link was ignored:"
+    }
+
+    fn dismiss(&self) -> &'static str {
+        "Dismiss"
+    }
+
+    fn part_missing(&self) -> &'static str {
+        "This part of the page could not be fetched. Check the connection and reload the page."
+    }
+
+    fn engine_part_missing(&self) -> &'static str {
+        "The loop itself could not be fetched, so the run did not start. Check the connection and press Run again."
+    }
+
+    fn replay_part_missing(&self) -> &'static str {
+        "The loop could not be fetched, so the trace did not play. Check the connection and open the file again."
+    }
+
+    fn lessons(&self) -> &'static str {
+        "Lessons"
+    }
+
+    fn open_full(&self) -> &'static str {
+        "Open in the full playground ↗"
+    }
+
+    fn show_settings(&self) -> &'static str {
+        "Settings"
+    }
+
+    fn attempts_label(&self, fault: &str) -> String {
+        format!("{fault}, attempts in a row")
+    }
+
+    fn notice(&self, problem: &Problem) -> String {
+        let q = |v: &str| format!("\u{201c}{v}\u{201d}");
+        match problem {
+            Problem::LinkTooLong { max } => format!("is longer than {max} characters; only its start was read"),
+            Problem::UnknownLesson { value } => {
+                format!("{} is not one of the lessons; pick one from the Lessons menu", q(value))
+            }
+            Problem::Repeated => "appears more than once; the first value was kept".into(),
+            Problem::NewerFormat { found, ours } => {
+                format!(
+                    "says format {found}, newer than this page (format {ours}); settings it does not know are ignored"
+                )
+            }
+            Problem::NotAFormat { value } => format!("{} is not a format number", q(value)),
+            Problem::TooManyFaults { max } => format!("has more than {max} faults; the rest were ignored"),
+            Problem::Fault { value, why } => {
+                let why = match why {
+                    FaultProblem::Shape => "write it as t<turn>:<fault>, like t2:503".to_string(),
+                    FaultProblem::TurnRange { min, max } => format!("the turn must be {min} to {max}"),
+                    FaultProblem::UnknownFault => {
+                        let known: Vec<&str> = Fault::ALL.iter().map(|f| f.slug()).collect();
+                        format!("unknown fault; known faults are {}", known.join(" "))
+                    }
+                    FaultProblem::TimesRange { max } => format!("the repeat count must be 1 to {max}"),
+                };
+                format!("{} was ignored: {why}", q(value))
+            }
+            Problem::UnknownModel { value } => format!("{} is not a model; use helpful or stubborn", q(value)),
+            Problem::OutOfRange { min, max } => {
+                format!("must be a whole number from {min} to {max}; the default was kept")
+            }
+            Problem::NotANumber { value } => format!("{} is not a whole number", q(value)),
+            Problem::NotAFlag { value } => format!("{} should be on or off", q(value)),
+            Problem::UnknownSpeed { value } => format!("{} is not a speed; use one of {}", q(value), SPEEDS.join(", ")),
+            Problem::BadEndpoint => "must be an http:// or https:// address with no user name or password in it".into(),
+            Problem::BadModelName => "is not a model name".into(),
+            Problem::UnknownMode { value } => format!("{} is not a mode; use embed or present", q(value)),
+            Problem::UnknownLang { value } => {
+                format!("{} is not a language this page has yet; English is used", q(value))
+            }
+            Problem::KeyInLink => "looks like an API key; keys never travel in links, so it was ignored".into(),
+            Problem::UnknownKey => "is not a setting Rusty Lock knows".into(),
+            Problem::ModelWithoutEndpoint => "names a model but no endpoint; the built-in model is used".into(),
+            Problem::UnknownPolicy { value } => {
+                format!("{} is not a policy; use none, exponential, full, equal, decorrelated or yours", q(value))
+            }
+        }
+    }
+
+    fn trace_error(&self, error: &TraceError) -> String {
+        const MB: usize = 1_000_000;
+        match error {
+            TraceError::TooLarge { bytes } => {
+                format!("This file is {} MB; a trace is at most {} MB.", bytes / MB, MAX_TRACE_BYTES / MB)
+            }
+            TraceError::NotJson => "This file is not JSON, so it cannot be a Rusty Lock trace.".into(),
+            TraceError::Foreign => format!("This JSON file is not a Rusty Lock trace (it has no \"format\": \"{TRACE_FORMAT}\")."),
+            TraceError::Newer { version } => format!(
+                "This trace was saved by a newer Rusty Lock (trace format {version}); this page reads format {TRACE_VERSION}."
+            ),
+            TraceError::Damaged { why } => {
+                let why = match why {
+                    Damage::NoVersion => "it has no version number".to_string(),
+                    Damage::TooManyEvents { max } => format!("it holds more than {max} events"),
+                    Damage::BadEntry { detail } => format!("an entry does not read as an event ({})", short_text(detail, 160)),
+                    Damage::NoStart => "it does not start with the start of a run".into(),
+                    Damage::TaskTooLong { chars, max } => {
+                        format!("its task is {chars} characters long, and a task is at most {max}")
+                    }
+                    Damage::NeverFinished => "the run in it never finished".into(),
+                    Damage::SeveralRuns => "it holds more than one run".into(),
+                };
+                format!("This trace is damaged: {why}.")
+            }
+        }
+    }
+
+    fn pause_at_failure(&self) -> &'static str {
+        "Pause at the first failure"
+    }
+
+    fn who_answers(&self) -> &'static str {
+        "Who answers"
+    }
+
+    fn builtin(&self) -> &'static str {
+        "Built-in model"
+    }
+
+    fn real_endpoint(&self) -> &'static str {
+        "Real endpoint"
+    }
+
+    fn scene(&self) -> &'static str {
+        "The adventure"
+    }
+
+    fn scene_robust(&self) -> &'static str {
+        "The robust loop: it catches what it can"
+    }
+
+    fn scene_idle(&self) -> &'static str {
+        "The hero is the loop, the oracle is the model, and the rusted door is the room the tools act on."
+    }
+
+    fn hero(&self) -> &'static str {
+        "the loop"
+    }
+
+    fn oracle(&self) -> &'static str {
+        "the model"
+    }
+
+    fn the_room(&self) -> &'static str {
+        "the room"
+    }
+
+    fn asks_for_a_tool(&self) -> &'static str {
+        "ASKS FOR A TOOL"
+    }
+
+    fn final_answer(&self) -> &'static str {
+        "FINAL ANSWER"
+    }
+
+    fn final_answer_text(&self) -> &'static str {
+        "The door is open."
+    }
+
+    fn tool_error_back(&self) -> &'static str {
+        "Error: back to the model"
+    }
+
+    fn tool_error_thrown(&self) -> &'static str {
+        "Error: thrown, not caught"
+    }
+
+    fn tool_worked(&self) -> &'static str {
+        "Result: into the history"
+    }
+
+    fn caught_by_code(&self) -> &'static str {
+        "your code will retry"
+    }
+
+    fn nobody_can_fix(&self) -> &'static str {
+        "nobody can fix it"
+    }
+
+    fn villain(&self) -> &'static str {
+        "NOBODY CAUGHT IT"
+    }
+
+    fn guard_sign(&self) -> &'static str {
+        "GUARD"
+    }
+
+    fn stopped_sign(&self) -> &'static str {
+        "STOPPED"
+    }
+
+    fn handed_over(&self) -> &'static str {
+        "HANDED OVER"
+    }
+
+    fn turns_left_label(&self) -> &'static str {
+        "Turns left"
+    }
+
+    fn resent(&self) -> &'static str {
+        "Resent each turn"
+    }
+
+    fn resent_empty(&self) -> &'static str {
+        "One bar a turn, each taller: the whole history is sent again."
+    }
+
+    fn resent_nothing(&self) -> &'static str {
+        "Nothing sent yet."
+    }
+
+    fn play(&self) -> &'static str {
+        "Play"
+    }
+
+    fn pause(&self) -> &'static str {
+        "Pause"
+    }
+
+    fn replay(&self) -> &'static str {
+        "Replay"
+    }
+
+    fn step_back(&self) -> &'static str {
+        "Step back"
+    }
+
+    fn step_forward(&self) -> &'static str {
+        "Step forward"
+    }
+
+    fn first_step(&self) -> &'static str {
+        "First step"
+    }
+
+    fn last_step(&self) -> &'static str {
+        "Newest step"
+    }
+
+    fn timeline(&self) -> &'static str {
+        "Timeline of the run's steps"
+    }
+
+    fn skip_to_player(&self) -> &'static str {
+        "Skip to the player"
+    }
+
+    fn player(&self) -> &'static str {
+        "Player"
+    }
+
+    fn keys_hint(&self) -> &'static str {
+        "Keys: Space run, play or pause, \u{2190} \u{2192} step, Home, End"
+    }
+
+    fn compare(&self) -> &'static str {
+        "Compare: naive loop vs robust loop"
+    }
+
+    fn stuck(&self) -> &'static str {
+        "Stuck"
+    }
+
+    fn stuck_detail(&self) -> &'static str {
+        "Waiting forever for an answer: the naive loop has no watchdog."
+    }
+
+    fn still_going(&self) -> &'static str {
+        "Still going"
+    }
+
+    fn looking_back(&self) -> &'static str {
+        "Looking back"
+    }
+
+    fn step_of(&self, step: usize, of: usize) -> String {
+        format!("Step {step} of {of}")
+    }
+
+    fn attempt_of(&self, attempt: u32, max: u32) -> String {
+        format!("attempt {attempt} of {max}")
+    }
+
+    fn seconds(&self, ms: u64) -> String {
+        let tenths = ms.saturating_add(50) / 100;
+        format!("{}.{} s", tenths / 10, tenths % 10)
+    }
+
+    fn turns_left(&self, left: u32, max: u32) -> String {
+        format!("{left} of {max} turns left")
+    }
+
+    fn token_bar(&self, turn: u32, messages: usize, tokens: u32, counted: Option<u32>) -> String {
+        match counted {
+            Some(c) => format!("Turn {turn}: {messages} messages, about {tokens} tokens ({c} counted by the server)"),
+            None => format!("Turn {turn}: {messages} messages, about {tokens} tokens"),
+        }
+    }
+
+    fn server_counted(&self, tokens: u32) -> String {
+        format!(" The server counted {tokens} tokens.")
+    }
+
+    fn guard_short(&self, g: Guard) -> &'static str {
+        match g {
+            Guard::MaxTurns => "turn budget empty",
+            Guard::ErrorsInARow => "errors in a row",
+            Guard::RepeatedCall => "same move twice",
+            Guard::Watchdog => "watchdog cut the call",
+        }
+    }
+
+    fn scene_caption(&self, event: &Event) -> String {
+        match event {
+            Event::RunStarted { .. } => {
+                "The hero (the loop) sets off with one task: open the temple door.".into()
+            }
+            Event::TurnStarted { turn, messages, est_tokens, .. } => format!(
+                "Turn {turn}: the hero picks up the whole history, {messages} messages (about {est_tokens} tokens), to send again."
+            ),
+            Event::ModelCalled { attempt, max_attempts, .. } if *attempt > 1 => format!(
+                "Attempt {attempt} of {max_attempts}: the hero asks the oracle again. The model never heard about the failure."
+            ),
+            Event::ModelCalled { .. } => "The hero hands the whole history to the oracle (the model).".into(),
+            Event::ModelCallFailed { failure, final_because: Some(FinalBecause::AttemptsUsedUp), max_attempts, .. } => format!(
+                "{}, on the last of {max_attempts} attempts: your code has tried as often as it may, and gives up. The run ends here.",
+                capitalised(&failure_name(failure))
+            ),
+            Event::ModelCallFailed { failure, final_because: Some(FinalBecause::NothingCaught), .. } => {
+                format!("{}: nothing catches it, so the run ends here.", capitalised(&failure_name(failure)))
+            }
+            Event::ModelCallFailed { failure, layer: Layer::Nobody, .. } => format!(
+                "{}: retrying cannot fix this one, and the model cannot either. The run ends here.",
+                capitalised(&failure_name(failure))
+            ),
+            Event::ModelCallFailed { failure, .. } => {
+                format!("{}: the call failed. Your code catches it; the model will never know.", capitalised(&failure_name(failure)))
+            }
+            Event::RetryScheduled { next_attempt, max_attempts, wait_ms, reason, .. } => match reason {
+                WaitReason::RetryAfter => format!(
+                    "The server asked to wait: your code waits {}, then {}.",
+                    super::duration(*wait_ms),
+                    attempt_of(*next_attempt, *max_attempts)
+                ),
+                WaitReason::Backoff => format!(
+                    "Your code backs off: it waits {}, then {}.",
+                    super::duration(*wait_ms),
+                    attempt_of(*next_attempt, *max_attempts)
+                ),
+            },
+            Event::ModelReplied { tool_calls, .. } if tool_calls.is_empty() => {
+                "The oracle gives its final answer: the only normal way out of the loop.".into()
+            }
+            Event::ModelReplied { tool_calls, .. } => {
+                let names: Vec<&str> = tool_calls.iter().map(|c| c.function.name.as_str()).collect();
+                format!("The oracle asks for a tool: {}. The loop goes on.", names.join(", "))
+            }
+            Event::QuirkTolerated { .. } => {
+                "The reply bent the protocol: it asked for tools but did not say so. Your code goes by what it holds and runs them.".into()
+            }
+            Event::ToolStarted { call, .. } => format!("The hero runs {} on the room.", call.function.name),
+            Event::ToolSucceeded { name, .. } => format!("The {} call worked. Its result joins the history.", clip(name)),
+            Event::ToolFailed { name, kind, layer: Layer::Nobody, .. } => format!(
+                "The {} call failed ({}) and nothing caught it: the run ends, and the model never reads why.",
+                clip(name),
+                tool_error_name(*kind)
+            ),
+            Event::ToolFailed { name, kind, .. } => format!(
+                "The {} call failed ({}). The error goes back to the oracle as the tool's result, for the model to read.",
+                clip(name),
+                tool_error_name(*kind)
+            ),
+            Event::GuardTripped { guard: Guard::Watchdog, .. } => {
+                "The watchdog cuts a call that never answered. It counts as a timeout, which your code retries.".into()
+            }
+            Event::GuardTripped { guard, .. } => format!("A guard trips: {}. Your code stops the run.", guard_name(*guard)),
+            Event::Finished { outcome, .. } => match outcome {
+                Outcome::Answered { .. } => "The door is open: the task is done.".into(),
+                Outcome::Escalated { .. } => "The loop hands over to a person instead of going round in circles.".into(),
+                Outcome::GaveUp { guard } => format!("A guard ended the run: {}.", guard_name(*guard)),
+                Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => {
+                    "The oracle stopped mid-reply, and half a reply is not an answer: the run ends without one.".into()
+                }
+                Outcome::Failed { .. } => "Nobody caught the failure: the villain wins, and the run is lost.".into(),
+                Outcome::Cancelled => "You pressed Stop.".into(),
+            },
+        }
+    }
+
+    fn announce(&self, event: &Event) -> Option<String> {
+        match event {
+            Event::ModelCalled { .. } | Event::ToolStarted { .. } => None,
+            other => Some(scene_caption(other)),
+        }
+    }
+
+    fn count(&self, n: u64) -> String {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    }
+}
+
+impl Below for Zh {
+    fn model(&self) -> &'static str {
+        "Model"
+    }
+
+    fn guards(&self) -> &'static str {
+        "Guards"
+    }
+
+    fn retry(&self) -> &'static str {
+        "Retry policy (your code)"
+    }
+
+    fn seed(&self) -> &'static str {
+        "Seed"
+    }
+
+    fn board(&self) -> &'static str {
+        "Who handled it?"
+    }
+
+    fn history(&self) -> &'static str {
+        "Message history (sent again, whole, every turn)"
+    }
+
+    fn layer_rule(&self, layer: Layer) -> &'static str {
+        match layer {
+            Layer::Model => "The error goes back as a tool result. The model reads it and tries something else.",
+            Layer::Code => "The harness waits and tries again, or a guard steps in. The model never knows.",
+            Layer::Nobody => "Retrying cannot help. The run ends with a clear error.",
+        }
+    }
+
+    fn personality_name(&self, p: Personality) -> &'static str {
+        match p {
+            Personality::Helpful => "Built-in model, helpful (reads its errors)",
+            Personality::Stubborn => "Built-in model, stubborn (repeats its mistake)",
+        }
+    }
+
+    fn board_label(&self, kind: &str) -> String {
+        match kind {
+            "network" => "dropped".into(),
+            "timeout" => "timeout".into(),
+            "bad-body" => "bad body".into(),
+            "unknown-tool" => "unknown tool".into(),
+            "bad-json" => "broken JSON".into(),
+            "schema-invalid" => "bad args".into(),
+            "tool-failed" => "tool error".into(),
+            "max-turns" => "max turns".into(),
+            "errors-in-a-row" => "errors in a row".into(),
+            "repeated-call" => "same call twice".into(),
+            "watchdog" => "watchdog".into(),
+            "retries-exhausted" => "retries used up".into(),
+            "harness-bug" => "harness bug".into(),
+            "cancelled" => "stopped".into(),
+            "cut-at-length" => "cut at length".into(),
+            "content-filter" => "filtered".into(),
+            "unknown-finish" => "odd finish".into(),
+            "finish-mismatch" => "tools despite finish".into(),
+            other => other.strip_prefix("http-").map_or_else(|| other.to_string(), |s| format!("HTTP {s}")),
+        }
+    }
+
+    fn off_when_zero(&self) -> &'static str {
+        "0 = off"
+    }
+
+    fn max_turns(&self) -> &'static str {
+        "Max turns"
+    }
+
+    fn max_errors(&self) -> &'static str {
+        "Errors in a row"
+    }
+
+    fn watchdog(&self) -> &'static str {
+        "Watchdog (ms)"
+    }
+
+    fn repeat_guard(&self) -> &'static str {
+        "Stop on the same call twice"
+    }
+
+    fn max_attempts(&self) -> &'static str {
+        "Attempts in all"
+    }
+
+    fn no_retry_hint(&self) -> &'static str {
+        "1 = no retry"
+    }
+
+    fn base_delay(&self) -> &'static str {
+        "First wait (ms)"
+    }
+
+    fn max_delay(&self) -> &'static str {
+        "Longest wait (ms)"
+    }
+
+    fn retry_after_cap(&self) -> &'static str {
+        "Retry-After cap (ms)"
+    }
+
+    fn jitter(&self) -> &'static str {
+        "Jitter (random wait)"
+    }
+
+    fn retry_everything(&self) -> &'static str {
+        "Retry every failure, even 400 and 401 (the wrong school)"
+    }
+
+    fn share_link(&self) -> &'static str {
+        "Link to this scenario"
+    }
+
+    fn copy_link(&self) -> &'static str {
+        "Copy link"
+    }
+
+    fn copied(&self) -> &'static str {
+        "Copied"
+    }
+
+    fn export_trace(&self) -> &'static str {
+        "Save trace"
+    }
+
+    fn import_trace(&self) -> &'static str {
+        "Open trace…"
+    }
+
+    fn save_failed(&self) -> &'static str {
+        "The browser would not save the file."
+    }
+
+    fn trace_part_missing(&self) -> &'static str {
+        "The trace tools could not be fetched. Check the connection and try again."
+    }
+
+    fn update_ready(&self) -> &'static str {
+        "A new version is ready —"
+    }
+
+    fn update_reload(&self) -> &'static str {
+        "reload"
+    }
+
+    fn setting_label(&self, key: &str) -> &'static str {
+        match key {
+            "faults" => super::faults(),
+            "model" => super::model(),
+            "turns" => super::max_turns(),
+            "errors" => super::max_errors(),
+            "watchdog" => super::watchdog(),
+            "attempts" => super::max_attempts(),
+            "base" => super::base_delay(),
+            "cap" => super::max_delay(),
+            "ra_cap" => super::retry_after_cap(),
+            "seed" => super::seed(),
+            "repeat" => super::repeat_guard(),
+            "jitter" => super::jitter(),
+            "retryall" => super::retry_everything(),
+            _ => "",
+        }
+    }
+
+    fn lesson_changes(&self, keys: &[&str]) -> String {
+        let names: Vec<&str> = keys.iter().map(|k| setting_label(k)).filter(|n| !n.is_empty()).collect();
+        format!(
+            "Changed from this lesson's own settings: {}. The run may not end as the explanation says.",
+            names.join("; ")
+        )
+    }
+
+    fn code_panel(&self) -> &'static str {
+        "The loop in code"
+    }
+
+    fn code_hint(&self) -> &'static str {
+        "The lit line is what the loop is doing at the step on screen."
+    }
+
+    fn no_line(&self) -> &'static str {
+        "No line of the robust loop: it would have caught this."
+    }
+
+    fn herd_link(&self) -> &'static str {
+        "Watch a thousand clients retry like this"
+    }
+
+    fn preview_title(&self) -> &'static str {
+        "What these settings wait"
+    }
+
+    fn preview_no_retry(&self) -> &'static str {
+        "One attempt: no retry, so no wait."
+    }
+
+    fn preview_axis(&self, attempt: u32) -> String {
+        format!("try {attempt}")
+    }
+
+    fn preview_retry(&self, attempt: u32, low: u64, high: u64) -> String {
+        if low == high {
+            format!("Before attempt {attempt}: exactly {}.", duration(high))
+        } else {
+            format!("Before attempt {attempt}: anywhere from {} to {}.", duration(low), duration(high))
+        }
+    }
+
+    fn preview_worst(&self, ms: u64) -> String {
+        format!("At most {} of backoff in all, unless the server asks for longer.", duration(ms))
+    }
+}
+
+impl Log for Zh {
+    fn guard_detail(&self, detail: &GuardDetail) -> String {
+        match detail {
+            GuardDetail::NoAnswerAfter { turns: 1 } => "No answer after 1 turn.".into(),
+            GuardDetail::NoAnswerAfter { turns } => format!("No answer after {turns} turns."),
+            GuardDetail::SilentFor { ms } => {
+                format!("No answer after {}: the call is cut and counts as a timeout.", super::duration(*ms))
+            }
+            GuardDetail::SameCalls { calls } => {
+                let calls: Vec<String> =
+                    calls.iter().map(|c| format!("{}({})", clip(&c.name), clip(&c.arguments))).collect();
+                if calls.len() == 1 {
+                    format!("The model asked again for exactly the call of the turn before: {}.", calls.join(", "))
+                } else {
+                    format!("The model asked again for exactly the calls of the turn before: {}.", calls.join(", "))
+                }
+            }
+            GuardDetail::ErrorsInARow { count: 1 } => "1 tool error in a row.".into(),
+            GuardDetail::ErrorsInARow { count } => format!("{count} tool errors in a row."),
+            GuardDetail::Recorded { text } => clip(text).into_owned(),
+        }
+    }
+
+    fn quirk_text(&self, quirk: &Quirk) -> String {
+        match quirk {
+            Quirk::ToolCallsWithFinishReason { finish_reason } if finish_reason.is_empty() => {
+                "Your code ran the tool calls although the reply gave no finish_reason: it goes by what the reply holds.".into()
+            }
+            Quirk::ToolCallsWithFinishReason { finish_reason } => format!(
+                "Your code ran the tool calls although the reply said finish_reason \u{201c}{}\u{201d}: it goes by what the reply holds.",
+                short_text(finish_reason, 40)
+            ),
+        }
+    }
+
+    fn describe(&self, event: &Event) -> String {
+        match event {
+            Event::RunStarted { task, max_turns, .. } => {
+                format!("Run started: \u{201c}{}\u{201d} (at most {max_turns} turns)", clip(task))
+            }
+            Event::TurnStarted { turn, messages, est_tokens, .. } => {
+                format!("Turn {turn}: sending {messages} messages, about {est_tokens} tokens")
+            }
+            Event::ModelCalled { attempt, max_attempts, .. } if *attempt > 1 => {
+                format!("Calling the model again, attempt {attempt} of {max_attempts}")
+            }
+            Event::ModelCalled { .. } => "Calling the model".into(),
+            Event::ModelCallFailed { failure, attempt, max_attempts, final_because, .. } => match final_because {
+                Some(FinalBecause::AttemptsUsedUp) => {
+                    format!("Model call failed: {}. That was the last attempt.", failure_name(failure))
+                }
+                Some(FinalBecause::CannotPass) => {
+                    format!("Model call failed: {}. Not worth retrying.", failure_name(failure))
+                }
+                Some(FinalBecause::NothingCaught) => {
+                    format!("Model call failed: {}. Nothing catches it.", failure_name(failure))
+                }
+                None => format!("Model call failed: {} (attempt {attempt} of {max_attempts})", failure_name(failure)),
+            },
+            Event::RetryScheduled { next_attempt, max_attempts, wait_ms, reason, .. } => match reason {
+                WaitReason::RetryAfter => format!(
+                    "Server asked to wait: retrying in {} (attempt {next_attempt} of {max_attempts})",
+                    super::duration(*wait_ms)
+                ),
+                WaitReason::Backoff => {
+                    format!(
+                        "Backing off: retrying in {} (attempt {next_attempt} of {max_attempts})",
+                        super::duration(*wait_ms)
+                    )
+                }
+            },
+            Event::ModelReplied { content, tool_calls, .. } if tool_calls.is_empty() => {
+                format!("Model answered: {}", clip(content.as_deref().unwrap_or_default()))
+            }
+            Event::ModelReplied { content, tool_calls, .. } => {
+                let calls: Vec<String> = tool_calls
+                    .iter()
+                    .map(|c| format!("{}({})", clip(&c.function.name), clip(&c.function.arguments)))
+                    .collect();
+                match content {
+                    Some(thought) if !thought.is_empty() => {
+                        format!("Model asks for {}: \u{201c}{}\u{201d}", calls.join(", "), clip(thought))
+                    }
+                    _ => format!("Model asks for {}", calls.join(", ")),
+                }
+            }
+            Event::QuirkTolerated { quirk, .. } => quirk_text(quirk),
+            Event::ToolStarted { call, .. } => format!("Running {}", call.function.name),
+            Event::ToolSucceeded { name, output, .. } => format!("{} → {}", clip(name), clip(output)),
+            Event::ToolFailed { name, kind, output, .. } => {
+                format!("{} failed ({}) → sent back to the model: {}", clip(name), tool_error_name(*kind), clip(output))
+            }
+            Event::GuardTripped { guard, detail, .. } => {
+                format!("Guard: {}. {}", guard_name(*guard), guard_detail(detail))
+            }
+            Event::Finished { outcome, turns, .. } => {
+                format!("{} after {turns} turn{}", outcome_title(outcome), if *turns == 1 { "" } else { "s" })
+            }
+        }
+    }
+}
+
+impl Lessons for Zh {
+    fn start_workshop(&self) -> &'static str {
+        "Start the workshop (all lessons, presenter mode)"
+    }
+
+    fn free_play(&self) -> &'static str {
+        "Free play (no lesson)"
+    }
+
+    fn right(&self) -> &'static str {
+        "Right."
+    }
+
+    fn not_quite(&self) -> &'static str {
+        "Not quite."
+    }
+
+    fn prev_lesson(&self) -> &'static str {
+        "← Previous lesson"
+    }
+
+    fn next_lesson(&self) -> &'static str {
+        "Next lesson →"
+    }
+
+    fn question(&self) -> &'static str {
+        "Which layer will handle this failure?"
+    }
+
+    fn lesson_text(&self, id: &str) -> LessonText {
+        match id {
+            "rusted-lock" => LessonText {
+                title: "The rusted lock",
+                goal: "The key will not turn until the lock is oiled. Watch the agent find that out.",
+                explanation: "The tool refused and said why: the lock is rusted, oil it first. That sentence went back to the model as the tool's result, so the model read it and changed its plan. A tool error is information for the model, not a crash.",
+                takeaway: "A tool error is a message for the model, not a crash.",
+            },
+            "server-hiccup" => LessonText {
+                title: "A server hiccup",
+                goal: "The model's server answers 503 once, on the turn the agent tries the key.",
+                explanation: "A 503 means the server is briefly unavailable, which tends to pass by itself. Your code waited a random moment and called again, and the model never heard about it: there was no turn for it to read.",
+                takeaway: "A brief 503 is your code's job: wait a random moment, then call again.",
+            },
+            "rate-limited" => LessonText {
+                title: "Rate limited",
+                goal: "The server says 429 Too Many Requests and asks the client to come back in 2 seconds.",
+                explanation: "When the server names a wait in Retry-After, your code honours it instead of guessing. Retrying sooner would only earn another 429.",
+                takeaway: "When the server says how long to wait, wait that long.",
+            },
+            "bad-key" => LessonText {
+                title: "A bad key",
+                goal: "The server answers 401 Unauthorized: the API key is wrong.",
+                explanation: "A wrong key stays wrong however often you ask. Retrying cannot help and the model cannot fix it, so the run ends at once with a clear error for a person to act on.",
+                takeaway: "Do not retry what cannot change: a wrong key needs a person.",
+            },
+            "bad-request-retried" => LessonText {
+                title: "A bad request, retried in vain",
+                goal: "A harness from the wrong school retries every failure, even a 400.",
+                explanation: "A 400 says the request itself is broken, so sending it again gets the same 400. Here the harness wasted every attempt and its waits before failing anyway. Only retry what can pass by itself.",
+                takeaway: "Retry only what can pass by itself; a 400 never will.",
+            },
+            "broken-json" => LessonText {
+                title: "Broken JSON",
+                goal: "On turn 3 the model's tool call arrives with its arguments cut short.",
+                explanation: "The harness could not parse the arguments, so it told the model so in one sentence, with an example. The model sent the call again, corrected. It cost a turn, not the run.",
+                takeaway: "Tell the model what was wrong, and it can send the call again.",
+            },
+            "invented-tool" => LessonText {
+                title: "An invented tool",
+                goal: "The model calls open_door, a tool that does not exist.",
+                explanation: "The harness checked the name before running anything and answered with the list of real tools. The model picked a real one on its next turn.",
+                takeaway: "Check a tool's name before running it, and list the real ones.",
+            },
+            "stubborn-model" => LessonText {
+                title: "A stubborn model",
+                goal: "This model ignores the hint and keeps trying the key on the rusted lock.",
+                explanation: "Each error went back to the model, but it kept making the same mistake. After three tool errors in a row a guard in your code stopped the run, before it could burn the whole turn budget.",
+                takeaway: "A cap on errors in a row stops a stuck model from burning the budget.",
+            },
+            "same-call-twice" => LessonText {
+                title: "The same call twice",
+                goal: "The stubborn model sends exactly the same call it sent on the turn before.",
+                explanation: "The same call with the same arguments will get the same answer. A guard noticed the repeat, stopped the loop and handed over politely to a person instead of pretending.",
+                takeaway: "The same call twice gets the same answer: hand over to a person.",
+            },
+            "never-ending-turn" => LessonText {
+                title: "The turn that never ends",
+                goal: "On turn 2 the server accepts the call and then says nothing at all.",
+                explanation: "Without a watchdog this run would wait forever. The watchdog cut the silent call after 5 seconds and counted it as a timeout, which your code retried like any other transient failure.",
+                takeaway: "A watchdog turns silence into a timeout that your code can retry.",
+            },
+            "retries-used-up" => LessonText {
+                title: "Retries used up",
+                goal: "The server answers 503 three times in a row, and three attempts is all the policy allows.",
+                explanation: "Retrying is a bet that the problem will pass soon. When every attempt fails, the bet is lost: your code stops retrying and the run ends with a clear error instead of looping forever.",
+                takeaway: "Retrying is a bet with a limit; when it is lost, fail clearly.",
+            },
+            "why-jitter" => LessonText {
+                title: "Why jitter?",
+                goal: "Jitter is off: after two 503s your code waits exactly 0.5 s, then 1 s. What if a thousand clients do?",
+                explanation: "For one client a fixed wait works, and your code handled both 503s. But every client that failed at the same moment also comes back at the same moment, so a recovering server is hit by the whole crowd at once and falls over again. A random wait under the same ceiling spreads them out: open the herd to watch a thousand clients do it both ways.",
+                takeaway: "Random waits stop a crowd of clients from coming back all at once.",
+            },
+            // Every lesson has its words above; one without them would show an empty card, and the
+            // browser test that opens every lesson fails on that.
+            _ => LessonText { title: "", goal: "", explanation: "", takeaway: "" },
+        }
+    }
+
+    fn agenda_entry(&self) -> &'static str {
+        "Workshop agenda and handout"
+    }
+
+    fn lesson_step(&self, n: usize, of: usize) -> String {
+        format!("Lesson {n} of {of}")
+    }
+
+    fn show_me(&self) -> &'static str {
+        "Show me"
+    }
+
+    fn answer_keys(&self) -> &'static str {
+        "Keys: 1, 2, 3 to answer, S to show without answering, Space to run or pause."
+    }
+
+    fn reveal_line(&self, was: Layer) -> String {
+        format!("{} handles this one.", layer_name(was))
+    }
+
+    fn answer_line(&self, said: Layer, was: Layer) -> String {
+        if said == was {
+            format!("{} handled it.", layer_name(was))
+        } else {
+            format!("You said {}; it was {}.", layer_name(said).to_lowercase(), layer_name(was).to_lowercase())
+        }
+    }
+}
+
+impl Kit for Zh {
+    fn agenda_title(&self) -> &'static str {
+        "Workshop agenda"
+    }
+
+    fn handout_title(&self) -> &'static str {
+        "Rusty Lock: who handles each failure?"
+    }
+
+    fn print_handout(&self) -> &'static str {
+        "Print handout"
+    }
+
+    fn show_answers(&self) -> &'static str {
+        "Show the answers"
+    }
+
+    fn back_to_playground(&self) -> &'static str {
+        "← Back to the playground"
+    }
+
+    fn start_in_presenter(&self) -> &'static str {
+        "Start presenting"
+    }
+
+    fn print_hint(&self) -> &'static str {
+        "The handout prints on A4 or Letter: each lesson stays on one page. Fold the page along the dashed line to hide the answers."
+    }
+
+    fn fold_here(&self) -> &'static str {
+        "fold here"
+    }
+
+    fn answer(&self) -> &'static str {
+        "Answer:"
+    }
+
+    fn open_on_phone(&self) -> &'static str {
+        "Open on your phone"
+    }
+
+    fn phone_title(&self) -> &'static str {
+        "Scan to open this scenario on your phone"
+    }
+
+    fn close(&self) -> &'static str {
+        "Close"
+    }
+
+    fn agenda_summary(&self, lessons: usize, minutes: u32) -> String {
+        format!(
+            "{lessons} lessons, about {minutes} minutes in all. Every lesson asks the same question before its run plays."
+        )
+    }
+
+    fn minutes(&self, n: u32) -> String {
+        if n == 1 {
+            "1 minute".into()
+        } else {
+            format!("{n} minutes")
+        }
+    }
+
+    fn qr_label(&self, link: &str) -> String {
+        format!("QR code of the link {link}")
+    }
+}
+
+impl Herd for Zh {
+    fn herd_title(&self) -> &'static str {
+        "The herd"
+    }
+
+    fn herd_tagline(&self) -> &'static str {
+        "Many clients, one server coming back up: watch how each retry policy treats it."
+    }
+
+    fn herd_back(&self) -> &'static str {
+        "Back to the playground"
+    }
+
+    fn herd_settings(&self) -> &'static str {
+        "The crowd and the server"
+    }
+
+    fn herd_clients(&self) -> &'static str {
+        "Clients"
+    }
+
+    fn herd_down(&self) -> &'static str {
+        "Server down for (ms)"
+    }
+
+    fn herd_capacity(&self) -> &'static str {
+        "Calls served per slot"
+    }
+
+    fn herd_highlight(&self) -> &'static str {
+        "Draw on top"
+    }
+
+    fn herd_highlight_none(&self) -> &'static str {
+        "None"
+    }
+
+    fn herd_slots_title(&self) -> &'static str {
+        "Calls reaching the server, per time slot"
+    }
+
+    fn herd_computing(&self) -> &'static str {
+        "Working out the herd…"
+    }
+
+    fn herd_calls_title(&self) -> &'static str {
+        "Total calls (the server's work)"
+    }
+
+    fn herd_done_title(&self) -> &'static str {
+        "Time until the last client got through"
+    }
+
+    fn herd_table_title(&self) -> &'static str {
+        "The figures"
+    }
+
+    fn herd_col_policy(&self) -> &'static str {
+        "Policy"
+    }
+
+    fn herd_col_calls(&self) -> &'static str {
+        "Calls"
+    }
+
+    fn herd_col_done(&self) -> &'static str {
+        "Last success"
+    }
+
+    fn herd_col_gave_up(&self) -> &'static str {
+        "Gave up"
+    }
+
+    fn herd_explanation(&self) -> &'static str {
+        "Without jitter, every client that failed at the same moment waits the same time and comes back at the same moment, so each wave meets a server that can take only a few of them, and the rest fail together again. A random pick under the same ceiling spreads the crowd over the whole wait: fewer calls are wasted and the last client gets through far sooner. Calling again at once finishes early only by making the server do the most work."
+    }
+
+    fn herd_policy_name(&self, p: rusty_lock_engine::herd::HerdPolicy) -> &'static str {
+        use rusty_lock_engine::herd::HerdPolicy::*;
+        match p {
+            NoBackoff => "No backoff",
+            Exponential => "Exponential, no jitter",
+            FullJitter => "Full jitter",
+            EqualJitter => "Equal jitter",
+            Decorrelated => "Decorrelated jitter",
+            Yours => "Your policy",
+        }
+    }
+
+    fn herd_yours(&self, p: &rusty_lock_engine::RetryPolicy) -> String {
+        format!(
+            "Every policy here uses your first wait ({}) and longest wait ({}). Your policy adds your {} and {}; change them in the playground's retry settings.",
+            duration(p.base_delay_ms),
+            duration(p.max_delay_ms),
+            if p.jitter { "jitter (on)" } else { "jitter (off)" },
+            if p.max_attempts == 1 { "single attempt".to_string() } else { format!("limit of {} attempts", p.max_attempts) }
+        )
+    }
+
+    fn herd_slots_hint(&self, capacity: u32, slot_ms: u64) -> String {
+        format!(
+            "Each slot is {}; once it is back, the server serves {} calls in a slot and refuses the rest.",
+            duration(slot_ms),
+            count(capacity as u64)
+        )
+    }
+
+    fn herd_done(&self, line: &rusty_lock_engine::herd::HerdLine) -> String {
+        match (line.last_success_ms, line.cut_short) {
+            (_, true) => "stopped: too many calls to simulate".into(),
+            (Some(ms), _) if line.gave_up > 0 => format!("{} ({} gave up)", duration(ms), count(line.gave_up as u64)),
+            (Some(ms), _) => duration(ms),
+            (None, _) => "nobody got through".into(),
+        }
+    }
+
+    fn herd_goes_on(&self, line: &rusty_lock_engine::herd::HerdLine) -> String {
+        match line.last_success_ms {
+            Some(ms) => format!("(goes on past the edge, until {})", duration(ms)),
+            None => "(goes on past the edge)".into(),
+        }
+    }
+
+    fn herd_slots_summary(&self, lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u64) -> String {
+        let parts: Vec<String> = lines
+            .iter()
+            .map(|l| {
+                let peak = l.calls_per_slot.iter().copied().max().unwrap_or(0);
+                format!(
+                    "{}: peak of {} calls in a slot, {}",
+                    herd_policy_name(l.policy),
+                    count(peak as u64),
+                    herd_done(l)
+                )
+            })
+            .collect();
+        format!("The first {} after the outage began. {}.", duration(end_ms), parts.join("; "))
+    }
+}
+
+impl Verdict for Zh {
+    fn failure_noun(&self, failure: &CallFailure) -> String {
+        match failure {
+            CallFailure::Http { status } => format!("HTTP {status}"),
+            CallFailure::Network => "dropped connection".into(),
+            CallFailure::Timeout => "timeout".into(),
+            CallFailure::BadBody { .. } => "unreadable body".into(),
+        }
+    }
+
+    fn failure_with_article(&self, failure: &CallFailure) -> String {
+        let article =
+            if matches!(failure, CallFailure::Http { .. } | CallFailure::BadBody { .. }) { "an" } else { "a" };
+        format!("{article} {}", failure_noun(failure))
+    }
+
+    fn finding(&self, said: &Said) -> String {
+        let what = failure_with_article;
+        match said {
+            Said::RetriedPermanent { turn, failure } => format!(
+                "Turn {turn} retried {}, which comes back the same however often it is sent, so the retry only cost time and quota.",
+                what(failure)
+            ),
+            Said::RetryAfterCapped { turn, asked_ms, cap_ms } => format!(
+                "On turn {turn} the server asked for {} but the {} cap sent the retry back early, where it is likely to be refused again; failing at once would be clearer.",
+                duration(*asked_ms),
+                duration(*cap_ms)
+            ),
+            Said::IgnoredRetryAfter { turn, waited_ms, asked_ms } => format!(
+                "Turn {turn} retried after {} although the server asked for {}, so the retry most likely met the same refusal.",
+                duration(*waited_ms),
+                duration(*asked_ms)
+            ),
+            Said::RetryAfterCapAtZero { turn, failure } => format!(
+                "Turn {turn} retried {} at once because the Retry-After cap is 0 ms, which throws away whatever wait the server asked for.",
+                what(failure)
+            ),
+            Said::HonouredRetryAfter { turn, failure, waited_ms, asked_ms: Some(asked) } => format!(
+                "Turn {turn} waited {} after {}, as long as the server asked ({}).",
+                duration(*waited_ms),
+                what(failure),
+                duration(*asked)
+            ),
+            Said::HonouredRetryAfter { turn, failure, waited_ms, asked_ms: None } => format!(
+                "Turn {turn} waited {} after {}, exactly as long as the server asked.",
+                duration(*waited_ms),
+                what(failure)
+            ),
+            Said::RetryAfterMissing { turn, waited_ms } => format!(
+                "Turn {turn}'s 429 was retried after a guessed {} because no Retry-After reached the loop: the server sent none or, cross-origin, did not list it in Access-Control-Expose-Headers.",
+                duration(*waited_ms)
+            ),
+            Said::RecoveredWithBackoff { turn, failure, waited_ms } => format!(
+                "Turn {turn} retried {} after {} of backoff and a later attempt answered; the model never knew.",
+                what(failure),
+                duration(*waited_ms)
+            ),
+            Said::GaveUpTooEarly { turn, failure } => format!(
+                "A single {} on turn {turn} ended the run because only one attempt is allowed; a retry after a short wait would very likely have passed.",
+                failure_noun(failure)
+            ),
+            Said::FailedFast { turn, failure } => format!(
+                "Turn {turn}'s {} ended the run at once instead of being retried, since no retry can fix it.",
+                failure_noun(failure)
+            ),
+            Said::RetriedWithoutWaiting { turn, waited_ms } => format!(
+                "Turn {turn} retried after only {}: coming straight back to a struggling server mostly earns another failure and adds to its load.",
+                duration(*waited_ms)
+            ),
+            Said::RetryStorm { calls, most, on_turn } => format!(
+                "The run made {calls} model calls, up to {most} on turn {on_turn}: a client that retries this hard adds load to the very server that is failing, and a real one would pay for every call."
+            ),
+            Said::SynchronizedRetries => "Backoff ran with jitter off, so every client that failed at the same moment comes back at the same moments and hits the recovering server together.".into(),
+            Said::HangWithoutTimeout { turn, until_stop } => format!(
+                "Turn {turn}'s model call never answered and, with the watchdog off, the run waited {}; a timeout would have turned the hang into a retry.",
+                if *until_stop { "until Stop was pressed" } else { "forever" }
+            ),
+            Said::AcceptedTruncatedStream { turn } => format!(
+                "Turn {turn}'s reply had no finish reason, the mark of a stream cut before its end, yet the loop used it as a whole answer."
+            ),
+            Said::WatchdogCutHang { turn, after_ms } => format!(
+                "The watchdog cut turn {turn}'s call after {} without an answer, turning a silent hang into a timeout your code could retry.",
+                duration(*after_ms)
+            ),
+            Said::GuardStoppedLoop { guard: Guard::RepeatedCall, turn } => format!(
+                "On turn {turn} the repeat guard saw the model ask for the same move twice and handed over instead of burning turns."
+            ),
+            Said::GuardStoppedLoop { guard: Guard::ErrorsInARow, turn } => {
+                format!("On turn {turn} the errors-in-a-row guard stopped a model that kept failing its tool calls.")
+            }
+            Said::GuardStoppedLoop { turn, .. } => {
+                format!("The turn budget stopped the run after {turn} turns instead of letting it wander on.")
+            }
+            Said::ToleratedQuirk { turn, finish_reason } => format!(
+                "Turn {turn}'s reply carried tool calls but ended with finish_reason \u{201c}{}\u{201d}; the loop went by what the reply held and ran them.",
+                short_text(finish_reason, 40)
+            ),
+            Said::CutAtLength { turn } => format!(
+                "Turn {turn}'s reply was cut at the token limit, so it was not taken as the answer. Raise max_tokens, or send a shorter history."
+            ),
+            Said::NotAnAnswer { turn, finish_reason } => format!(
+                "Turn {turn}'s reply stopped with finish_reason \u{201c}{}\u{201d}, which is not a finished answer, so the run ended instead of passing it off as one.",
+                short_text(finish_reason, 40)
+            ),
+        }
+    }
+
+    fn verdict(&self) -> &'static str {
+        "Resilience verdict: what your settings did"
+    }
+
+    fn verdict_nothing(&self) -> &'static str {
+        "Nothing failed on the model's server, so there is no retry policy to judge. Switch on a server fault and run again."
+    }
+
+    fn severity_name(&self, s: rusty_lock_engine::verdict::Severity) -> &'static str {
+        match s {
+            rusty_lock_engine::verdict::Severity::Good => "Good:",
+            rusty_lock_engine::verdict::Severity::Warning => "Warning:",
+            rusty_lock_engine::verdict::Severity::Bad => "Problem:",
+        }
+    }
+
+    fn strip_key_ceiling(&self) -> &'static str {
+        "ceiling"
+    }
+
+    fn strip_key_tick(&self) -> &'static str {
+        "the wait picked"
+    }
+
+    fn strip_key_asked(&self) -> &'static str {
+        "Retry-After"
+    }
+
+    fn strip_title(&self, turn: u32) -> String {
+        format!("Backoff on turn {turn}")
+    }
+
+    fn strip_label(&self, next_attempt: u32) -> String {
+        format!("before try {next_attempt}")
+    }
+
+    fn strip_value(&self, bar: &rusty_lock_engine::StripBar) -> String {
+        match (bar.reason, bar.retry_after_ms) {
+            (WaitReason::RetryAfter, Some(asked)) => format!("{} (asked {})", duration(bar.wait_ms), duration(asked)),
+            (WaitReason::RetryAfter, None) => format!("{} (asked)", duration(bar.wait_ms)),
+            (WaitReason::Backoff, _) => format!("{} of {}", duration(bar.wait_ms), duration(bar.ceiling_ms)),
+        }
+    }
+
+    fn strip_bar(&self, bar: &rusty_lock_engine::StripBar) -> String {
+        match bar.reason {
+            WaitReason::RetryAfter => format!(
+                "Before attempt {}: the server asked for {}, and your code waited {}.",
+                bar.attempt + 1,
+                duration(bar.retry_after_ms.unwrap_or(bar.wait_ms)),
+                duration(bar.wait_ms)
+            ),
+            WaitReason::Backoff => format!(
+                "Before attempt {}: any wait up to {} was allowed, and {} was picked.",
+                bar.attempt + 1,
+                duration(bar.ceiling_ms),
+                duration(bar.wait_ms)
+            ),
+        }
+    }
+
+    fn strip_total(&self, ms: u64) -> String {
+        format!("Waited {} in all. ", duration(ms))
+    }
+}
+
+impl Endpoint for Zh {
+    fn preset(&self) -> &'static str {
+        "Preset"
+    }
+
+    fn base_url(&self) -> &'static str {
+        "Base URL"
+    }
+
+    fn model_name(&self) -> &'static str {
+        "Model name"
+    }
+
+    fn api_key(&self) -> &'static str {
+        "API key"
+    }
+
+    fn key_set(&self) -> &'static str {
+        "a key is set (type to replace)"
+    }
+
+    fn key_optional(&self) -> &'static str {
+        "optional for local servers"
+    }
+
+    fn remember_key(&self) -> &'static str {
+        "Remember on this device"
+    }
+
+    fn forget_key(&self) -> &'static str {
+        "Forget the key"
+    }
+
+    fn stream(&self) -> &'static str {
+        "Stream the reply"
+    }
+
+    fn stream_faults(&self) -> &'static str {
+        "Stream faults: a dropped, cut-short or stalled stream is retried by your code; a malformed chunk is not (the same server would send it again). A partial reply is never taken as complete."
+    }
+
+    fn test_connection(&self) -> &'static str {
+        "Test connection"
+    }
+
+    fn connected_no_models(&self) -> &'static str {
+        "Connected, but the server lists no models."
+    }
+
+    fn streaming(&self) -> &'static str {
+        "The oracle is answering:"
+    }
+
+    fn preset_name(&self, id: &str) -> &'static str {
+        match id {
+            "ollama" => "Ollama",
+            "lmstudio" => "LM Studio",
+            "openai" => "OpenAI",
+            "vllm" => "vLLM",
+            _ => "Custom",
+        }
+    }
+
+    fn connected(&self, models: &[String]) -> String {
+        let shown: Vec<&str> = models.iter().take(8).map(String::as_str).collect();
+        let more = if models.len() > 8 { format!(" and {} more", models.len() - 8) } else { String::new() };
+        format!("Connected. Models: {}{more}.", shown.join(", "))
+    }
+
+    fn connection_failed(&self, failure: &CallFailure) -> String {
+        match failure {
+            CallFailure::Network => {
+                "No answer could be read: the server is down, the address is wrong, or CORS blocked it.".into()
+            }
+            CallFailure::Http { status: 401 | 403 } => "The server refused the key (HTTP 401/403).".into(),
+            CallFailure::Http { status } => format!("The server answered HTTP {status}."),
+            CallFailure::Timeout => "The server did not answer in time.".into(),
+            CallFailure::BadBody { reason } => body_problem(reason),
+        }
+    }
+
+    fn diagnosis_title(&self) -> &'static str {
+        "No answer could be read from the endpoint"
+    }
+
+    fn diag_blocked(&self) -> &'static str {
+        "The server is up (it answered a request the browser is allowed to make blind), but the browser would not let this page read its answers. That is CORS: the server did not say this page's origin may read them."
+    }
+
+    fn diag_unreachable(&self) -> &'static str {
+        "Nothing answered at that address, even blind: the server is not running, the port is wrong, or the browser blocked the request before it left."
+    }
+
+    fn diag_public_to_local(&self) -> &'static str {
+        "This page comes from a public address and calls a server on your own machine. Browsers restrict that: serve the playground locally (./scripts/serve.sh) or use an https endpoint."
+    }
+
+    fn diag_layer_point(&self) -> &'static str {
+        "Notice the teaching point: to the code, a CORS block is indistinguishable from a dropped connection, so it was retried like one. This is the one failure whose layer your code cannot know."
+    }
+
+    fn cors_fix(&self, preset: &str, origin: &str) -> String {
+        match preset {
+            "ollama" => format!("Ollama: restart it with this page's origin allowed, e.g. OLLAMA_ORIGINS={origin} ollama serve (or set OLLAMA_ORIGINS in its service environment)."),
+            "lmstudio" => "LM Studio: in the Developer tab, open the server settings and switch on \u{201c}Enable CORS\u{201d}, then restart the server.".into(),
+            "vllm" => format!("vLLM: start it with --allowed-origins '[\"{origin}\"]'."),
+            "openai" => "A hosted API: check the address and your network; hosted APIs normally allow browser calls.".into(),
+            _ => format!("Your server must answer with Access-Control-Allow-Origin: {origin} (or *) and allow the authorization and content-type headers on its preflight."),
+        }
+    }
+}
+
+impl Compare for Zh {
+    fn scene_naive(&self) -> &'static str {
+        "The naive loop: no catching, no retries"
+    }
+
+    fn compare_hint(&self) -> &'static str {
+        "Old adventure games split in two schools: in some a wrong move is game over, in others the game says why it failed and you try again. Press Run to play the same scenario, same faults and seed, with a naive loop and with the robust one, in step."
+    }
+
+    fn compare_builtin_only(&self) -> &'static str {
+        "Compare mode plays the built-in model, so both loops see exactly the same answers."
+    }
+
+    fn diverge_line(&self, step: usize, turn: Option<u32>) -> String {
+        match turn {
+            Some(t) => format!("Step {step} (turn {t}): here the two loops part ways."),
+            None => format!("Step {step}: here the two loops part ways."),
+        }
+    }
+}
