@@ -48,6 +48,14 @@ if ! $build_only && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
 fi
 
+# The Chinese page and its screenshots need a CJK font; the page itself downloads none (it uses
+# the system's: PingFang SC, Microsoft YaHei or Noto Sans CJK SC).
+if ! $build_only && ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then
+  say "installing the Noto CJK fonts (for the Chinese page in the browser tests)"
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-noto-cjk fontconfig
+fi
+
 if ! command -v npm >/dev/null; then
   say "installing Node.js and npm"
   as_root apt-get update

@@ -3,11 +3,14 @@
 //! presenter mode enlarges everything and tucks the settings away.
 
 use crate::hooks::keys::use_presenter_keys;
+use crate::hooks::language::use_language;
 use crate::hooks::url_sync::use_url_sync;
+use crate::state::language::Language;
 use crate::state::{speed_factor, Playground};
 use crate::text;
 use crate::ui::endpoint::endpoint_panel::EndpointPanel;
 use crate::ui::icons::KeyIcon;
+use crate::ui::language::language_switch::LanguageSwitch;
 use crate::ui::lazy::{below_fold, part};
 use crate::ui::lessons::lessons_menu::LessonsMenu;
 use crate::ui::log::event_log::EventLog;
@@ -25,11 +28,15 @@ use leptos::prelude::*;
 use rusty_lock_engine::lessons::AGENDA_VIEW;
 use rusty_lock_engine::scenario::{encode, Mode, ProviderChoice};
 
+/// `missing`: a language the link or the browser asked for whose words could not be fetched.
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(missing: Option<crate::text::Lang>) -> impl IntoView {
     // The address bar is read once here, for the playground and the herd view alike.
     let address = crate::web::address::install();
     provide_context(address);
+    let language = Language::new(missing);
+    provide_context(language);
+    use_language(language, address);
     view! { <Pages /> }
 }
 
@@ -56,10 +63,19 @@ fn Pages() -> impl IntoView {
             _ => Page::Playground,
         }
     });
+    let language = expect_context::<Language>();
+    // The views of their own are drawn again in a new language; the playground keeps its state
+    // outside what it redraws (see `Playground`).
     move || match page.get() {
         Page::Playground => view! { <Playground /> }.into_any(),
-        Page::Herd => part(parts::herd_view()).into_any(),
-        Page::Agenda => part(parts::agenda_view()).into_any(),
+        Page::Herd => {
+            language.shown.track();
+            part(parts::herd_view()).into_any()
+        }
+        Page::Agenda => {
+            language.shown.track();
+            part(parts::agenda_view()).into_any()
+        }
     }
 }
 
@@ -103,7 +119,12 @@ fn Playground() -> impl IntoView {
         s.mode = Mode::Full;
         format!("?{}", encode(&s))
     };
-    view! {
+    // A new language redraws the whole page from the same signals: the run, the settings and the
+    // step on screen stay as they were.
+    let language = expect_context::<Language>();
+    move || {
+        language.shown.track();
+        view! {
         <div class=move || format!("app mode-{}", match mode() { Mode::Full => "full", Mode::Embed => "embed", Mode::Present => "present" }) class:instant=move || speed_factor(pg.speed_index.get()) <= 0.0 class:comparing=move || pg.playback.compare.get()>
             <a class="skip-link" href="#player" on:click=skip_to_player>{text::skip_to_player()}</a>
             <header class="top">
@@ -130,6 +151,9 @@ fn Playground() -> impl IntoView {
                         </button>
                     </Show>
                     <RunControls />
+                    <Show when=move || mode() != Mode::Embed>
+                        <LanguageSwitch />
+                    </Show>
                     <Show when=move || mode() == Mode::Present>{part(parts::phone_qr())}</Show>
                     <Show when=move || mode() == Mode::Embed>
                         <a class="open-full" data-testid="open-full" href=full_link target="_blank" rel="noopener">{text::open_full()}</a>
@@ -179,5 +203,6 @@ fn Playground() -> impl IntoView {
                 </Show>
             </main>
         </div>
+        }
     }
 }

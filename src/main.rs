@@ -14,8 +14,23 @@ mod web;
 
 fn main() {
     web::fatal::install_panic_banner();
-    if let Some(loading) = leptos::prelude::document().get_element_by_id("loading") {
-        loading.remove();
-    }
-    leptos::mount::mount_to_body(app::App);
+    // The page opens in the link's language, else the browser's, else English. French and
+    // Chinese are lazy parts: the loading sign stays up while one is fetched, so the page never
+    // shows English first and then jumps. If it cannot be fetched, the page opens in English
+    // and says why.
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let lang = text::choose_lang(text::lang_in_link(&search), &web::language::browser_languages());
+    leptos::task::spawn_local(async move {
+        let missing = match parts::language_words(lang).await {
+            Ok(core) => {
+                text::set_lang(lang, core);
+                None
+            }
+            Err(_) => Some(lang),
+        };
+        if let Some(loading) = leptos::prelude::document().get_element_by_id("loading") {
+            loading.remove();
+        }
+        leptos::mount::mount_to_body(move || app::App(app::AppProps { missing }));
+    });
 }

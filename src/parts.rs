@@ -146,3 +146,27 @@ impl Provider for LazyHttp {
         })
     }
 }
+
+split_point! { lang_fr,
+    /// French's first-screen words (the panels' words travel in the panels' own parts).
+    pub fn french_words() -> Result<&'static dyn crate::text::Core, PartMissing> {
+        Ok(crate::text::french())
+    }
+}
+
+split_point! { lang_zh,
+    pub fn chinese_words() -> Result<&'static dyn crate::text::Core, PartMissing> {
+        Ok(crate::text::chinese())
+    }
+}
+
+/// The first-screen words of `lang`: English's are in the first download, the others are
+/// fetched the first time they are asked for (and cached by the service worker).
+pub async fn language_words(lang: crate::text::Lang) -> Result<&'static dyn crate::text::Core, PartMissing> {
+    use crate::text::Lang;
+    match lang {
+        Lang::En => Ok(crate::text::english()),
+        Lang::Fr => french_words().await,
+        Lang::Zh => chinese_words().await,
+    }
+}

@@ -59,7 +59,8 @@ pub fn run_live(pg: Playground) {
     clear(pg);
     pg.stream_text.set(String::new());
     pg.running.set(true);
-    let config = pg.config.get_untracked();
+    // The conversation is held in the language the page speaks when Run is pressed.
+    let config = rusty_lock_engine::RunConfig { lang: crate::text::lang(), ..pg.config.get_untracked() };
     let (model, clock_speed): (Model, Speed) = match pg.provider.get_untracked() {
         ProviderChoice::Builtin => (Model::Builtin(config.personality), pg.live_speed.get_value()),
         ProviderChoice::Http { endpoint, model } => {
@@ -136,7 +137,7 @@ pub fn run(pg: Playground) {
     stop(pg);
     let pb = pg.playback;
     pb.reset();
-    let config = pg.config.get_untracked();
+    let config = rusty_lock_engine::RunConfig { lang: crate::text::lang(), ..pg.config.get_untracked() };
     let plan = pg.plan.get_untracked();
     leptos::task::spawn_local(async move {
         match crate::parts::compare_runs(config, plan).await {

@@ -3,6 +3,7 @@
 //! (`playback_glue`), and the page's mode on `<html>` (`root_mode`). Installed once by the app.
 
 pub mod keys;
+pub mod language;
 pub mod playback_glue;
 pub mod root_mode;
 pub mod url_sync;

@@ -3,6 +3,7 @@
 //! Components read it from context; none of them owns a piece of it. The fault plan itself is
 //! the source of truth, so a link round-trips exactly whatever the toggles show.
 
+pub mod language;
 pub mod shown;
 
 use crate::web::driver::Speed;

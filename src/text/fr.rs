@@ -13,6 +13,27 @@ use rusty_lock_engine::{Fault, Personality};
 pub struct Fr;
 
 impl Core for Fr {
+    fn page_title(&self) -> &'static str {
+        "Rusty Lock: who handles each failure in an agent loop?"
+    }
+
+    fn page_description(&self) -> &'static str {
+        "A playground where a real agent loop opens a temple door, and you break it on purpose to see which layer handles each failure."
+    }
+
+    fn language(&self) -> &'static str {
+        "Language"
+    }
+
+    fn language_missing(&self, lang: Lang) -> String {
+        let name = match lang {
+            Lang::En => "English",
+            Lang::Fr => "French",
+            Lang::Zh => "Chinese",
+        };
+        format!("The {name} words could not be fetched, so the page stays as it was. Check the connection and choose again.")
+    }
+
     fn more_characters(&self, n: usize) -> String {
         format!("… (+{n} more characters)")
     }

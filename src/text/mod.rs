@@ -45,6 +45,38 @@ pub fn set_lang(lang: Lang, core: &'static dyn Core) {
     LANG.with(|l| l.set(lang));
 }
 
+/// A language's own name for itself, the same whatever the page speaks, so a reader who does
+/// not know the page's current language still finds theirs.
+pub fn endonym(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "English",
+        Lang::Fr => "Français",
+        Lang::Zh => "中文",
+    }
+}
+
+/// The language a visit opens in: the link's `lang` when it names one the page has, otherwise
+/// the first of the browser's languages that the page has (`fr-CA` counts as `fr`), otherwise
+/// English. Nothing is remembered on the device: the link and the browser decide, so a shared
+/// link reads the same for everyone who shares a language.
+pub fn choose_lang(link: Option<&str>, browser: &[String]) -> Lang {
+    if let Some(lang) = link.and_then(Lang::from_code) {
+        return lang;
+    }
+    browser
+        .iter()
+        .find_map(|tag| {
+            let primary = tag.split(['-', '_']).next().unwrap_or_default().to_ascii_lowercase();
+            Lang::from_code(&primary)
+        })
+        .unwrap_or(Lang::En)
+}
+
+/// The value of `lang=` in a query string, if any.
+pub fn lang_in_link(search: &str) -> Option<&str> {
+    search.trim_start_matches('?').split('&').find_map(|kv| kv.strip_prefix("lang="))
+}
+
 /// English's first-screen words, always in the first download.
 pub fn english() -> &'static dyn Core {
     &en::En
@@ -1149,6 +1181,22 @@ pub fn preview_retry(attempt: u32, low: u64, high: u64) -> String {
 
 pub fn preview_worst(ms: u64) -> String {
     below_words().preview_worst(ms)
+}
+
+pub fn page_title() -> &'static str {
+    core_words().page_title()
+}
+
+pub fn page_description() -> &'static str {
+    core_words().page_description()
+}
+
+pub fn language() -> &'static str {
+    core_words().language()
+}
+
+pub fn language_missing(lang: Lang) -> String {
+    core_words().language_missing(lang)
 }
 
 pub fn more_characters(n: usize) -> String {

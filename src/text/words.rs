@@ -1,6 +1,6 @@
 //! The messages of each part of the page, as traits every language implements in full.
 
-use super::LessonText;
+use super::{Lang, LessonText};
 use rusty_lock_engine::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::provider::{BodyProblem, CallFailure};
 use rusty_lock_engine::scenario::Problem;
@@ -10,6 +10,18 @@ use rusty_lock_engine::verdict::Said;
 use rusty_lock_engine::{Fault, Personality};
 
 pub trait Core {
+    /// The browser tab's title.
+    fn page_title(&self) -> &'static str;
+
+    /// The page's description, for link previews and search engines.
+    fn page_description(&self) -> &'static str;
+
+    /// The name of the language switcher.
+    fn language(&self) -> &'static str;
+
+    /// Why the page did not switch to `lang`: its words are a lazy part that could not be fetched.
+    fn language_missing(&self, lang: Lang) -> String;
+
     /// After the start of a clipped text: how much of it is not shown.
     fn more_characters(&self, n: usize) -> String;
 

@@ -10,6 +10,7 @@ pub mod endpoint;
 pub mod herd;
 pub mod icons;
 pub mod kit;
+pub mod language;
 pub mod layer_icon;
 pub mod lazy;
 pub mod lessons;

@@ -1,4 +1,4 @@
-//! Web adapters: timers and the clock driver, the pause gate, the address bar, fetch and
+//! Web adapters: timers and the clock driver, the browser's languages, the pause gate, the address bar, fetch and
 //! streams, storage, the clipboard and files, the service worker, the panic banner, and the
 //! list that only grows (`append_list`, used by `ui::log::history` and `ui::log::log_lines`). Nothing here
 //! reads the page's state or imports a component; the hooks that tie browser events to the
@@ -12,6 +12,7 @@ pub mod gate;
 pub mod http_provider;
 pub mod idle;
 pub mod key_store;
+pub mod language;
 pub mod replay;
 pub mod runner;
 pub mod service_worker;

@@ -363,9 +363,9 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
                 other => Err(Problem::UnknownMode { value: short(other) }),
             }
             .map(|m| s.mode = m),
-            "lang" => match value {
-                "en" => Ok("en"),
-                other => Err(Problem::UnknownLang { value: short(other) }),
+            "lang" => match crate::script::Lang::from_code(value) {
+                Some(lang) => Ok(lang.code()),
+                None => Err(Problem::UnknownLang { value: short(value) }),
             }
             .map(|l| s.lang = Some(l.into())),
             "key" | "api_key" | "apikey" | "token" => Err(Problem::KeyInLink),

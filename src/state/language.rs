@@ -1,0 +1,22 @@
+//! Which language the page speaks, as a signal the page re-renders from. The words themselves
+//! are in `crate::text`, which always answers in the language last set there; this signal is
+//! how the components learn that it changed.
+
+use crate::text::Lang;
+use leptos::prelude::*;
+
+#[derive(Clone, Copy)]
+pub struct Language {
+    /// The language every word on screen is in now.
+    pub shown: RwSignal<Lang>,
+    /// A language that was asked for but whose words could not be fetched (offline on a first
+    /// visit); the page says so and stays in `shown`.
+    pub missing: RwSignal<Option<Lang>>,
+}
+
+impl Language {
+    /// Starts from the language `main` already set up before the page was mounted.
+    pub fn new(missing: Option<Lang>) -> Self {
+        Self { shown: RwSignal::new(crate::text::lang()), missing: RwSignal::new(missing) }
+    }
+}
