@@ -149,20 +149,20 @@ impl Provider for LazyHttp {
 
 split_point! { lang_fr,
     /// French's first-screen words (the panels' words travel in the panels' own parts).
-    pub fn french_words() -> Result<&'static dyn crate::text::Core, PartMissing> {
+    pub fn french_words() -> Result<crate::text::FirstScreen, PartMissing> {
         Ok(crate::text::french())
     }
 }
 
 split_point! { lang_zh,
-    pub fn chinese_words() -> Result<&'static dyn crate::text::Core, PartMissing> {
+    pub fn chinese_words() -> Result<crate::text::FirstScreen, PartMissing> {
         Ok(crate::text::chinese())
     }
 }
 
 /// The first-screen words of `lang`: English's are in the first download, the others are
 /// fetched the first time they are asked for (and cached by the service worker).
-pub async fn language_words(lang: crate::text::Lang) -> Result<&'static dyn crate::text::Core, PartMissing> {
+pub async fn language_words(lang: crate::text::Lang) -> Result<crate::text::FirstScreen, PartMissing> {
     use crate::text::Lang;
     match lang {
         Lang::En => Ok(crate::text::english()),

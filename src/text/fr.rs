@@ -12,19 +12,209 @@ use rusty_lock_engine::{Fault, Personality};
 /// French: fetched as a lazy part when chosen.
 pub struct Fr;
 
+pub static CORE: CoreLabels = CoreLabels {
+    page_title: "Rusty Lock: who handles each failure in an agent loop?",
+    page_description: "A playground where a real agent loop opens a temple door, and you break it on purpose to see which layer handles each failure.",
+    language: "Language",
+    title: "Rusty Lock",
+    tagline: "Break an agent loop on purpose. Watch who handles each failure.",
+    run: "Run",
+    stop: "Stop",
+    speed: "Speed",
+    faults: "Faults",
+    faults_hint: "Switch one on, pick the turn it hits, then press Run. You can switch them during a run too.",
+    log: "Event log",
+    log_empty: "Press Run to start the agent.",
+    turn: "Turn",
+    on_turn: "turn",
+    times: "×",
+    fatal: "Rusty Lock hit a bug it could not recover from. Reload the page to start again.",
+    handled_by: "Handled by",
+    layer_row: "Who handles each failure",
+    open_faults: "Faults",
+    close_faults: "Close faults",
+    start_here: "New here? Start with lesson 1 →",
+    start_here_hint: "Twelve short runs: guess which layer handles each failure, then watch it happen.",
+    door: "Door",
+    lock: "Lock",
+    running: "Running…",
+    running_hint: "Stop ends the run at once; Pause holds it on this step.",
+    ready: "Ready",
+    speed_labels: ["0.25×", "0.5×", "1×", "2×", "4×", "instant"],
+    link_notice_title: "Part of this link was ignored:",
+    dismiss: "Dismiss",
+    part_missing: "This part of the page could not be fetched. Check the connection and reload the page.",
+    engine_part_missing: "The loop itself could not be fetched, so the run did not start. Check the connection and press Run again.",
+    replay_part_missing: "The loop could not be fetched, so the trace did not play. Check the connection and open the file again.",
+    lessons: "Lessons",
+    open_full: "Open in the full playground ↗",
+    show_settings: "Settings",
+    pause_at_failure: "Pause at the first failure",
+    who_answers: "Who answers",
+    builtin: "Built-in model",
+    real_endpoint: "Real endpoint",
+    scene: "The adventure",
+    scene_robust: "The robust loop: it catches what it can",
+    scene_idle: "The hero is the loop, the oracle is the model, and the rusted door is the room the tools act on.",
+    hero: "the loop",
+    oracle: "the model",
+    the_room: "the room",
+    asks_for_a_tool: "ASKS FOR A TOOL",
+    final_answer: "FINAL ANSWER",
+    final_answer_text: "The door is open.",
+    tool_error_back: "Error: back to the model",
+    tool_error_thrown: "Error: thrown, not caught",
+    tool_worked: "Result: into the history",
+    caught_by_code: "your code will retry",
+    nobody_can_fix: "nobody can fix it",
+    villain: "NOBODY CAUGHT IT",
+    guard_sign: "GUARD",
+    stopped_sign: "STOPPED",
+    handed_over: "HANDED OVER",
+    turns_left_label: "Turns left",
+    resent: "Resent each turn",
+    resent_empty: "One bar a turn, each taller: the whole history is sent again.",
+    resent_nothing: "Nothing sent yet.",
+    play: "Play",
+    pause: "Pause",
+    replay: "Replay",
+    step_back: "Step back",
+    step_forward: "Step forward",
+    first_step: "First step",
+    last_step: "Newest step",
+    timeline: "Timeline of the run's steps",
+    skip_to_player: "Skip to the player",
+    player: "Player",
+    keys_hint: "Keys: Space run, play or pause, \u{2190} \u{2192} step, Home, End",
+    compare: "Compare: naive loop vs robust loop",
+    stuck: "Stuck",
+    stuck_detail: "Waiting forever for an answer: the naive loop has no watchdog.",
+    still_going: "Still going",
+    looking_back: "Looking back",
+};
+
+pub static BELOW: BelowLabels = BelowLabels {
+    model: "Model",
+    guards: "Guards",
+    retry: "Retry policy (your code)",
+    seed: "Seed",
+    board: "Who handled it?",
+    history: "Message history (sent again, whole, every turn)",
+    off_when_zero: "0 = off",
+    max_turns: "Max turns",
+    max_errors: "Errors in a row",
+    watchdog: "Watchdog (ms)",
+    repeat_guard: "Stop on the same call twice",
+    max_attempts: "Attempts in all",
+    no_retry_hint: "1 = no retry",
+    base_delay: "First wait (ms)",
+    max_delay: "Longest wait (ms)",
+    retry_after_cap: "Retry-After cap (ms)",
+    jitter: "Jitter (random wait)",
+    retry_everything: "Retry every failure, even 400 and 401 (the wrong school)",
+    share_link: "Link to this scenario",
+    copy_link: "Copy link",
+    copied: "Copied",
+    export_trace: "Save trace",
+    import_trace: "Open trace…",
+    save_failed: "The browser would not save the file.",
+    trace_part_missing: "The trace tools could not be fetched. Check the connection and try again.",
+    update_ready: "A new version is ready —",
+    update_reload: "reload",
+    code_panel: "The loop in code",
+    code_hint: "The lit line is what the loop is doing at the step on screen.",
+    no_line: "No line of the robust loop: it would have caught this.",
+    herd_link: "Watch a thousand clients retry like this",
+    preview_title: "What these settings wait",
+    preview_no_retry: "One attempt: no retry, so no wait.",
+};
+
+pub static LESSONS: LessonsLabels = LessonsLabels {
+    start_workshop: "Start the workshop (all lessons, presenter mode)",
+    free_play: "Free play (no lesson)",
+    right: "Right.",
+    not_quite: "Not quite.",
+    prev_lesson: "← Previous lesson",
+    next_lesson: "Next lesson →",
+    question: "Which layer will handle this failure?",
+    agenda_entry: "Workshop agenda and handout",
+    show_me: "Show me",
+    answer_keys: "Keys: 1, 2, 3 to answer, S to show without answering, Space to run or pause.",
+};
+
+pub static KIT: KitLabels = KitLabels {
+    agenda_title: "Workshop agenda",
+    handout_title: "Rusty Lock: who handles each failure?",
+    print_handout: "Print handout",
+    show_answers: "Show the answers",
+    back_to_playground: "← Back to the playground",
+    start_in_presenter: "Start presenting",
+    print_hint: "The handout prints on A4 or Letter: each lesson stays on one page. Fold the page along the dashed line to hide the answers.",
+    fold_here: "fold here",
+    answer: "Answer:",
+    open_on_phone: "Open on your phone",
+    phone_title: "Scan to open this scenario on your phone",
+    close: "Close",
+};
+
+pub static HERD: HerdLabels = HerdLabels {
+    herd_title: "The herd",
+    herd_tagline: "Many clients, one server coming back up: watch how each retry policy treats it.",
+    herd_back: "Back to the playground",
+    herd_settings: "The crowd and the server",
+    herd_clients: "Clients",
+    herd_down: "Server down for (ms)",
+    herd_capacity: "Calls served per slot",
+    herd_highlight: "Draw on top",
+    herd_highlight_none: "None",
+    herd_slots_title: "Calls reaching the server, per time slot",
+    herd_computing: "Working out the herd…",
+    herd_calls_title: "Total calls (the server's work)",
+    herd_done_title: "Time until the last client got through",
+    herd_table_title: "The figures",
+    herd_col_policy: "Policy",
+    herd_col_calls: "Calls",
+    herd_col_done: "Last success",
+    herd_col_gave_up: "Gave up",
+    herd_explanation: "Without jitter, every client that failed at the same moment waits the same time and comes back at the same moment, so each wave meets a server that can take only a few of them, and the rest fail together again. A random pick under the same ceiling spreads the crowd over the whole wait: fewer calls are wasted and the last client gets through far sooner. Calling again at once finishes early only by making the server do the most work.",
+};
+
+pub static VERDICT: VerdictLabels = VerdictLabels {
+    verdict: "Resilience verdict: what your settings did",
+    verdict_nothing: "Nothing failed on the model's server, so there is no retry policy to judge. Switch on a server fault and run again.",
+    strip_key_ceiling: "ceiling",
+    strip_key_tick: "the wait picked",
+    strip_key_asked: "Retry-After",
+};
+
+pub static ENDPOINT: EndpointLabels = EndpointLabels {
+    preset: "Preset",
+    base_url: "Base URL",
+    model_name: "Model name",
+    api_key: "API key",
+    key_set: "a key is set (type to replace)",
+    key_optional: "optional for local servers",
+    remember_key: "Remember on this device",
+    forget_key: "Forget the key",
+    stream: "Stream the reply",
+    stream_faults: "Stream faults: a dropped, cut-short or stalled stream is retried by your code; a malformed chunk is not (the same server would send it again). A partial reply is never taken as complete.",
+    test_connection: "Test connection",
+    connected_no_models: "Connected, but the server lists no models.",
+    streaming: "The oracle is answering:",
+    diagnosis_title: "No answer could be read from the endpoint",
+    diag_blocked: "The server is up (it answered a request the browser is allowed to make blind), but the browser would not let this page read its answers. That is CORS: the server did not say this page's origin may read them.",
+    diag_unreachable: "Nothing answered at that address, even blind: the server is not running, the port is wrong, or the browser blocked the request before it left.",
+    diag_public_to_local: "This page comes from a public address and calls a server on your own machine. Browsers restrict that: serve the playground locally (./scripts/serve.sh) or use an https endpoint.",
+    diag_layer_point: "Notice the teaching point: to the code, a CORS block is indistinguishable from a dropped connection, so it was retried like one. This is the one failure whose layer your code cannot know.",
+};
+
+pub static COMPARE: CompareLabels = CompareLabels {
+    scene_naive: "The naive loop: no catching, no retries",
+    compare_hint: "Old adventure games split in two schools: in some a wrong move is game over, in others the game says why it failed and you try again. Press Run to play the same scenario, same faults and seed, with a naive loop and with the robust one, in step.",
+    compare_builtin_only: "Compare mode plays the built-in model, so both loops see exactly the same answers.",
+};
+
 impl Core for Fr {
-    fn page_title(&self) -> &'static str {
-        "Rusty Lock: who handles each failure in an agent loop?"
-    }
-
-    fn page_description(&self) -> &'static str {
-        "A playground where a real agent loop opens a temple door, and you break it on purpose to see which layer handles each failure."
-    }
-
-    fn language(&self) -> &'static str {
-        "Language"
-    }
-
     fn language_missing(&self, lang: Lang) -> String {
         let name = match lang {
             Lang::En => "English",
@@ -36,58 +226,6 @@ impl Core for Fr {
 
     fn more_characters(&self, n: usize) -> String {
         format!("… (+{n} more characters)")
-    }
-
-    fn title(&self) -> &'static str {
-        "Rusty Lock"
-    }
-
-    fn tagline(&self) -> &'static str {
-        "Break an agent loop on purpose. Watch who handles each failure."
-    }
-
-    fn run(&self) -> &'static str {
-        "Run"
-    }
-
-    fn stop(&self) -> &'static str {
-        "Stop"
-    }
-
-    fn speed(&self) -> &'static str {
-        "Speed"
-    }
-
-    fn faults(&self) -> &'static str {
-        "Faults"
-    }
-
-    fn faults_hint(&self) -> &'static str {
-        "Switch one on, pick the turn it hits, then press Run. You can switch them during a run too."
-    }
-
-    fn log(&self) -> &'static str {
-        "Event log"
-    }
-
-    fn log_empty(&self) -> &'static str {
-        "Press Run to start the agent."
-    }
-
-    fn turn(&self) -> &'static str {
-        "Turn"
-    }
-
-    fn on_turn(&self) -> &'static str {
-        "turn"
-    }
-
-    fn times(&self) -> &'static str {
-        "×"
-    }
-
-    fn fatal(&self) -> &'static str {
-        "Rusty Lock hit a bug it could not recover from. Reload the page to start again."
     }
 
     fn layer_name(&self, layer: Layer) -> &'static str {
@@ -106,36 +244,12 @@ impl Core for Fr {
         }
     }
 
-    fn handled_by(&self) -> &'static str {
-        "Handled by"
-    }
-
-    fn layer_row(&self) -> &'static str {
-        "Who handles each failure"
-    }
-
     fn handled_count(&self, n: usize) -> String {
         match n {
             0 => "No failure handled yet".into(),
             1 => "1 failure handled".into(),
             n => format!("{n} failures handled"),
         }
-    }
-
-    fn open_faults(&self) -> &'static str {
-        "Faults"
-    }
-
-    fn close_faults(&self) -> &'static str {
-        "Close faults"
-    }
-
-    fn start_here(&self) -> &'static str {
-        "New here? Start with lesson 1 →"
-    }
-
-    fn start_here_hint(&self) -> &'static str {
-        "Twelve short runs: guess which layer handles each failure, then watch it happen."
     }
 
     fn fault_name(&self, f: Fault) -> &'static str {
@@ -302,26 +416,6 @@ impl Core for Fr {
         }
     }
 
-    fn door(&self) -> &'static str {
-        "Door"
-    }
-
-    fn lock(&self) -> &'static str {
-        "Lock"
-    }
-
-    fn running(&self) -> &'static str {
-        "Running…"
-    }
-
-    fn running_hint(&self) -> &'static str {
-        "Stop ends the run at once; Pause holds it on this step."
-    }
-
-    fn ready(&self) -> &'static str {
-        "Ready"
-    }
-
     fn turn_of_max(&self, turn: u32, max: u32) -> String {
         format!("{turn} of {max}")
     }
@@ -336,42 +430,6 @@ impl Core for Fr {
 
     fn scene_label(&self, door: &str, lock: &str) -> String {
         format!("The door is {door}, the lock is {lock}")
-    }
-
-    fn speed_labels(&self) -> [&'static str; 6] {
-        ["0.25×", "0.5×", "1×", "2×", "4×", "instant"]
-    }
-
-    fn link_notice_title(&self) -> &'static str {
-        "Part of this link was ignored:"
-    }
-
-    fn dismiss(&self) -> &'static str {
-        "Dismiss"
-    }
-
-    fn part_missing(&self) -> &'static str {
-        "This part of the page could not be fetched. Check the connection and reload the page."
-    }
-
-    fn engine_part_missing(&self) -> &'static str {
-        "The loop itself could not be fetched, so the run did not start. Check the connection and press Run again."
-    }
-
-    fn replay_part_missing(&self) -> &'static str {
-        "The loop could not be fetched, so the trace did not play. Check the connection and open the file again."
-    }
-
-    fn lessons(&self) -> &'static str {
-        "Lessons"
-    }
-
-    fn open_full(&self) -> &'static str {
-        "Open in the full playground ↗"
-    }
-
-    fn show_settings(&self) -> &'static str {
-        "Settings"
     }
 
     fn attempts_label(&self, fault: &str) -> String {
@@ -453,174 +511,6 @@ impl Core for Fr {
                 format!("This trace is damaged: {why}.")
             }
         }
-    }
-
-    fn pause_at_failure(&self) -> &'static str {
-        "Pause at the first failure"
-    }
-
-    fn who_answers(&self) -> &'static str {
-        "Who answers"
-    }
-
-    fn builtin(&self) -> &'static str {
-        "Built-in model"
-    }
-
-    fn real_endpoint(&self) -> &'static str {
-        "Real endpoint"
-    }
-
-    fn scene(&self) -> &'static str {
-        "The adventure"
-    }
-
-    fn scene_robust(&self) -> &'static str {
-        "The robust loop: it catches what it can"
-    }
-
-    fn scene_idle(&self) -> &'static str {
-        "The hero is the loop, the oracle is the model, and the rusted door is the room the tools act on."
-    }
-
-    fn hero(&self) -> &'static str {
-        "the loop"
-    }
-
-    fn oracle(&self) -> &'static str {
-        "the model"
-    }
-
-    fn the_room(&self) -> &'static str {
-        "the room"
-    }
-
-    fn asks_for_a_tool(&self) -> &'static str {
-        "ASKS FOR A TOOL"
-    }
-
-    fn final_answer(&self) -> &'static str {
-        "FINAL ANSWER"
-    }
-
-    fn final_answer_text(&self) -> &'static str {
-        "The door is open."
-    }
-
-    fn tool_error_back(&self) -> &'static str {
-        "Error: back to the model"
-    }
-
-    fn tool_error_thrown(&self) -> &'static str {
-        "Error: thrown, not caught"
-    }
-
-    fn tool_worked(&self) -> &'static str {
-        "Result: into the history"
-    }
-
-    fn caught_by_code(&self) -> &'static str {
-        "your code will retry"
-    }
-
-    fn nobody_can_fix(&self) -> &'static str {
-        "nobody can fix it"
-    }
-
-    fn villain(&self) -> &'static str {
-        "NOBODY CAUGHT IT"
-    }
-
-    fn guard_sign(&self) -> &'static str {
-        "GUARD"
-    }
-
-    fn stopped_sign(&self) -> &'static str {
-        "STOPPED"
-    }
-
-    fn handed_over(&self) -> &'static str {
-        "HANDED OVER"
-    }
-
-    fn turns_left_label(&self) -> &'static str {
-        "Turns left"
-    }
-
-    fn resent(&self) -> &'static str {
-        "Resent each turn"
-    }
-
-    fn resent_empty(&self) -> &'static str {
-        "One bar a turn, each taller: the whole history is sent again."
-    }
-
-    fn resent_nothing(&self) -> &'static str {
-        "Nothing sent yet."
-    }
-
-    fn play(&self) -> &'static str {
-        "Play"
-    }
-
-    fn pause(&self) -> &'static str {
-        "Pause"
-    }
-
-    fn replay(&self) -> &'static str {
-        "Replay"
-    }
-
-    fn step_back(&self) -> &'static str {
-        "Step back"
-    }
-
-    fn step_forward(&self) -> &'static str {
-        "Step forward"
-    }
-
-    fn first_step(&self) -> &'static str {
-        "First step"
-    }
-
-    fn last_step(&self) -> &'static str {
-        "Newest step"
-    }
-
-    fn timeline(&self) -> &'static str {
-        "Timeline of the run's steps"
-    }
-
-    fn skip_to_player(&self) -> &'static str {
-        "Skip to the player"
-    }
-
-    fn player(&self) -> &'static str {
-        "Player"
-    }
-
-    fn keys_hint(&self) -> &'static str {
-        "Keys: Space run, play or pause, \u{2190} \u{2192} step, Home, End"
-    }
-
-    fn compare(&self) -> &'static str {
-        "Compare: naive loop vs robust loop"
-    }
-
-    fn stuck(&self) -> &'static str {
-        "Stuck"
-    }
-
-    fn stuck_detail(&self) -> &'static str {
-        "Waiting forever for an answer: the naive loop has no watchdog."
-    }
-
-    fn still_going(&self) -> &'static str {
-        "Still going"
-    }
-
-    fn looking_back(&self) -> &'static str {
-        "Looking back"
     }
 
     fn step_of(&self, step: usize, of: usize) -> String {
@@ -758,30 +648,6 @@ impl Core for Fr {
 }
 
 impl Below for Fr {
-    fn model(&self) -> &'static str {
-        "Model"
-    }
-
-    fn guards(&self) -> &'static str {
-        "Guards"
-    }
-
-    fn retry(&self) -> &'static str {
-        "Retry policy (your code)"
-    }
-
-    fn seed(&self) -> &'static str {
-        "Seed"
-    }
-
-    fn board(&self) -> &'static str {
-        "Who handled it?"
-    }
-
-    fn history(&self) -> &'static str {
-        "Message history (sent again, whole, every turn)"
-    }
-
     fn layer_rule(&self, layer: Layer) -> &'static str {
         match layer {
             Layer::Model => "The error goes back as a tool result. The model reads it and tries something else.",
@@ -821,90 +687,6 @@ impl Below for Fr {
         }
     }
 
-    fn off_when_zero(&self) -> &'static str {
-        "0 = off"
-    }
-
-    fn max_turns(&self) -> &'static str {
-        "Max turns"
-    }
-
-    fn max_errors(&self) -> &'static str {
-        "Errors in a row"
-    }
-
-    fn watchdog(&self) -> &'static str {
-        "Watchdog (ms)"
-    }
-
-    fn repeat_guard(&self) -> &'static str {
-        "Stop on the same call twice"
-    }
-
-    fn max_attempts(&self) -> &'static str {
-        "Attempts in all"
-    }
-
-    fn no_retry_hint(&self) -> &'static str {
-        "1 = no retry"
-    }
-
-    fn base_delay(&self) -> &'static str {
-        "First wait (ms)"
-    }
-
-    fn max_delay(&self) -> &'static str {
-        "Longest wait (ms)"
-    }
-
-    fn retry_after_cap(&self) -> &'static str {
-        "Retry-After cap (ms)"
-    }
-
-    fn jitter(&self) -> &'static str {
-        "Jitter (random wait)"
-    }
-
-    fn retry_everything(&self) -> &'static str {
-        "Retry every failure, even 400 and 401 (the wrong school)"
-    }
-
-    fn share_link(&self) -> &'static str {
-        "Link to this scenario"
-    }
-
-    fn copy_link(&self) -> &'static str {
-        "Copy link"
-    }
-
-    fn copied(&self) -> &'static str {
-        "Copied"
-    }
-
-    fn export_trace(&self) -> &'static str {
-        "Save trace"
-    }
-
-    fn import_trace(&self) -> &'static str {
-        "Open trace…"
-    }
-
-    fn save_failed(&self) -> &'static str {
-        "The browser would not save the file."
-    }
-
-    fn trace_part_missing(&self) -> &'static str {
-        "The trace tools could not be fetched. Check the connection and try again."
-    }
-
-    fn update_ready(&self) -> &'static str {
-        "A new version is ready —"
-    }
-
-    fn update_reload(&self) -> &'static str {
-        "reload"
-    }
-
     fn setting_label(&self, key: &str) -> &'static str {
         match key {
             "faults" => super::faults(),
@@ -930,30 +712,6 @@ impl Below for Fr {
             "Changed from this lesson's own settings: {}. The run may not end as the explanation says.",
             names.join("; ")
         )
-    }
-
-    fn code_panel(&self) -> &'static str {
-        "The loop in code"
-    }
-
-    fn code_hint(&self) -> &'static str {
-        "The lit line is what the loop is doing at the step on screen."
-    }
-
-    fn no_line(&self) -> &'static str {
-        "No line of the robust loop: it would have caught this."
-    }
-
-    fn herd_link(&self) -> &'static str {
-        "Watch a thousand clients retry like this"
-    }
-
-    fn preview_title(&self) -> &'static str {
-        "What these settings wait"
-    }
-
-    fn preview_no_retry(&self) -> &'static str {
-        "One attempt: no retry, so no wait."
     }
 
     fn preview_axis(&self, attempt: u32) -> String {
@@ -1076,34 +834,6 @@ impl Log for Fr {
 }
 
 impl Lessons for Fr {
-    fn start_workshop(&self) -> &'static str {
-        "Start the workshop (all lessons, presenter mode)"
-    }
-
-    fn free_play(&self) -> &'static str {
-        "Free play (no lesson)"
-    }
-
-    fn right(&self) -> &'static str {
-        "Right."
-    }
-
-    fn not_quite(&self) -> &'static str {
-        "Not quite."
-    }
-
-    fn prev_lesson(&self) -> &'static str {
-        "← Previous lesson"
-    }
-
-    fn next_lesson(&self) -> &'static str {
-        "Next lesson →"
-    }
-
-    fn question(&self) -> &'static str {
-        "Which layer will handle this failure?"
-    }
-
     fn lesson_text(&self, id: &str) -> LessonText {
         match id {
             "rusted-lock" => LessonText {
@@ -1184,20 +914,8 @@ impl Lessons for Fr {
         }
     }
 
-    fn agenda_entry(&self) -> &'static str {
-        "Workshop agenda and handout"
-    }
-
     fn lesson_step(&self, n: usize, of: usize) -> String {
         format!("Lesson {n} of {of}")
-    }
-
-    fn show_me(&self) -> &'static str {
-        "Show me"
-    }
-
-    fn answer_keys(&self) -> &'static str {
-        "Keys: 1, 2, 3 to answer, S to show without answering, Space to run or pause."
     }
 
     fn reveal_line(&self, was: Layer) -> String {
@@ -1214,54 +932,6 @@ impl Lessons for Fr {
 }
 
 impl Kit for Fr {
-    fn agenda_title(&self) -> &'static str {
-        "Workshop agenda"
-    }
-
-    fn handout_title(&self) -> &'static str {
-        "Rusty Lock: who handles each failure?"
-    }
-
-    fn print_handout(&self) -> &'static str {
-        "Print handout"
-    }
-
-    fn show_answers(&self) -> &'static str {
-        "Show the answers"
-    }
-
-    fn back_to_playground(&self) -> &'static str {
-        "← Back to the playground"
-    }
-
-    fn start_in_presenter(&self) -> &'static str {
-        "Start presenting"
-    }
-
-    fn print_hint(&self) -> &'static str {
-        "The handout prints on A4 or Letter: each lesson stays on one page. Fold the page along the dashed line to hide the answers."
-    }
-
-    fn fold_here(&self) -> &'static str {
-        "fold here"
-    }
-
-    fn answer(&self) -> &'static str {
-        "Answer:"
-    }
-
-    fn open_on_phone(&self) -> &'static str {
-        "Open on your phone"
-    }
-
-    fn phone_title(&self) -> &'static str {
-        "Scan to open this scenario on your phone"
-    }
-
-    fn close(&self) -> &'static str {
-        "Close"
-    }
-
     fn agenda_summary(&self, lessons: usize, minutes: u32) -> String {
         format!(
             "{lessons} lessons, about {minutes} minutes in all. Every lesson asks the same question before its run plays."
@@ -1282,82 +952,6 @@ impl Kit for Fr {
 }
 
 impl Herd for Fr {
-    fn herd_title(&self) -> &'static str {
-        "The herd"
-    }
-
-    fn herd_tagline(&self) -> &'static str {
-        "Many clients, one server coming back up: watch how each retry policy treats it."
-    }
-
-    fn herd_back(&self) -> &'static str {
-        "Back to the playground"
-    }
-
-    fn herd_settings(&self) -> &'static str {
-        "The crowd and the server"
-    }
-
-    fn herd_clients(&self) -> &'static str {
-        "Clients"
-    }
-
-    fn herd_down(&self) -> &'static str {
-        "Server down for (ms)"
-    }
-
-    fn herd_capacity(&self) -> &'static str {
-        "Calls served per slot"
-    }
-
-    fn herd_highlight(&self) -> &'static str {
-        "Draw on top"
-    }
-
-    fn herd_highlight_none(&self) -> &'static str {
-        "None"
-    }
-
-    fn herd_slots_title(&self) -> &'static str {
-        "Calls reaching the server, per time slot"
-    }
-
-    fn herd_computing(&self) -> &'static str {
-        "Working out the herd…"
-    }
-
-    fn herd_calls_title(&self) -> &'static str {
-        "Total calls (the server's work)"
-    }
-
-    fn herd_done_title(&self) -> &'static str {
-        "Time until the last client got through"
-    }
-
-    fn herd_table_title(&self) -> &'static str {
-        "The figures"
-    }
-
-    fn herd_col_policy(&self) -> &'static str {
-        "Policy"
-    }
-
-    fn herd_col_calls(&self) -> &'static str {
-        "Calls"
-    }
-
-    fn herd_col_done(&self) -> &'static str {
-        "Last success"
-    }
-
-    fn herd_col_gave_up(&self) -> &'static str {
-        "Gave up"
-    }
-
-    fn herd_explanation(&self) -> &'static str {
-        "Without jitter, every client that failed at the same moment waits the same time and comes back at the same moment, so each wave meets a server that can take only a few of them, and the rest fail together again. A random pick under the same ceiling spreads the crowd over the whole wait: fewer calls are wasted and the last client gets through far sooner. Calling again at once finishes early only by making the server do the most work."
-    }
-
     fn herd_policy_name(&self, p: rusty_lock_engine::herd::HerdPolicy) -> &'static str {
         use rusty_lock_engine::herd::HerdPolicy::*;
         match p {
@@ -1528,32 +1122,12 @@ impl Verdict for Fr {
         }
     }
 
-    fn verdict(&self) -> &'static str {
-        "Resilience verdict: what your settings did"
-    }
-
-    fn verdict_nothing(&self) -> &'static str {
-        "Nothing failed on the model's server, so there is no retry policy to judge. Switch on a server fault and run again."
-    }
-
     fn severity_name(&self, s: rusty_lock_engine::verdict::Severity) -> &'static str {
         match s {
             rusty_lock_engine::verdict::Severity::Good => "Good:",
             rusty_lock_engine::verdict::Severity::Warning => "Warning:",
             rusty_lock_engine::verdict::Severity::Bad => "Problem:",
         }
-    }
-
-    fn strip_key_ceiling(&self) -> &'static str {
-        "ceiling"
-    }
-
-    fn strip_key_tick(&self) -> &'static str {
-        "the wait picked"
-    }
-
-    fn strip_key_asked(&self) -> &'static str {
-        "Retry-After"
     }
 
     fn strip_title(&self, turn: u32) -> String {
@@ -1595,58 +1169,6 @@ impl Verdict for Fr {
 }
 
 impl Endpoint for Fr {
-    fn preset(&self) -> &'static str {
-        "Preset"
-    }
-
-    fn base_url(&self) -> &'static str {
-        "Base URL"
-    }
-
-    fn model_name(&self) -> &'static str {
-        "Model name"
-    }
-
-    fn api_key(&self) -> &'static str {
-        "API key"
-    }
-
-    fn key_set(&self) -> &'static str {
-        "a key is set (type to replace)"
-    }
-
-    fn key_optional(&self) -> &'static str {
-        "optional for local servers"
-    }
-
-    fn remember_key(&self) -> &'static str {
-        "Remember on this device"
-    }
-
-    fn forget_key(&self) -> &'static str {
-        "Forget the key"
-    }
-
-    fn stream(&self) -> &'static str {
-        "Stream the reply"
-    }
-
-    fn stream_faults(&self) -> &'static str {
-        "Stream faults: a dropped, cut-short or stalled stream is retried by your code; a malformed chunk is not (the same server would send it again). A partial reply is never taken as complete."
-    }
-
-    fn test_connection(&self) -> &'static str {
-        "Test connection"
-    }
-
-    fn connected_no_models(&self) -> &'static str {
-        "Connected, but the server lists no models."
-    }
-
-    fn streaming(&self) -> &'static str {
-        "The oracle is answering:"
-    }
-
     fn preset_name(&self, id: &str) -> &'static str {
         match id {
             "ollama" => "Ollama",
@@ -1675,26 +1197,6 @@ impl Endpoint for Fr {
         }
     }
 
-    fn diagnosis_title(&self) -> &'static str {
-        "No answer could be read from the endpoint"
-    }
-
-    fn diag_blocked(&self) -> &'static str {
-        "The server is up (it answered a request the browser is allowed to make blind), but the browser would not let this page read its answers. That is CORS: the server did not say this page's origin may read them."
-    }
-
-    fn diag_unreachable(&self) -> &'static str {
-        "Nothing answered at that address, even blind: the server is not running, the port is wrong, or the browser blocked the request before it left."
-    }
-
-    fn diag_public_to_local(&self) -> &'static str {
-        "This page comes from a public address and calls a server on your own machine. Browsers restrict that: serve the playground locally (./scripts/serve.sh) or use an https endpoint."
-    }
-
-    fn diag_layer_point(&self) -> &'static str {
-        "Notice the teaching point: to the code, a CORS block is indistinguishable from a dropped connection, so it was retried like one. This is the one failure whose layer your code cannot know."
-    }
-
     fn cors_fix(&self, preset: &str, origin: &str) -> String {
         match preset {
             "ollama" => format!("Ollama: restart it with this page's origin allowed, e.g. OLLAMA_ORIGINS={origin} ollama serve (or set OLLAMA_ORIGINS in its service environment)."),
@@ -1707,18 +1209,6 @@ impl Endpoint for Fr {
 }
 
 impl Compare for Fr {
-    fn scene_naive(&self) -> &'static str {
-        "The naive loop: no catching, no retries"
-    }
-
-    fn compare_hint(&self) -> &'static str {
-        "Old adventure games split in two schools: in some a wrong move is game over, in others the game says why it failed and you try again. Press Run to play the same scenario, same faults and seed, with a naive loop and with the robust one, in step."
-    }
-
-    fn compare_builtin_only(&self) -> &'static str {
-        "Compare mode plays the built-in model, so both loops see exactly the same answers."
-    }
-
     fn diverge_line(&self, step: usize, turn: Option<u32>) -> String {
         match turn {
             Some(t) => format!("Step {step} (turn {t}): here the two loops part ways."),

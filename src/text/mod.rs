@@ -28,9 +28,18 @@ mod words;
 mod zh;
 pub use words::*;
 
+/// The first screen's words in one language: its fixed labels and its sentences.
+#[derive(Clone, Copy)]
+pub struct FirstScreen {
+    pub labels: &'static CoreLabels,
+    pub words: &'static dyn Core,
+}
+
+// Initialised as constants, so reading them is a plain load (no lazy set-up in each of the
+// hundreds of places that ask for a word).
 thread_local! {
     static LANG: Cell<Lang> = const { Cell::new(Lang::En) };
-    static CORE: Cell<&'static dyn Core> = Cell::new(&en::En);
+    static CORE: Cell<FirstScreen> = const { Cell::new(FirstScreen { labels: &en::CORE, words: &en::En }) };
 }
 
 /// The language the page speaks now.
@@ -40,7 +49,7 @@ pub fn lang() -> Lang {
 
 /// Switches every later word to `lang`, whose first-screen words are `core` (fetched by the
 /// caller when they live in a lazy part).
-pub fn set_lang(lang: Lang, core: &'static dyn Core) {
+pub fn set_lang(lang: Lang, core: FirstScreen) {
     CORE.with(|c| c.set(core));
     LANG.with(|l| l.set(lang));
 }
@@ -78,22 +87,26 @@ pub fn lang_in_link(search: &str) -> Option<&str> {
 }
 
 /// English's first-screen words, always in the first download.
-pub fn english() -> &'static dyn Core {
-    &en::En
+pub fn english() -> FirstScreen {
+    FirstScreen { labels: &en::CORE, words: &en::En }
 }
 
 /// French's first-screen words; only the lazy part `lang_fr` refers to them, so they travel in it.
-pub fn french() -> &'static dyn Core {
-    &fr::Fr
+pub fn french() -> FirstScreen {
+    FirstScreen { labels: &fr::CORE, words: &fr::Fr }
 }
 
 /// Chinese's first-screen words, in the lazy part `lang_zh`.
-pub fn chinese() -> &'static dyn Core {
-    &zh::Zh
+pub fn chinese() -> FirstScreen {
+    FirstScreen { labels: &zh::CORE, words: &zh::Zh }
 }
 
 fn core_words() -> &'static dyn Core {
-    CORE.with(Cell::get)
+    CORE.with(Cell::get).words
+}
+
+fn core_labels() -> &'static CoreLabels {
+    CORE.with(Cell::get).labels
 }
 
 /// The words of a lazy panel: every language's are in the panel's part, so asking costs nothing.
@@ -108,6 +121,25 @@ macro_rules! panel_words {
         }
     };
 }
+/// The fixed words of a lazy panel, as [`panel_words`] finds its sentences.
+macro_rules! panel_labels {
+    ($name:ident, $ty:ident, $statik:ident) => {
+        fn $name() -> &'static $ty {
+            match lang() {
+                Lang::En => &en::$statik,
+                Lang::Fr => &fr::$statik,
+                Lang::Zh => &zh::$statik,
+            }
+        }
+    };
+}
+panel_labels!(below_labels, BelowLabels, BELOW);
+panel_labels!(lessons_labels, LessonsLabels, LESSONS);
+panel_labels!(kit_labels, KitLabels, KIT);
+panel_labels!(herd_labels, HerdLabels, HERD);
+panel_labels!(verdict_labels, VerdictLabels, VERDICT);
+panel_labels!(endpoint_labels, EndpointLabels, ENDPOINT);
+panel_labels!(compare_labels, CompareLabels, COMPARE);
 panel_words!(below_words, Below);
 panel_words!(log_words, Log);
 panel_words!(lessons_words, Lessons);
@@ -173,79 +205,79 @@ pub(crate) fn capitalised(text: &str) -> String {
 }
 
 pub fn title() -> &'static str {
-    core_words().title()
+    core_labels().title
 }
 
 pub fn tagline() -> &'static str {
-    core_words().tagline()
+    core_labels().tagline
 }
 
 pub fn run() -> &'static str {
-    core_words().run()
+    core_labels().run
 }
 
 pub fn stop() -> &'static str {
-    core_words().stop()
+    core_labels().stop
 }
 
 pub fn speed() -> &'static str {
-    core_words().speed()
+    core_labels().speed
 }
 
 pub fn faults() -> &'static str {
-    core_words().faults()
+    core_labels().faults
 }
 
 pub fn faults_hint() -> &'static str {
-    core_words().faults_hint()
+    core_labels().faults_hint
 }
 
 pub fn model() -> &'static str {
-    below_words().model()
+    below_labels().model
 }
 
 pub fn guards() -> &'static str {
-    below_words().guards()
+    below_labels().guards
 }
 
 pub fn retry() -> &'static str {
-    below_words().retry()
+    below_labels().retry
 }
 
 pub fn seed() -> &'static str {
-    below_words().seed()
+    below_labels().seed
 }
 
 pub fn board() -> &'static str {
-    below_words().board()
+    below_labels().board
 }
 
 pub fn log() -> &'static str {
-    core_words().log()
+    core_labels().log
 }
 
 pub fn log_empty() -> &'static str {
-    core_words().log_empty()
+    core_labels().log_empty
 }
 
 pub fn history() -> &'static str {
-    below_words().history()
+    below_labels().history
 }
 
 pub fn turn() -> &'static str {
-    core_words().turn()
+    core_labels().turn
 }
 
 pub fn on_turn() -> &'static str {
-    core_words().on_turn()
+    core_labels().on_turn
 }
 
 pub fn times() -> &'static str {
-    core_words().times()
+    core_labels().times
 }
 
 pub fn fatal() -> &'static str {
-    core_words().fatal()
+    core_labels().fatal
 }
 
 pub fn layer_name(layer: Layer) -> &'static str {
@@ -263,11 +295,11 @@ pub fn layer_short_rule(layer: Layer) -> &'static str {
 
 /// Over the layer's name on the scene's stamp, while a layer acts.
 pub fn handled_by() -> &'static str {
-    core_words().handled_by()
+    core_labels().handled_by
 }
 
 pub fn layer_row() -> &'static str {
-    core_words().layer_row()
+    core_labels().layer_row
 }
 
 /// The count on a lane of the one-row board, for a screen reader.
@@ -276,19 +308,19 @@ pub fn handled_count(n: usize) -> String {
 }
 
 pub fn open_faults() -> &'static str {
-    core_words().open_faults()
+    core_labels().open_faults
 }
 
 pub fn close_faults() -> &'static str {
-    core_words().close_faults()
+    core_labels().close_faults
 }
 
 pub fn start_here() -> &'static str {
-    core_words().start_here()
+    core_labels().start_here
 }
 
 pub fn start_here_hint() -> &'static str {
-    core_words().start_here_hint()
+    core_labels().start_here_hint
 }
 
 pub fn personality_name(p: Personality) -> &'static str {
@@ -375,71 +407,71 @@ pub fn describe(event: &Event) -> String {
 }
 
 pub fn door() -> &'static str {
-    core_words().door()
+    core_labels().door
 }
 
 pub fn lock() -> &'static str {
-    core_words().lock()
+    core_labels().lock
 }
 
 pub fn running() -> &'static str {
-    core_words().running()
+    core_labels().running
 }
 
 pub fn running_hint() -> &'static str {
-    core_words().running_hint()
+    core_labels().running_hint
 }
 
 pub fn ready() -> &'static str {
-    core_words().ready()
+    core_labels().ready
 }
 
 pub fn off_when_zero() -> &'static str {
-    below_words().off_when_zero()
+    below_labels().off_when_zero
 }
 
 pub fn max_turns() -> &'static str {
-    below_words().max_turns()
+    below_labels().max_turns
 }
 
 pub fn max_errors() -> &'static str {
-    below_words().max_errors()
+    below_labels().max_errors
 }
 
 pub fn watchdog() -> &'static str {
-    below_words().watchdog()
+    below_labels().watchdog
 }
 
 pub fn repeat_guard() -> &'static str {
-    below_words().repeat_guard()
+    below_labels().repeat_guard
 }
 
 pub fn max_attempts() -> &'static str {
-    below_words().max_attempts()
+    below_labels().max_attempts
 }
 
 pub fn no_retry_hint() -> &'static str {
-    below_words().no_retry_hint()
+    below_labels().no_retry_hint
 }
 
 pub fn base_delay() -> &'static str {
-    below_words().base_delay()
+    below_labels().base_delay
 }
 
 pub fn max_delay() -> &'static str {
-    below_words().max_delay()
+    below_labels().max_delay
 }
 
 pub fn retry_after_cap() -> &'static str {
-    below_words().retry_after_cap()
+    below_labels().retry_after_cap
 }
 
 pub fn jitter() -> &'static str {
-    below_words().jitter()
+    below_labels().jitter
 }
 
 pub fn retry_everything() -> &'static str {
-    below_words().retry_everything()
+    below_labels().retry_everything
 }
 
 pub fn turn_of_max(turn: u32, max: u32) -> String {
@@ -459,101 +491,101 @@ pub fn scene_label(door: &str, lock: &str) -> String {
 }
 
 pub fn speed_labels() -> [&'static str; 6] {
-    core_words().speed_labels()
+    core_labels().speed_labels
 }
 
 pub fn link_notice_title() -> &'static str {
-    core_words().link_notice_title()
+    core_labels().link_notice_title
 }
 
 pub fn dismiss() -> &'static str {
-    core_words().dismiss()
+    core_labels().dismiss
 }
 
 pub fn share_link() -> &'static str {
-    below_words().share_link()
+    below_labels().share_link
 }
 
 pub fn copy_link() -> &'static str {
-    below_words().copy_link()
+    below_labels().copy_link
 }
 
 pub fn copied() -> &'static str {
-    below_words().copied()
+    below_labels().copied
 }
 
 pub fn export_trace() -> &'static str {
-    below_words().export_trace()
+    below_labels().export_trace
 }
 
 pub fn import_trace() -> &'static str {
-    below_words().import_trace()
+    below_labels().import_trace
 }
 
 pub fn save_failed() -> &'static str {
-    below_words().save_failed()
+    below_labels().save_failed
 }
 
 pub fn part_missing() -> &'static str {
-    core_words().part_missing()
+    core_labels().part_missing
 }
 
 pub fn engine_part_missing() -> &'static str {
-    core_words().engine_part_missing()
+    core_labels().engine_part_missing
 }
 
 pub fn replay_part_missing() -> &'static str {
-    core_words().replay_part_missing()
+    core_labels().replay_part_missing
 }
 
 pub fn trace_part_missing() -> &'static str {
-    below_words().trace_part_missing()
+    below_labels().trace_part_missing
 }
 
 pub fn lessons() -> &'static str {
-    core_words().lessons()
+    core_labels().lessons
 }
 
 pub fn start_workshop() -> &'static str {
-    lessons_words().start_workshop()
+    lessons_labels().start_workshop
 }
 
 pub fn free_play() -> &'static str {
-    lessons_words().free_play()
+    lessons_labels().free_play
 }
 
 pub fn right() -> &'static str {
-    lessons_words().right()
+    lessons_labels().right
 }
 
 pub fn not_quite() -> &'static str {
-    lessons_words().not_quite()
+    lessons_labels().not_quite
 }
 
 pub fn prev_lesson() -> &'static str {
-    lessons_words().prev_lesson()
+    lessons_labels().prev_lesson
 }
 
 pub fn next_lesson() -> &'static str {
-    lessons_words().next_lesson()
+    lessons_labels().next_lesson
 }
 
 pub fn open_full() -> &'static str {
-    core_words().open_full()
+    core_labels().open_full
 }
 
 pub fn show_settings() -> &'static str {
-    core_words().show_settings()
+    core_labels().show_settings
 }
 
 /// Shown when a newer build of the site is installed and waiting: the page never switches by
 /// itself, so a running lesson is never cut.
 pub fn update_ready() -> &'static str {
-    below_words().update_ready()
+    below_labels().update_ready
 }
 
 pub fn update_reload() -> &'static str {
-    below_words().update_reload()
+    below_labels().update_reload
 }
 
 pub fn attempts_label(fault: &str) -> String {
@@ -583,7 +615,7 @@ pub fn trace_error(error: &TraceError) -> String {
 
 /// The question every lesson asks before its run plays.
 pub fn question() -> &'static str {
-    lessons_words().question()
+    lessons_labels().question
 }
 
 /// The words of the lesson `id` (one of `lessons::LESSONS`).
@@ -592,55 +624,55 @@ pub fn lesson_text(id: &str) -> LessonText {
 }
 
 pub fn agenda_entry() -> &'static str {
-    lessons_words().agenda_entry()
+    lessons_labels().agenda_entry
 }
 
 pub fn agenda_title() -> &'static str {
-    kit_words().agenda_title()
+    kit_labels().agenda_title
 }
 
 pub fn handout_title() -> &'static str {
-    kit_words().handout_title()
+    kit_labels().handout_title
 }
 
 pub fn print_handout() -> &'static str {
-    kit_words().print_handout()
+    kit_labels().print_handout
 }
 
 pub fn show_answers() -> &'static str {
-    kit_words().show_answers()
+    kit_labels().show_answers
 }
 
 pub fn back_to_playground() -> &'static str {
-    kit_words().back_to_playground()
+    kit_labels().back_to_playground
 }
 
 pub fn start_in_presenter() -> &'static str {
-    kit_words().start_in_presenter()
+    kit_labels().start_in_presenter
 }
 
 pub fn print_hint() -> &'static str {
-    kit_words().print_hint()
+    kit_labels().print_hint
 }
 
 pub fn fold_here() -> &'static str {
-    kit_words().fold_here()
+    kit_labels().fold_here
 }
 
 pub fn answer() -> &'static str {
-    kit_words().answer()
+    kit_labels().answer
 }
 
 pub fn open_on_phone() -> &'static str {
-    kit_words().open_on_phone()
+    kit_labels().open_on_phone
 }
 
 pub fn phone_title() -> &'static str {
-    kit_words().phone_title()
+    kit_labels().phone_title
 }
 
 pub fn close() -> &'static str {
-    kit_words().close()
+    kit_labels().close
 }
 
 /// The agenda's summary line.
@@ -663,11 +695,11 @@ pub fn lesson_step(n: usize, of: usize) -> String {
 }
 
 pub fn show_me() -> &'static str {
-    lessons_words().show_me()
+    lessons_labels().show_me
 }
 
 pub fn answer_keys() -> &'static str {
-    lessons_words().answer_keys()
+    lessons_labels().answer_keys
 }
 
 /// The answer, revealed without a guess to judge.
@@ -676,7 +708,7 @@ pub fn reveal_line(was: Layer) -> String {
 }
 
 pub fn pause_at_failure() -> &'static str {
-    core_words().pause_at_failure()
+    core_labels().pause_at_failure
 }
 
 pub fn answer_line(said: Layer, was: Layer) -> String {
@@ -684,67 +716,67 @@ pub fn answer_line(said: Layer, was: Layer) -> String {
 }
 
 pub fn who_answers() -> &'static str {
-    core_words().who_answers()
+    core_labels().who_answers
 }
 
 pub fn builtin() -> &'static str {
-    core_words().builtin()
+    core_labels().builtin
 }
 
 pub fn real_endpoint() -> &'static str {
-    core_words().real_endpoint()
+    core_labels().real_endpoint
 }
 
 pub fn preset() -> &'static str {
-    endpoint_words().preset()
+    endpoint_labels().preset
 }
 
 pub fn base_url() -> &'static str {
-    endpoint_words().base_url()
+    endpoint_labels().base_url
 }
 
 pub fn model_name() -> &'static str {
-    endpoint_words().model_name()
+    endpoint_labels().model_name
 }
 
 pub fn api_key() -> &'static str {
-    endpoint_words().api_key()
+    endpoint_labels().api_key
 }
 
 pub fn key_set() -> &'static str {
-    endpoint_words().key_set()
+    endpoint_labels().key_set
 }
 
 pub fn key_optional() -> &'static str {
-    endpoint_words().key_optional()
+    endpoint_labels().key_optional
 }
 
 pub fn remember_key() -> &'static str {
-    endpoint_words().remember_key()
+    endpoint_labels().remember_key
 }
 
 pub fn forget_key() -> &'static str {
-    endpoint_words().forget_key()
+    endpoint_labels().forget_key
 }
 
 pub fn stream() -> &'static str {
-    endpoint_words().stream()
+    endpoint_labels().stream
 }
 
 pub fn stream_faults() -> &'static str {
-    endpoint_words().stream_faults()
+    endpoint_labels().stream_faults
 }
 
 pub fn test_connection() -> &'static str {
-    endpoint_words().test_connection()
+    endpoint_labels().test_connection
 }
 
 pub fn connected_no_models() -> &'static str {
-    endpoint_words().connected_no_models()
+    endpoint_labels().connected_no_models
 }
 
 pub fn streaming() -> &'static str {
-    endpoint_words().streaming()
+    endpoint_labels().streaming
 }
 
 pub fn preset_name(id: &str) -> &'static str {
@@ -760,31 +792,31 @@ pub fn connection_failed(failure: &CallFailure) -> String {
 }
 
 pub fn verdict() -> &'static str {
-    verdict_words().verdict()
+    verdict_labels().verdict
 }
 
 pub fn verdict_nothing() -> &'static str {
-    verdict_words().verdict_nothing()
+    verdict_labels().verdict_nothing
 }
 
 pub fn diagnosis_title() -> &'static str {
-    endpoint_words().diagnosis_title()
+    endpoint_labels().diagnosis_title
 }
 
 pub fn diag_blocked() -> &'static str {
-    endpoint_words().diag_blocked()
+    endpoint_labels().diag_blocked
 }
 
 pub fn diag_unreachable() -> &'static str {
-    endpoint_words().diag_unreachable()
+    endpoint_labels().diag_unreachable
 }
 
 pub fn diag_public_to_local() -> &'static str {
-    endpoint_words().diag_public_to_local()
+    endpoint_labels().diag_public_to_local
 }
 
 pub fn diag_layer_point() -> &'static str {
-    endpoint_words().diag_layer_point()
+    endpoint_labels().diag_layer_point
 }
 
 pub fn severity_name(s: rusty_lock_engine::verdict::Severity) -> &'static str {
@@ -796,181 +828,181 @@ pub fn cors_fix(preset: &str, origin: &str) -> String {
 }
 
 pub fn scene() -> &'static str {
-    core_words().scene()
+    core_labels().scene
 }
 
 pub fn scene_robust() -> &'static str {
-    core_words().scene_robust()
+    core_labels().scene_robust
 }
 
 pub fn scene_naive() -> &'static str {
-    compare_words().scene_naive()
+    compare_labels().scene_naive
 }
 
 pub fn scene_idle() -> &'static str {
-    core_words().scene_idle()
+    core_labels().scene_idle
 }
 
 pub fn hero() -> &'static str {
-    core_words().hero()
+    core_labels().hero
 }
 
 pub fn oracle() -> &'static str {
-    core_words().oracle()
+    core_labels().oracle
 }
 
 pub fn the_room() -> &'static str {
-    core_words().the_room()
+    core_labels().the_room
 }
 
 pub fn asks_for_a_tool() -> &'static str {
-    core_words().asks_for_a_tool()
+    core_labels().asks_for_a_tool
 }
 
 pub fn final_answer() -> &'static str {
-    core_words().final_answer()
+    core_labels().final_answer
 }
 
 pub fn final_answer_text() -> &'static str {
-    core_words().final_answer_text()
+    core_labels().final_answer_text
 }
 
 pub fn tool_error_back() -> &'static str {
-    core_words().tool_error_back()
+    core_labels().tool_error_back
 }
 
 pub fn tool_error_thrown() -> &'static str {
-    core_words().tool_error_thrown()
+    core_labels().tool_error_thrown
 }
 
 pub fn tool_worked() -> &'static str {
-    core_words().tool_worked()
+    core_labels().tool_worked
 }
 
 pub fn caught_by_code() -> &'static str {
-    core_words().caught_by_code()
+    core_labels().caught_by_code
 }
 
 pub fn nobody_can_fix() -> &'static str {
-    core_words().nobody_can_fix()
+    core_labels().nobody_can_fix
 }
 
 pub fn villain() -> &'static str {
-    core_words().villain()
+    core_labels().villain
 }
 
 pub fn guard_sign() -> &'static str {
-    core_words().guard_sign()
+    core_labels().guard_sign
 }
 
 pub fn stopped_sign() -> &'static str {
-    core_words().stopped_sign()
+    core_labels().stopped_sign
 }
 
 pub fn handed_over() -> &'static str {
-    core_words().handed_over()
+    core_labels().handed_over
 }
 
 pub fn turns_left_label() -> &'static str {
-    core_words().turns_left_label()
+    core_labels().turns_left_label
 }
 
 pub fn resent() -> &'static str {
-    core_words().resent()
+    core_labels().resent
 }
 
 pub fn resent_empty() -> &'static str {
-    core_words().resent_empty()
+    core_labels().resent_empty
 }
 
 pub fn resent_nothing() -> &'static str {
-    core_words().resent_nothing()
+    core_labels().resent_nothing
 }
 
 pub fn play() -> &'static str {
-    core_words().play()
+    core_labels().play
 }
 
 pub fn pause() -> &'static str {
-    core_words().pause()
+    core_labels().pause
 }
 
 pub fn replay() -> &'static str {
-    core_words().replay()
+    core_labels().replay
 }
 
 pub fn step_back() -> &'static str {
-    core_words().step_back()
+    core_labels().step_back
 }
 
 pub fn step_forward() -> &'static str {
-    core_words().step_forward()
+    core_labels().step_forward
 }
 
 pub fn first_step() -> &'static str {
-    core_words().first_step()
+    core_labels().first_step
 }
 
 pub fn last_step() -> &'static str {
-    core_words().last_step()
+    core_labels().last_step
 }
 
 pub fn timeline() -> &'static str {
-    core_words().timeline()
+    core_labels().timeline
 }
 
 /// The first link in the page, for the keyboard: it jumps over the header and the settings.
 pub fn skip_to_player() -> &'static str {
-    core_words().skip_to_player()
+    core_labels().skip_to_player
 }
 
 /// The player's name for screen readers (first, back, play, forward, last, the timeline).
 pub fn player() -> &'static str {
-    core_words().player()
+    core_labels().player
 }
 
 pub fn keys_hint() -> &'static str {
-    core_words().keys_hint()
+    core_labels().keys_hint
 }
 
 pub fn compare() -> &'static str {
-    core_words().compare()
+    core_labels().compare
 }
 
 pub fn compare_hint() -> &'static str {
-    compare_words().compare_hint()
+    compare_labels().compare_hint
 }
 
 pub fn compare_builtin_only() -> &'static str {
-    compare_words().compare_builtin_only()
+    compare_labels().compare_builtin_only
 }
 
 pub fn stuck() -> &'static str {
-    core_words().stuck()
+    core_labels().stuck
 }
 
 pub fn stuck_detail() -> &'static str {
-    core_words().stuck_detail()
+    core_labels().stuck_detail
 }
 
 pub fn still_going() -> &'static str {
-    core_words().still_going()
+    core_labels().still_going
 }
 
 pub fn code_panel() -> &'static str {
-    below_words().code_panel()
+    below_labels().code_panel
 }
 
 pub fn code_hint() -> &'static str {
-    below_words().code_hint()
+    below_labels().code_hint
 }
 
 pub fn no_line() -> &'static str {
-    below_words().no_line()
+    below_labels().no_line
 }
 
 pub fn looking_back() -> &'static str {
-    core_words().looking_back()
+    core_labels().looking_back
 }
 
 pub fn step_of(step: usize, of: usize) -> String {
@@ -1019,83 +1051,83 @@ pub fn announce(event: &Event) -> Option<String> {
 }
 
 pub fn herd_title() -> &'static str {
-    herd_words().herd_title()
+    herd_labels().herd_title
 }
 
 pub fn herd_tagline() -> &'static str {
-    herd_words().herd_tagline()
+    herd_labels().herd_tagline
 }
 
 pub fn herd_back() -> &'static str {
-    herd_words().herd_back()
+    herd_labels().herd_back
 }
 
 pub fn herd_link() -> &'static str {
-    below_words().herd_link()
+    below_labels().herd_link
 }
 
 pub fn herd_settings() -> &'static str {
-    herd_words().herd_settings()
+    herd_labels().herd_settings
 }
 
 pub fn herd_clients() -> &'static str {
-    herd_words().herd_clients()
+    herd_labels().herd_clients
 }
 
 pub fn herd_down() -> &'static str {
-    herd_words().herd_down()
+    herd_labels().herd_down
 }
 
 pub fn herd_capacity() -> &'static str {
-    herd_words().herd_capacity()
+    herd_labels().herd_capacity
 }
 
 pub fn herd_highlight() -> &'static str {
-    herd_words().herd_highlight()
+    herd_labels().herd_highlight
 }
 
 pub fn herd_highlight_none() -> &'static str {
-    herd_words().herd_highlight_none()
+    herd_labels().herd_highlight_none
 }
 
 pub fn herd_slots_title() -> &'static str {
-    herd_words().herd_slots_title()
+    herd_labels().herd_slots_title
 }
 
 pub fn herd_computing() -> &'static str {
-    herd_words().herd_computing()
+    herd_labels().herd_computing
 }
 
 pub fn herd_calls_title() -> &'static str {
-    herd_words().herd_calls_title()
+    herd_labels().herd_calls_title
 }
 
 pub fn herd_done_title() -> &'static str {
-    herd_words().herd_done_title()
+    herd_labels().herd_done_title
 }
 
 pub fn herd_table_title() -> &'static str {
-    herd_words().herd_table_title()
+    herd_labels().herd_table_title
 }
 
 pub fn herd_col_policy() -> &'static str {
-    herd_words().herd_col_policy()
+    herd_labels().herd_col_policy
 }
 
 pub fn herd_col_calls() -> &'static str {
-    herd_words().herd_col_calls()
+    herd_labels().herd_col_calls
 }
 
 pub fn herd_col_done() -> &'static str {
-    herd_words().herd_col_done()
+    herd_labels().herd_col_done
 }
 
 pub fn herd_col_gave_up() -> &'static str {
-    herd_words().herd_col_gave_up()
+    herd_labels().herd_col_gave_up
 }
 
 pub fn herd_explanation() -> &'static str {
-    herd_words().herd_explanation()
+    herd_labels().herd_explanation
 }
 
 pub fn herd_policy_name(p: rusty_lock_engine::herd::HerdPolicy) -> &'static str {
@@ -1130,15 +1162,15 @@ pub fn herd_slots_summary(lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u
 }
 
 pub fn strip_key_ceiling() -> &'static str {
-    verdict_words().strip_key_ceiling()
+    verdict_labels().strip_key_ceiling
 }
 
 pub fn strip_key_tick() -> &'static str {
-    verdict_words().strip_key_tick()
+    verdict_labels().strip_key_tick
 }
 
 pub fn strip_key_asked() -> &'static str {
-    verdict_words().strip_key_asked()
+    verdict_labels().strip_key_asked
 }
 
 pub fn strip_title(turn: u32) -> String {
@@ -1164,11 +1196,11 @@ pub fn strip_total(ms: u64) -> String {
 }
 
 pub fn preview_title() -> &'static str {
-    below_words().preview_title()
+    below_labels().preview_title
 }
 
 pub fn preview_no_retry() -> &'static str {
-    below_words().preview_no_retry()
+    below_labels().preview_no_retry
 }
 
 pub fn preview_axis(attempt: u32) -> String {
@@ -1184,15 +1216,15 @@ pub fn preview_worst(ms: u64) -> String {
 }
 
 pub fn page_title() -> &'static str {
-    core_words().page_title()
+    core_labels().page_title
 }
 
 pub fn page_description() -> &'static str {
-    core_words().page_description()
+    core_labels().page_description
 }
 
 pub fn language() -> &'static str {
-    core_words().language()
+    core_labels().language
 }
 
 pub fn language_missing(lang: Lang) -> String {

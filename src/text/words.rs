@@ -9,68 +9,108 @@ use rusty_lock_engine::trace::TraceError;
 use rusty_lock_engine::verdict::Said;
 use rusty_lock_engine::{Fault, Personality};
 
-pub trait Core {
+/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+pub struct CoreLabels {
     /// The browser tab's title.
-    fn page_title(&self) -> &'static str;
-
+    pub page_title: &'static str,
     /// The page's description, for link previews and search engines.
-    fn page_description(&self) -> &'static str;
-
+    pub page_description: &'static str,
     /// The name of the language switcher.
-    fn language(&self) -> &'static str;
+    pub language: &'static str,
+    pub title: &'static str,
+    pub tagline: &'static str,
+    pub run: &'static str,
+    pub stop: &'static str,
+    pub speed: &'static str,
+    pub faults: &'static str,
+    pub faults_hint: &'static str,
+    pub log: &'static str,
+    pub log_empty: &'static str,
+    pub turn: &'static str,
+    pub on_turn: &'static str,
+    pub times: &'static str,
+    pub fatal: &'static str,
+    /// Over the layer's name on the scene's stamp, while a layer acts.
+    pub handled_by: &'static str,
+    pub layer_row: &'static str,
+    pub open_faults: &'static str,
+    pub close_faults: &'static str,
+    pub start_here: &'static str,
+    pub start_here_hint: &'static str,
+    pub door: &'static str,
+    pub lock: &'static str,
+    pub running: &'static str,
+    pub running_hint: &'static str,
+    pub ready: &'static str,
+    pub speed_labels: [&'static str; 6],
+    pub link_notice_title: &'static str,
+    pub dismiss: &'static str,
+    pub part_missing: &'static str,
+    pub engine_part_missing: &'static str,
+    pub replay_part_missing: &'static str,
+    pub lessons: &'static str,
+    pub open_full: &'static str,
+    pub show_settings: &'static str,
+    pub pause_at_failure: &'static str,
+    pub who_answers: &'static str,
+    pub builtin: &'static str,
+    pub real_endpoint: &'static str,
+    pub scene: &'static str,
+    pub scene_robust: &'static str,
+    pub scene_idle: &'static str,
+    pub hero: &'static str,
+    pub oracle: &'static str,
+    pub the_room: &'static str,
+    pub asks_for_a_tool: &'static str,
+    pub final_answer: &'static str,
+    pub final_answer_text: &'static str,
+    pub tool_error_back: &'static str,
+    pub tool_error_thrown: &'static str,
+    pub tool_worked: &'static str,
+    pub caught_by_code: &'static str,
+    pub nobody_can_fix: &'static str,
+    pub villain: &'static str,
+    pub guard_sign: &'static str,
+    pub stopped_sign: &'static str,
+    pub handed_over: &'static str,
+    pub turns_left_label: &'static str,
+    pub resent: &'static str,
+    pub resent_empty: &'static str,
+    pub resent_nothing: &'static str,
+    pub play: &'static str,
+    pub pause: &'static str,
+    pub replay: &'static str,
+    pub step_back: &'static str,
+    pub step_forward: &'static str,
+    pub first_step: &'static str,
+    pub last_step: &'static str,
+    pub timeline: &'static str,
+    /// The first link in the page, for the keyboard: it jumps over the header and the settings.
+    pub skip_to_player: &'static str,
+    /// The player's name for screen readers (first, back, play, forward, last, the timeline).
+    pub player: &'static str,
+    pub keys_hint: &'static str,
+    pub compare: &'static str,
+    pub stuck: &'static str,
+    pub stuck_detail: &'static str,
+    pub still_going: &'static str,
+    pub looking_back: &'static str,
+}
 
+pub trait Core {
     /// Why the page did not switch to `lang`: its words are a lazy part that could not be fetched.
     fn language_missing(&self, lang: Lang) -> String;
 
     /// After the start of a clipped text: how much of it is not shown.
     fn more_characters(&self, n: usize) -> String;
 
-    fn title(&self) -> &'static str;
-
-    fn tagline(&self) -> &'static str;
-
-    fn run(&self) -> &'static str;
-
-    fn stop(&self) -> &'static str;
-
-    fn speed(&self) -> &'static str;
-
-    fn faults(&self) -> &'static str;
-
-    fn faults_hint(&self) -> &'static str;
-
-    fn log(&self) -> &'static str;
-
-    fn log_empty(&self) -> &'static str;
-
-    fn turn(&self) -> &'static str;
-
-    fn on_turn(&self) -> &'static str;
-
-    fn times(&self) -> &'static str;
-
-    fn fatal(&self) -> &'static str;
-
     fn layer_name(&self, layer: Layer) -> &'static str;
 
     /// The layer's rule in a few words, for the one-row board under the scene.
     fn layer_short_rule(&self, layer: Layer) -> &'static str;
 
-    /// Over the layer's name on the scene's stamp, while a layer acts.
-    fn handled_by(&self) -> &'static str;
-
-    fn layer_row(&self) -> &'static str;
-
     /// The count on a lane of the one-row board, for a screen reader.
     fn handled_count(&self, n: usize) -> String;
-
-    fn open_faults(&self) -> &'static str;
-
-    fn close_faults(&self) -> &'static str;
-
-    fn start_here(&self) -> &'static str;
-
-    fn start_here_hint(&self) -> &'static str;
 
     fn fault_name(&self, f: Fault) -> &'static str;
 
@@ -96,16 +136,6 @@ pub trait Core {
     /// seconds with one decimal from there on, so a sign, a log line and a chart never disagree.
     fn duration(&self, ms: u64) -> String;
 
-    fn door(&self) -> &'static str;
-
-    fn lock(&self) -> &'static str;
-
-    fn running(&self) -> &'static str;
-
-    fn running_hint(&self) -> &'static str;
-
-    fn ready(&self) -> &'static str;
-
     fn turn_of_max(&self, turn: u32, max: u32) -> String;
 
     fn waiting(&self, ms: u64, attempt: u32, max: u32) -> String;
@@ -114,24 +144,6 @@ pub trait Core {
 
     fn scene_label(&self, door: &str, lock: &str) -> String;
 
-    fn speed_labels(&self) -> [&'static str; 6];
-
-    fn link_notice_title(&self) -> &'static str;
-
-    fn dismiss(&self) -> &'static str;
-
-    fn part_missing(&self) -> &'static str;
-
-    fn engine_part_missing(&self) -> &'static str;
-
-    fn replay_part_missing(&self) -> &'static str;
-
-    fn lessons(&self) -> &'static str;
-
-    fn open_full(&self) -> &'static str;
-
-    fn show_settings(&self) -> &'static str;
-
     fn attempts_label(&self, fault: &str) -> String;
 
     /// Why an opened file was refused, for the person who picked it.
@@ -139,92 +151,6 @@ pub trait Core {
     fn notice(&self, problem: &Problem) -> String;
 
     fn trace_error(&self, error: &TraceError) -> String;
-
-    fn pause_at_failure(&self) -> &'static str;
-
-    fn who_answers(&self) -> &'static str;
-
-    fn builtin(&self) -> &'static str;
-
-    fn real_endpoint(&self) -> &'static str;
-
-    fn scene(&self) -> &'static str;
-
-    fn scene_robust(&self) -> &'static str;
-
-    fn scene_idle(&self) -> &'static str;
-
-    fn hero(&self) -> &'static str;
-
-    fn oracle(&self) -> &'static str;
-
-    fn the_room(&self) -> &'static str;
-
-    fn asks_for_a_tool(&self) -> &'static str;
-
-    fn final_answer(&self) -> &'static str;
-
-    fn final_answer_text(&self) -> &'static str;
-
-    fn tool_error_back(&self) -> &'static str;
-
-    fn tool_error_thrown(&self) -> &'static str;
-
-    fn tool_worked(&self) -> &'static str;
-
-    fn caught_by_code(&self) -> &'static str;
-
-    fn nobody_can_fix(&self) -> &'static str;
-
-    fn villain(&self) -> &'static str;
-
-    fn guard_sign(&self) -> &'static str;
-
-    fn stopped_sign(&self) -> &'static str;
-
-    fn handed_over(&self) -> &'static str;
-
-    fn turns_left_label(&self) -> &'static str;
-
-    fn resent(&self) -> &'static str;
-
-    fn resent_empty(&self) -> &'static str;
-
-    fn resent_nothing(&self) -> &'static str;
-
-    fn play(&self) -> &'static str;
-
-    fn pause(&self) -> &'static str;
-
-    fn replay(&self) -> &'static str;
-
-    fn step_back(&self) -> &'static str;
-
-    fn step_forward(&self) -> &'static str;
-
-    fn first_step(&self) -> &'static str;
-
-    fn last_step(&self) -> &'static str;
-
-    fn timeline(&self) -> &'static str;
-
-    /// The first link in the page, for the keyboard: it jumps over the header and the settings.
-    fn skip_to_player(&self) -> &'static str;
-
-    /// The player's name for screen readers (first, back, play, forward, last, the timeline).
-    fn player(&self) -> &'static str;
-
-    fn keys_hint(&self) -> &'static str;
-
-    fn compare(&self) -> &'static str;
-
-    fn stuck(&self) -> &'static str;
-
-    fn stuck_detail(&self) -> &'static str;
-
-    fn still_going(&self) -> &'static str;
-
-    fn looking_back(&self) -> &'static str;
 
     fn step_of(&self, step: usize, of: usize) -> String;
 
@@ -253,19 +179,46 @@ pub trait Core {
     fn count(&self, n: u64) -> String;
 }
 
+/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+pub struct BelowLabels {
+    pub model: &'static str,
+    pub guards: &'static str,
+    pub retry: &'static str,
+    pub seed: &'static str,
+    pub board: &'static str,
+    pub history: &'static str,
+    pub off_when_zero: &'static str,
+    pub max_turns: &'static str,
+    pub max_errors: &'static str,
+    pub watchdog: &'static str,
+    pub repeat_guard: &'static str,
+    pub max_attempts: &'static str,
+    pub no_retry_hint: &'static str,
+    pub base_delay: &'static str,
+    pub max_delay: &'static str,
+    pub retry_after_cap: &'static str,
+    pub jitter: &'static str,
+    pub retry_everything: &'static str,
+    pub share_link: &'static str,
+    pub copy_link: &'static str,
+    pub copied: &'static str,
+    pub export_trace: &'static str,
+    pub import_trace: &'static str,
+    pub save_failed: &'static str,
+    pub trace_part_missing: &'static str,
+    /// Shown when a newer build of the site is installed and waiting: the page never switches by
+    /// itself, so a running lesson is never cut.
+    pub update_ready: &'static str,
+    pub update_reload: &'static str,
+    pub code_panel: &'static str,
+    pub code_hint: &'static str,
+    pub no_line: &'static str,
+    pub herd_link: &'static str,
+    pub preview_title: &'static str,
+    pub preview_no_retry: &'static str,
+}
+
 pub trait Below {
-    fn model(&self) -> &'static str;
-
-    fn guards(&self) -> &'static str;
-
-    fn retry(&self) -> &'static str;
-
-    fn seed(&self) -> &'static str;
-
-    fn board(&self) -> &'static str;
-
-    fn history(&self) -> &'static str;
-
     fn layer_rule(&self, layer: Layer) -> &'static str;
 
     fn personality_name(&self, p: Personality) -> &'static str;
@@ -273,68 +226,12 @@ pub trait Below {
     /// The board's short label for a failure kind slug.
     fn board_label(&self, kind: &str) -> String;
 
-    fn off_when_zero(&self) -> &'static str;
-
-    fn max_turns(&self) -> &'static str;
-
-    fn max_errors(&self) -> &'static str;
-
-    fn watchdog(&self) -> &'static str;
-
-    fn repeat_guard(&self) -> &'static str;
-
-    fn max_attempts(&self) -> &'static str;
-
-    fn no_retry_hint(&self) -> &'static str;
-
-    fn base_delay(&self) -> &'static str;
-
-    fn max_delay(&self) -> &'static str;
-
-    fn retry_after_cap(&self) -> &'static str;
-
-    fn jitter(&self) -> &'static str;
-
-    fn retry_everything(&self) -> &'static str;
-
-    fn share_link(&self) -> &'static str;
-
-    fn copy_link(&self) -> &'static str;
-
-    fn copied(&self) -> &'static str;
-
-    fn export_trace(&self) -> &'static str;
-
-    fn import_trace(&self) -> &'static str;
-
-    fn save_failed(&self) -> &'static str;
-
-    fn trace_part_missing(&self) -> &'static str;
-
-    /// Shown when a newer build of the site is installed and waiting: the page never switches by
-    /// itself, so a running lesson is never cut.
-    fn update_ready(&self) -> &'static str;
-
-    fn update_reload(&self) -> &'static str;
-
     /// The name a setting has on the page, from its link key.
     fn setting_label(&self, key: &str) -> &'static str;
 
     /// Says which of the lesson's settings are changed (by the link or by hand), so the room knows
     /// the run may not end as the lesson's explanation says.
     fn lesson_changes(&self, keys: &[&str]) -> String;
-
-    fn code_panel(&self) -> &'static str;
-
-    fn code_hint(&self) -> &'static str;
-
-    fn no_line(&self) -> &'static str;
-
-    fn herd_link(&self) -> &'static str;
-
-    fn preview_title(&self) -> &'static str;
-
-    fn preview_no_retry(&self) -> &'static str;
 
     fn preview_axis(&self, attempt: u32) -> String;
 
@@ -354,32 +251,26 @@ pub trait Log {
     fn describe(&self, event: &Event) -> String;
 }
 
-pub trait Lessons {
-    fn start_workshop(&self) -> &'static str;
-
-    fn free_play(&self) -> &'static str;
-
-    fn right(&self) -> &'static str;
-
-    fn not_quite(&self) -> &'static str;
-
-    fn prev_lesson(&self) -> &'static str;
-
-    fn next_lesson(&self) -> &'static str;
-
+/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+pub struct LessonsLabels {
+    pub start_workshop: &'static str,
+    pub free_play: &'static str,
+    pub right: &'static str,
+    pub not_quite: &'static str,
+    pub prev_lesson: &'static str,
+    pub next_lesson: &'static str,
     /// The question every lesson asks before its run plays.
-    fn question(&self) -> &'static str;
+    pub question: &'static str,
+    pub agenda_entry: &'static str,
+    pub show_me: &'static str,
+    pub answer_keys: &'static str,
+}
 
+pub trait Lessons {
     /// The words of the lesson `id` (one of `lessons::LESSONS`).
     fn lesson_text(&self, id: &str) -> LessonText;
 
-    fn agenda_entry(&self) -> &'static str;
-
     fn lesson_step(&self, n: usize, of: usize) -> String;
-
-    fn show_me(&self) -> &'static str;
-
-    fn answer_keys(&self) -> &'static str;
 
     /// The answer, revealed without a guess to judge.
     fn reveal_line(&self, was: Layer) -> String;
@@ -387,31 +278,23 @@ pub trait Lessons {
     fn answer_line(&self, said: Layer, was: Layer) -> String;
 }
 
+/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+pub struct KitLabels {
+    pub agenda_title: &'static str,
+    pub handout_title: &'static str,
+    pub print_handout: &'static str,
+    pub show_answers: &'static str,
+    pub back_to_playground: &'static str,
+    pub start_in_presenter: &'static str,
+    pub print_hint: &'static str,
+    pub fold_here: &'static str,
+    pub answer: &'static str,
+    pub open_on_phone: &'static str,
+    pub phone_title: &'static str,
+    pub close: &'static str,
+}
+
 pub trait Kit {
-    fn agenda_title(&self) -> &'static str;
-
-    fn handout_title(&self) -> &'static str;
-
-    fn print_handout(&self) -> &'static str;
-
-    fn show_answers(&self) -> &'static str;
-
-    fn back_to_playground(&self) -> &'static str;
-
-    fn start_in_presenter(&self) -> &'static str;
-
-    fn print_hint(&self) -> &'static str;
-
-    fn fold_here(&self) -> &'static str;
-
-    fn answer(&self) -> &'static str;
-
-    fn open_on_phone(&self) -> &'static str;
-
-    fn phone_title(&self) -> &'static str;
-
-    fn close(&self) -> &'static str;
-
     /// The agenda's summary line.
     fn agenda_summary(&self, lessons: usize, minutes: u32) -> String;
 
@@ -422,45 +305,30 @@ pub trait Kit {
     fn qr_label(&self, link: &str) -> String;
 }
 
+/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+pub struct HerdLabels {
+    pub herd_title: &'static str,
+    pub herd_tagline: &'static str,
+    pub herd_back: &'static str,
+    pub herd_settings: &'static str,
+    pub herd_clients: &'static str,
+    pub herd_down: &'static str,
+    pub herd_capacity: &'static str,
+    pub herd_highlight: &'static str,
+    pub herd_highlight_none: &'static str,
+    pub herd_slots_title: &'static str,
+    pub herd_computing: &'static str,
+    pub herd_calls_title: &'static str,
+    pub herd_done_title: &'static str,
+    pub herd_table_title: &'static str,
+    pub herd_col_policy: &'static str,
+    pub herd_col_calls: &'static str,
+    pub herd_col_done: &'static str,
+    pub herd_col_gave_up: &'static str,
+    pub herd_explanation: &'static str,
+}
+
 pub trait Herd {
-    fn herd_title(&self) -> &'static str;
-
-    fn herd_tagline(&self) -> &'static str;
-
-    fn herd_back(&self) -> &'static str;
-
-    fn herd_settings(&self) -> &'static str;
-
-    fn herd_clients(&self) -> &'static str;
-
-    fn herd_down(&self) -> &'static str;
-
-    fn herd_capacity(&self) -> &'static str;
-
-    fn herd_highlight(&self) -> &'static str;
-
-    fn herd_highlight_none(&self) -> &'static str;
-
-    fn herd_slots_title(&self) -> &'static str;
-
-    fn herd_computing(&self) -> &'static str;
-
-    fn herd_calls_title(&self) -> &'static str;
-
-    fn herd_done_title(&self) -> &'static str;
-
-    fn herd_table_title(&self) -> &'static str;
-
-    fn herd_col_policy(&self) -> &'static str;
-
-    fn herd_col_calls(&self) -> &'static str;
-
-    fn herd_col_done(&self) -> &'static str;
-
-    fn herd_col_gave_up(&self) -> &'static str;
-
-    fn herd_explanation(&self) -> &'static str;
-
     fn herd_policy_name(&self, p: rusty_lock_engine::herd::HerdPolicy) -> &'static str;
 
     fn herd_yours(&self, p: &rusty_lock_engine::RetryPolicy) -> String;
@@ -476,6 +344,15 @@ pub trait Herd {
     fn herd_slots_summary(&self, lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u64) -> String;
 }
 
+/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+pub struct VerdictLabels {
+    pub verdict: &'static str,
+    pub verdict_nothing: &'static str,
+    pub strip_key_ceiling: &'static str,
+    pub strip_key_tick: &'static str,
+    pub strip_key_asked: &'static str,
+}
+
 pub trait Verdict {
     /// A failure as the verdict names it: "HTTP 503", "timeout".
     fn failure_noun(&self, failure: &CallFailure) -> String;
@@ -486,17 +363,7 @@ pub trait Verdict {
     /// One finding of the resilience verdict, in one sentence, from the facts the engine found.
     fn finding(&self, said: &Said) -> String;
 
-    fn verdict(&self) -> &'static str;
-
-    fn verdict_nothing(&self) -> &'static str;
-
     fn severity_name(&self, s: rusty_lock_engine::verdict::Severity) -> &'static str;
-
-    fn strip_key_ceiling(&self) -> &'static str;
-
-    fn strip_key_tick(&self) -> &'static str;
-
-    fn strip_key_asked(&self) -> &'static str;
 
     fn strip_title(&self, turn: u32) -> String;
 
@@ -511,58 +378,45 @@ pub trait Verdict {
     fn strip_total(&self, ms: u64) -> String;
 }
 
+/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+pub struct EndpointLabels {
+    pub preset: &'static str,
+    pub base_url: &'static str,
+    pub model_name: &'static str,
+    pub api_key: &'static str,
+    pub key_set: &'static str,
+    pub key_optional: &'static str,
+    pub remember_key: &'static str,
+    pub forget_key: &'static str,
+    pub stream: &'static str,
+    pub stream_faults: &'static str,
+    pub test_connection: &'static str,
+    pub connected_no_models: &'static str,
+    pub streaming: &'static str,
+    pub diagnosis_title: &'static str,
+    pub diag_blocked: &'static str,
+    pub diag_unreachable: &'static str,
+    pub diag_public_to_local: &'static str,
+    pub diag_layer_point: &'static str,
+}
+
 pub trait Endpoint {
-    fn preset(&self) -> &'static str;
-
-    fn base_url(&self) -> &'static str;
-
-    fn model_name(&self) -> &'static str;
-
-    fn api_key(&self) -> &'static str;
-
-    fn key_set(&self) -> &'static str;
-
-    fn key_optional(&self) -> &'static str;
-
-    fn remember_key(&self) -> &'static str;
-
-    fn forget_key(&self) -> &'static str;
-
-    fn stream(&self) -> &'static str;
-
-    fn stream_faults(&self) -> &'static str;
-
-    fn test_connection(&self) -> &'static str;
-
-    fn connected_no_models(&self) -> &'static str;
-
-    fn streaming(&self) -> &'static str;
-
     fn preset_name(&self, id: &str) -> &'static str;
 
     fn connected(&self, models: &[String]) -> String;
 
     fn connection_failed(&self, failure: &CallFailure) -> String;
 
-    fn diagnosis_title(&self) -> &'static str;
-
-    fn diag_blocked(&self) -> &'static str;
-
-    fn diag_unreachable(&self) -> &'static str;
-
-    fn diag_public_to_local(&self) -> &'static str;
-
-    fn diag_layer_point(&self) -> &'static str;
-
     fn cors_fix(&self, preset: &str, origin: &str) -> String;
 }
 
+/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+pub struct CompareLabels {
+    pub scene_naive: &'static str,
+    pub compare_hint: &'static str,
+    pub compare_builtin_only: &'static str,
+}
+
 pub trait Compare {
-    fn scene_naive(&self) -> &'static str;
-
-    fn compare_hint(&self) -> &'static str;
-
-    fn compare_builtin_only(&self) -> &'static str;
-
     fn diverge_line(&self, step: usize, turn: Option<u32>) -> String;
 }
