@@ -54,16 +54,6 @@ pub fn set_lang(lang: Lang, core: FirstScreen) {
     LANG.with(|l| l.set(lang));
 }
 
-/// A language's own name for itself, the same whatever the page speaks, so a reader who does
-/// not know the page's current language still finds theirs.
-pub fn endonym(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "English",
-        Lang::Fr => "Français",
-        Lang::Zh => "中文",
-    }
-}
-
 /// The language a visit opens in: the link's `lang` when it names one the page has, otherwise
 /// the first of the browser's languages that the page has (`fr-CA` counts as `fr`), otherwise
 /// English. Nothing is remembered on the device: the link and the browser decide, so a shared

@@ -1,5 +1,7 @@
 //! English, Français, 中文: each language named in itself, so a reader finds theirs whatever the
 //! page speaks now. Choosing one switches at once, with no reload; the run stays on screen.
+//! The options are written out (not built from `Lang::ALL`) because the page is drawn again
+//! in the new language anyway, and a static list costs the first download far less.
 
 use crate::actions::language::choose;
 use crate::state::language::Language;
@@ -16,26 +18,18 @@ pub fn LanguageSwitch() -> impl IntoView {
             choose(address, lang);
         }
     };
+    let missing = move || language.missing.get().map(text::language_missing);
     view! {
         <label class="lang-switch">
             <span class="sr-only">{text::language()}</span>
-            <select data-testid="language" on:change=on_change>
-                {Lang::ALL
-                    .into_iter()
-                    .map(|lang| {
-                        view! {
-                            <option value=lang.code() lang=lang.code() selected=move || language.shown.get() == lang>
-                                {text::endonym(lang)}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
+            <select data-testid="language" prop:value=language.shown.get_untracked().code() on:change=on_change>
+                <option value="en" lang="en">"English"</option>
+                <option value="fr" lang="fr">"Français"</option>
+                <option value="zh" lang="zh">"中文"</option>
             </select>
         </label>
-        <Show when=move || language.missing.get().is_some()>
-            <p class="lang-missing" role="alert" data-testid="language-missing">
-                {move || language.missing.get().map(text::language_missing)}
-            </p>
-        </Show>
+        <p class="lang-missing" role="status" data-testid="language-missing" hidden=move || missing().is_none()>
+            {missing}
+        </p>
     }
 }
