@@ -12,8 +12,57 @@ use rusty_lock_engine::trace::Damage;
 use rusty_lock_engine::wire::FunctionCall;
 use rusty_lock_engine::{judge, simulate, simulate_naive, FaultPlan, FaultRule, RunConfig};
 
+/// Runs `check` once in each language, with the page switched to it as a visit would be.
+fn in_every_language(check: impl Fn(Lang)) {
+    for lang in Lang::ALL {
+        let first = match lang {
+            Lang::En => english(),
+            Lang::Fr => french(),
+            Lang::Zh => chinese(),
+        };
+        set_lang(lang, first);
+        check(lang);
+    }
+    set_lang(Lang::En, english());
+}
+
+/// Words that only an English sentence has: one of them in a French or Chinese message means a
+/// sentence was left untranslated. The test data's own English (a recorded reason, a model's
+/// answer, a parser's message) is taken out first; code (`finish_reason`, tool names) has none.
+const ENGLISH_ONLY: [&str; 14] = [
+    " the ", "The ", " is ", " and ", " was ", " with ", " your ", "Your ", " not ", " attempt",
+    " turn ", " failed", " retry ", " to ",
+];
+const TEST_DATA: [&str; 11] = [
+    "The door is open.",
+    "Handing over.",
+    "an older sentence",
+    "An older sentence.",
+    "expected value at line 1 column 1",
+    "missing field `choices`",
+    "EOF while parsing",
+    "invalid type",
+    "overloaded",
+    "unknown variant",
+    "a recorded reason",
+];
+
+fn not_english(text: &str, from: &str) {
+    if lang() == Lang::En {
+        return;
+    }
+    let mut rest = format!(" {text} ");
+    for data in TEST_DATA {
+        rest = rest.replace(data, "");
+    }
+    for word in ENGLISH_ONLY {
+        assert!(!rest.contains(word), "{from} ({:?}): English {word:?} in {text:?}", lang());
+    }
+}
+
 /// What every sentence must be.
 fn finished(text: &str, from: &str) {
+    not_english(text, from);
     assert!(!text.trim().is_empty(), "{from}: empty");
     assert!(!text.contains("  "), "{from}: doubled space in {text:?}");
     assert!(!text.contains(" ."), "{from}: space before a full stop in {text:?}");
@@ -260,106 +309,145 @@ fn every_trace_error() -> Vec<TraceError> {
 
 #[test]
 fn every_link_notice_is_a_finished_clause() {
-    for p in every_problem() {
-        finished(&notice(&p), &format!("{p:?}"));
-    }
+    in_every_language(|_lang| {
+        for p in every_problem() {
+            finished(&notice(&p), &format!("{p:?}"));
+        }
+    });
 }
 
 #[test]
 fn every_body_problem_is_a_sentence_and_names_the_failure_whole() {
-    for p in every_body_problem() {
-        capitalised(&body_problem(&p), &format!("{p:?}"));
-    }
-    for f in failures() {
-        finished(&failure_name(&f), &format!("{f:?}"));
-        capitalised(&connection_failed(&f), &format!("{f:?}"));
-    }
+    in_every_language(|_lang| {
+        for p in every_body_problem() {
+            capitalised(&body_problem(&p), &format!("{p:?}"));
+        }
+        for f in failures() {
+            finished(&failure_name(&f), &format!("{f:?}"));
+            capitalised(&connection_failed(&f), &format!("{f:?}"));
+        }
+    });
 }
 
 #[test]
 fn every_verdict_finding_is_a_sentence() {
-    for said in every_said() {
-        capitalised(&finding(&said), &format!("{said:?}"));
-    }
+    in_every_language(|_lang| {
+        for said in every_said() {
+            capitalised(&finding(&said), &format!("{said:?}"));
+        }
+    });
 }
 
 #[test]
 fn every_outcome_has_a_title_and_a_sentence() {
-    for o in every_outcome() {
-        capitalised(outcome_title(&o), &format!("{o:?}"));
-        capitalised(&outcome_detail(&o), &format!("{o:?}"));
-    }
+    in_every_language(|_lang| {
+        for o in every_outcome() {
+            capitalised(outcome_title(&o), &format!("{o:?}"));
+            capitalised(&outcome_detail(&o), &format!("{o:?}"));
+        }
+    });
 }
 
 #[test]
 fn every_trace_error_and_guard_detail_is_a_sentence() {
-    for e in every_trace_error() {
-        capitalised(&trace_error(&e), &format!("{e:?}"));
-    }
-    let call = FunctionCall { name: "use".into(), arguments: r#"{"item":"key"}"#.into() };
-    for d in [
-        GuardDetail::NoAnswerAfter { turns: 10 },
-        GuardDetail::NoAnswerAfter { turns: 1 },
-        GuardDetail::SilentFor { ms: 5000 },
-        GuardDetail::SameCalls { calls: vec![call.clone()] },
-        GuardDetail::SameCalls { calls: vec![call.clone(), call] },
-        GuardDetail::ErrorsInARow { count: 3 },
-        GuardDetail::ErrorsInARow { count: 1 },
-        GuardDetail::Recorded { text: "An older sentence.".into() },
-    ] {
-        capitalised(&guard_detail(&d), &format!("{d:?}"));
-    }
-    for finish_reason in ["stop", "length", ""] {
-        let q = Quirk::ToolCallsWithFinishReason { finish_reason: finish_reason.into() };
-        capitalised(&quirk_text(&q), &format!("{q:?}"));
-    }
+    in_every_language(|_lang| {
+        for e in every_trace_error() {
+            capitalised(&trace_error(&e), &format!("{e:?}"));
+        }
+        let call = FunctionCall { name: "use".into(), arguments: r#"{"item":"key"}"#.into() };
+        for d in [
+            GuardDetail::NoAnswerAfter { turns: 10 },
+            GuardDetail::NoAnswerAfter { turns: 1 },
+            GuardDetail::SilentFor { ms: 5000 },
+            GuardDetail::SameCalls { calls: vec![call.clone()] },
+            GuardDetail::SameCalls { calls: vec![call.clone(), call] },
+            GuardDetail::ErrorsInARow { count: 3 },
+            GuardDetail::ErrorsInARow { count: 1 },
+            GuardDetail::Recorded { text: "An older sentence.".into() },
+        ] {
+            capitalised(&guard_detail(&d), &format!("{d:?}"));
+        }
+        for finish_reason in ["stop", "length", ""] {
+            let q = Quirk::ToolCallsWithFinishReason { finish_reason: finish_reason.into() };
+            capitalised(&quirk_text(&q), &format!("{q:?}"));
+        }
+    });
+}
+
+/// The length of a lesson's English explanation, in characters.
+fn english_lesson_len(id: &str) -> usize {
+    let was = lang();
+    let first = if was == Lang::Fr { french() } else if was == Lang::Zh { chinese() } else { english() };
+    set_lang(Lang::En, english());
+    let n = lesson_text(id).explanation.chars().count();
+    set_lang(was, first);
+    n
 }
 
 #[test]
 fn every_lesson_has_its_words() {
-    for lesson in LESSONS {
-        let t = lesson_text(lesson.id);
-        for (part, text) in
-            [("title", t.title), ("goal", t.goal), ("explanation", t.explanation), ("takeaway", t.takeaway)]
-        {
-            capitalised(text, &format!("{} {part}", lesson.id));
+    in_every_language(|_lang| {
+        for lesson in LESSONS {
+            let t = lesson_text(lesson.id);
+            for (part, text) in
+                [("title", t.title), ("goal", t.goal), ("explanation", t.explanation), ("takeaway", t.takeaway)]
+            {
+                capitalised(text, &format!("{} {part}", lesson.id));
+            }
+            // The takeaway is printed on one line of the handout.
+            // One printed line, and a sentence; an explanation as short as the English one (a
+            // lesson is read aloud in the same minute whatever the room's language).
+            let (line, end) = if _lang == Lang::Zh { (40, '。') } else { (90, '.') };
+            assert!(t.takeaway.chars().count() <= line, "{}: takeaway too long for one line: {:?}", lesson.id, t.takeaway);
+            assert!(t.takeaway.ends_with(end), "{}: a takeaway is a sentence", lesson.id);
+            let english = english_lesson_len(lesson.id);
+            let most = if _lang == Lang::Zh { english / 2 } else { english * 125 / 100 };
+            assert!(
+                t.explanation.chars().count() <= most,
+                "{}: the explanation is {} characters, the English {english}",
+                lesson.id,
+                t.explanation.chars().count()
+            );
         }
-        // The takeaway is printed on one line of the handout.
-        assert!(t.takeaway.len() <= 72, "{}: takeaway too long for one line: {:?}", lesson.id, t.takeaway);
-        assert!(t.takeaway.ends_with('.'), "{}: a takeaway is a sentence", lesson.id);
-    }
+    });
 }
 
 #[test]
 fn the_workshop_kit_is_worded() {
-    finished(&agenda_summary(LESSONS.len(), rusty_lock_engine::lessons::total_minutes()), "agenda summary");
-    for n in [1, 5] {
-        finished(&minutes(n), "minutes");
-    }
-    assert_eq!(minutes(1), "1 minute");
-    capitalised(&qr_label("https://example.org/?lesson=bad-key"), "qr label");
+    in_every_language(|_lang| {
+        finished(&agenda_summary(LESSONS.len(), rusty_lock_engine::lessons::total_minutes()), "agenda summary");
+        for n in [1, 5] {
+            finished(&minutes(n), "minutes");
+        }
+        if _lang == Lang::En {
+            assert_eq!(minutes(1), "1 minute");
+        }
+        capitalised(&qr_label("https://example.org/?lesson=bad-key"), "qr label");
+    });
 }
 
 /// Every event of every run the page can make from one fault (robust and naive loop, both
 /// models), worded as the log words it, and the verdict on each run.
 #[test]
 fn every_event_of_every_single_fault_run_is_worded() {
-    let mut worded = 0;
-    for fault in Fault::ALL {
-        for model in ["helpful", "stubborn"] {
-            let (scenario, _) = decode(&format!("v=1&model={model}"));
-            let config = RunConfig { ..scenario.config };
-            let plan = FaultPlan::new(vec![FaultRule { turn: 2, fault, times: 2 }]);
-            for sim in [simulate(&config, plan.clone()), simulate_naive(&config, plan.clone())] {
-                for event in &sim.events {
-                    finished(&describe(event), &format!("{fault:?} {model}: {event:?}"));
-                    worded += 1;
-                }
-                for f in judge(&config, &sim.events) {
-                    capitalised(&finding(&f.said), &format!("{fault:?} {model}: {f:?}"));
+    in_every_language(|_lang| {
+        let mut worded = 0;
+        for fault in Fault::ALL {
+            for model in ["helpful", "stubborn"] {
+                let (scenario, _) = decode(&format!("v=1&model={model}"));
+                let config = RunConfig { lang: _lang, ..scenario.config };
+                let plan = FaultPlan::new(vec![FaultRule { turn: 2, fault, times: 2 }]);
+                for sim in [simulate(&config, plan.clone()), simulate_naive(&config, plan.clone())] {
+                    for event in &sim.events {
+                        finished(&describe(event), &format!("{fault:?} {model}: {event:?}"));
+                        worded += 1;
+                    }
+                    for f in judge(&config, &sim.events) {
+                        capitalised(&finding(&f.said), &format!("{fault:?} {model}: {f:?}"));
+                    }
                 }
             }
         }
-    }
-    assert!(worded > 500, "only {worded} events were worded");
+        assert!(worded > 500, "only {worded} events were worded");
+    });
 }

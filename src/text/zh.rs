@@ -1,4 +1,5 @@
-//! Chinese. (Still the English words: being translated.)
+//! Chinese (Simplified). Terms follow the Chinese lesson on errors in the agent loop; see
+//! `glossary-zh.md` beside this file.
 
 use super::*;
 use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
@@ -13,352 +14,346 @@ use rusty_lock_engine::{Fault, Personality};
 pub struct Zh;
 
 pub static CORE: CoreLabels = CoreLabels {
-    page_title: "Rusty Lock: who handles each failure in an agent loop?",
-    page_description: "A playground where a real agent loop opens a temple door, and you break it on purpose to see which layer handles each failure.",
-    language: "Language",
+    page_title: "Rusty Lock：智能体循环里的每个失败，由谁来处理？",
+    page_description:
+        "一个浏览器里的练习场：真实的智能体循环去打开神殿的门，你故意让它出错，看每个失败由哪一层来处理。",
+    language: "语言",
     title: "Rusty Lock",
-    tagline: "Break an agent loop on purpose. Watch who handles each failure.",
-    run: "Run",
-    stop: "Stop",
-    speed: "Speed",
-    faults: "Faults",
-    faults_hint: "Switch one on, pick the turn it hits, then press Run. You can switch them during a run too.",
-    log: "Event log",
-    log_empty: "Press Run to start the agent.",
-    turn: "Turn",
-    on_turn: "turn",
+    tagline: "故意把智能体循环弄坏，看看每一次失败由谁来处理。",
+    run: "运行",
+    stop: "停止",
+    speed: "速度",
+    faults: "故障",
+    faults_hint: "打开一个故障，选好它在第几轮发生，再点“运行”。运行过程中也可以随时开关。",
+    log: "事件日志",
+    log_empty: "点“运行”，启动智能体。",
+    turn: "轮次",
+    on_turn: "轮次",
     times: "×",
-    fatal: "Rusty Lock hit a bug it could not recover from. Reload the page to start again.",
-    handled_by: "Handled by",
-    layer_row: "Who handles each failure",
-    open_faults: "Faults",
-    close_faults: "Close faults",
-    start_here: "New here? Start with lesson 1 →",
-    start_here_hint: "Twelve short runs: guess which layer handles each failure, then watch it happen.",
-    door: "Door",
-    lock: "Lock",
-    running: "Running…",
-    running_hint: "Stop ends the run at once; Pause holds it on this step.",
-    ready: "Ready",
-    speed_labels: ["0.25×", "0.5×", "1×", "2×", "4×", "instant"],
-    link_notice_title: "Part of this link was ignored:",
-    dismiss: "Dismiss",
-    part_missing: "This part of the page could not be fetched. Check the connection and reload the page.",
-    engine_part_missing: "The loop itself could not be fetched, so the run did not start. Check the connection and press Run again.",
-    replay_part_missing: "The loop could not be fetched, so the trace did not play. Check the connection and open the file again.",
-    lessons: "Lessons",
-    open_full: "Open in the full playground ↗",
-    show_settings: "Settings",
-    pause_at_failure: "Pause at the first failure",
-    who_answers: "Who answers",
-    builtin: "Built-in model",
-    real_endpoint: "Real endpoint",
-    scene: "The adventure",
-    scene_robust: "The robust loop: it catches what it can",
-    scene_idle: "The hero is the loop, the oracle is the model, and the rusted door is the room the tools act on.",
-    hero: "the loop",
-    oracle: "the model",
-    the_room: "the room",
-    asks_for_a_tool: "ASKS FOR A TOOL",
-    final_answer: "FINAL ANSWER",
-    final_answer_text: "The door is open.",
-    tool_error_back: "Error: back to the model",
-    tool_error_thrown: "Error: thrown, not caught",
-    tool_worked: "Result: into the history",
-    caught_by_code: "your code will retry",
-    nobody_can_fix: "nobody can fix it",
-    villain: "NOBODY CAUGHT IT",
-    guard_sign: "GUARD",
-    stopped_sign: "STOPPED",
-    handed_over: "HANDED OVER",
-    turns_left_label: "Turns left",
-    resent: "Resent each turn",
-    resent_empty: "One bar a turn, each taller: the whole history is sent again.",
-    resent_nothing: "Nothing sent yet.",
-    play: "Play",
-    pause: "Pause",
-    replay: "Replay",
-    step_back: "Step back",
-    step_forward: "Step forward",
-    first_step: "First step",
-    last_step: "Newest step",
-    timeline: "Timeline of the run's steps",
-    skip_to_player: "Skip to the player",
-    player: "Player",
-    keys_hint: "Keys: Space run, play or pause, \u{2190} \u{2192} step, Home, End",
-    compare: "Compare: naive loop vs robust loop",
-    stuck: "Stuck",
-    stuck_detail: "Waiting forever for an answer: the naive loop has no watchdog.",
-    still_going: "Still going",
-    looking_back: "Looking back",
+    fatal: "Rusty Lock 遇到了一个无法恢复的 bug。请刷新页面重新开始。",
+    handled_by: "处理者",
+    layer_row: "每次失败由谁处理",
+    open_faults: "故障",
+    close_faults: "关闭故障面板",
+    start_here: "第一次来？从第 1 课开始 →",
+    start_here_hint: "十二次简短的运行：先猜每次失败由哪一层处理，再亲眼看它发生。",
+    door: "门",
+    lock: "锁",
+    running: "运行中…",
+    running_hint: "“停止”会立刻结束运行；“暂停”会停在当前这一步。",
+    ready: "就绪",
+    speed_labels: ["0.25×", "0.5×", "1×", "2×", "4×", "瞬间"],
+    link_notice_title: "这个链接中有一部分被忽略了：",
+    dismiss: "知道了",
+    part_missing: "页面的这一部分没能加载。请检查网络连接，然后刷新页面。",
+    engine_part_missing: "循环本身没能加载，所以运行没有开始。请检查网络连接，再点一次“运行”。",
+    replay_part_missing: "循环没能加载，所以记录没有播放。请检查网络连接，再打开一次文件。",
+    lessons: "课程",
+    open_full: "在完整版演练场中打开 ↗",
+    show_settings: "设置",
+    pause_at_failure: "在第一次失败时暂停",
+    who_answers: "由谁来回答",
+    builtin: "内置模型",
+    real_endpoint: "真实端点",
+    scene: "冒险",
+    scene_robust: "稳健的循环：能接住的都接住",
+    scene_idle: "主角就是循环，先知就是模型，那扇生锈的门就是工具所操作的房间。",
+    hero: "循环",
+    oracle: "模型",
+    the_room: "房间",
+    asks_for_a_tool: "请求工具",
+    final_answer: "最终答案",
+    final_answer_text: "门开了。",
+    tool_error_back: "错误：送回模型",
+    tool_error_thrown: "错误：抛出，无人接住",
+    tool_worked: "结果：写进历史",
+    caught_by_code: "你的代码会重试",
+    nobody_can_fix: "谁也修不好",
+    villain: "没人接住",
+    guard_sign: "护栏",
+    stopped_sign: "已停止",
+    handed_over: "转交给人",
+    turns_left_label: "剩余轮次",
+    resent: "每轮重新发送",
+    resent_empty: "每轮一根柱子，一根比一根高：整段历史每次都要重新发送。",
+    resent_nothing: "还没有发送任何内容。",
+    play: "播放",
+    pause: "暂停",
+    replay: "重播",
+    step_back: "后退一步",
+    step_forward: "前进一步",
+    first_step: "第一步",
+    last_step: "最新一步",
+    timeline: "本次运行各步骤的时间线",
+    skip_to_player: "跳到播放器",
+    player: "播放器",
+    keys_hint: "快捷键：空格 运行、播放或暂停，\u{2190} \u{2192} 单步，Home，End",
+    compare: "对比：天真的循环 vs 稳健的循环",
+    stuck: "卡住了",
+    stuck_detail: "一直在等一个永远不会来的回复：天真的循环没有看门狗。",
+    still_going: "仍在进行",
+    looking_back: "回看中",
 };
 
 pub static BELOW: BelowLabels = BelowLabels {
-    model: "Model",
-    guards: "Guards",
-    retry: "Retry policy (your code)",
-    seed: "Seed",
-    board: "Who handled it?",
-    history: "Message history (sent again, whole, every turn)",
-    off_when_zero: "0 = off",
-    max_turns: "Max turns",
-    max_errors: "Errors in a row",
-    watchdog: "Watchdog (ms)",
-    repeat_guard: "Stop on the same call twice",
-    max_attempts: "Attempts in all",
-    no_retry_hint: "1 = no retry",
-    base_delay: "First wait (ms)",
-    max_delay: "Longest wait (ms)",
-    retry_after_cap: "Retry-After cap (ms)",
-    jitter: "Jitter (random wait)",
-    retry_everything: "Retry every failure, even 400 and 401 (the wrong school)",
-    share_link: "Link to this scenario",
-    copy_link: "Copy link",
-    copied: "Copied",
-    export_trace: "Save trace",
-    import_trace: "Open trace…",
-    save_failed: "The browser would not save the file.",
-    trace_part_missing: "The trace tools could not be fetched. Check the connection and try again.",
-    update_ready: "A new version is ready —",
-    update_reload: "reload",
-    code_panel: "The loop in code",
-    code_hint: "The lit line is what the loop is doing at the step on screen.",
-    no_line: "No line of the robust loop: it would have caught this.",
-    herd_link: "Watch a thousand clients retry like this",
-    preview_title: "What these settings wait",
-    preview_no_retry: "One attempt: no retry, so no wait.",
+    model: "模型",
+    guards: "护栏",
+    retry: "重试策略（你的代码）",
+    seed: "随机种子",
+    board: "是谁处理的？",
+    history: "消息历史（每一轮都完整地重新发送）",
+    off_when_zero: "0 = 关闭",
+    max_turns: "最大轮次",
+    max_errors: "连续错误上限",
+    watchdog: "看门狗（毫秒）",
+    repeat_guard: "同一调用出现两次就停止",
+    max_attempts: "总尝试次数",
+    no_retry_hint: "1 = 不重试",
+    base_delay: "首次等待（毫秒）",
+    max_delay: "最长等待（毫秒）",
+    retry_after_cap: "Retry-After 上限（毫秒）",
+    jitter: "抖动（随机等待）",
+    retry_everything: "所有失败都重试，连 400 和 401 也不放过（错误的一派）",
+    share_link: "本场景的链接",
+    copy_link: "复制链接",
+    copied: "已复制",
+    export_trace: "保存运行记录",
+    import_trace: "打开运行记录…",
+    save_failed: "浏览器没有保存这个文件。",
+    trace_part_missing: "运行记录工具没能加载。请检查网络连接后重试。",
+    update_ready: "新版本已就绪——",
+    update_reload: "刷新",
+    code_panel: "代码里的循环",
+    code_hint: "高亮的那一行，就是循环在屏幕上这一步正在做的事。",
+    no_line: "稳健的循环里没有对应的这一行：它本来会接住这次失败。",
+    herd_link: "看看一千个客户端都这样重试会怎样",
+    preview_title: "这些设置会等多久",
+    preview_no_retry: "只尝试一次：不重试，所以也不用等待。",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
-    start_workshop: "Start the workshop (all lessons, presenter mode)",
-    free_play: "Free play (no lesson)",
-    right: "Right.",
-    not_quite: "Not quite.",
-    prev_lesson: "← Previous lesson",
-    next_lesson: "Next lesson →",
-    question: "Which layer will handle this failure?",
-    agenda_entry: "Workshop agenda and handout",
-    show_me: "Show me",
-    answer_keys: "Keys: 1, 2, 3 to answer, S to show without answering, Space to run or pause.",
+    start_workshop: "开始工作坊（全部课程，演示模式）",
+    free_play: "自由练习（不选课程）",
+    right: "答对了。",
+    not_quite: "不太对。",
+    prev_lesson: "← 上一课",
+    next_lesson: "下一课 →",
+    question: "这次失败会由哪一层来处理？",
+    agenda_entry: "工作坊议程和讲义",
+    show_me: "直接看答案",
+    answer_keys: "快捷键：按 1、2、3 作答，按 S 不作答直接看答案，按空格运行或暂停。",
 };
 
 pub static KIT: KitLabels = KitLabels {
-    agenda_title: "Workshop agenda",
-    handout_title: "Rusty Lock: who handles each failure?",
-    print_handout: "Print handout",
-    show_answers: "Show the answers",
-    back_to_playground: "← Back to the playground",
-    start_in_presenter: "Start presenting",
-    print_hint: "The handout prints on A4 or Letter: each lesson stays on one page. Fold the page along the dashed line to hide the answers.",
-    fold_here: "fold here",
-    answer: "Answer:",
-    open_on_phone: "Open on your phone",
-    phone_title: "Scan to open this scenario on your phone",
-    close: "Close",
+    agenda_title: "工作坊议程",
+    handout_title: "Rusty Lock：每次失败由谁处理？",
+    print_handout: "打印讲义",
+    show_answers: "显示答案",
+    back_to_playground: "← 返回演练场",
+    start_in_presenter: "开始演示",
+    print_hint: "讲义可以用 A4 或 Letter 纸打印，每节课占一页。沿虚线把纸折起来，就能挡住答案。",
+    fold_here: "沿此线折叠",
+    answer: "答案：",
+    open_on_phone: "在手机上打开",
+    phone_title: "扫码在手机上打开这个场景",
+    close: "关闭",
 };
 
 pub static HERD: HerdLabels = HerdLabels {
-    herd_title: "The herd",
-    herd_tagline: "Many clients, one server coming back up: watch how each retry policy treats it.",
-    herd_back: "Back to the playground",
-    herd_settings: "The crowd and the server",
-    herd_clients: "Clients",
-    herd_down: "Server down for (ms)",
-    herd_capacity: "Calls served per slot",
-    herd_highlight: "Draw on top",
-    herd_highlight_none: "None",
-    herd_slots_title: "Calls reaching the server, per time slot",
-    herd_computing: "Working out the herd…",
-    herd_calls_title: "Total calls (the server's work)",
-    herd_done_title: "Time until the last client got through",
-    herd_table_title: "The figures",
-    herd_col_policy: "Policy",
-    herd_col_calls: "Calls",
-    herd_col_done: "Last success",
-    herd_col_gave_up: "Gave up",
-    herd_explanation: "Without jitter, every client that failed at the same moment waits the same time and comes back at the same moment, so each wave meets a server that can take only a few of them, and the rest fail together again. A random pick under the same ceiling spreads the crowd over the whole wait: fewer calls are wasted and the last client gets through far sooner. Calling again at once finishes early only by making the server do the most work.",
+    herd_title: "惊群",
+    herd_tagline: "一大群客户端，一台刚恢复的服务器：看看每种重试策略会怎样对待它。",
+    herd_back: "返回演练场",
+    herd_settings: "客户端群和服务器",
+    herd_clients: "客户端数量",
+    herd_down: "服务器宕机时长（毫秒）",
+    herd_capacity: "每个时间片处理的调用数",
+    herd_highlight: "置顶显示",
+    herd_highlight_none: "无",
+    herd_slots_title: "每个时间片到达服务器的调用数",
+    herd_computing: "正在计算惊群…",
+    herd_calls_title: "调用总数（服务器的工作量）",
+    herd_done_title: "直到最后一个客户端成功所用的时间",
+    herd_table_title: "数据",
+    herd_col_policy: "策略",
+    herd_col_calls: "调用数",
+    herd_col_done: "最后一次成功",
+    herd_col_gave_up: "放弃数",
+    herd_explanation: "没有抖动时，同一时刻失败的客户端会等同样长的时间，再在同一时刻一起回来。于是每一波都撞上一台只接得住其中少数几个的服务器，其余的又一起失败。在同样的上限内随机挑选等待时间，就能把这群客户端分散到整段等待里：浪费的调用更少，最后一个客户端也快得多。立刻再调用虽然也能早点结束，代价却是让服务器干最多的活。",
 };
 
 pub static VERDICT: VerdictLabels = VerdictLabels {
-    verdict: "Resilience verdict: what your settings did",
-    verdict_nothing: "Nothing failed on the model's server, so there is no retry policy to judge. Switch on a server fault and run again.",
-    strip_key_ceiling: "ceiling",
-    strip_key_tick: "the wait picked",
+    verdict: "韧性评估：你的设置起了什么作用",
+    verdict_nothing: "模型的服务器没有出过任何故障，所以没有可评估的重试策略。打开一个服务器故障，再运行一次吧。",
+    strip_key_ceiling: "上限",
+    strip_key_tick: "选中的等待时间",
     strip_key_asked: "Retry-After",
 };
 
 pub static ENDPOINT: EndpointLabels = EndpointLabels {
-    preset: "Preset",
+    preset: "预设",
     base_url: "Base URL",
-    model_name: "Model name",
-    api_key: "API key",
-    key_set: "a key is set (type to replace)",
-    key_optional: "optional for local servers",
-    remember_key: "Remember on this device",
-    forget_key: "Forget the key",
-    stream: "Stream the reply",
-    stream_faults: "Stream faults: a dropped, cut-short or stalled stream is retried by your code; a malformed chunk is not (the same server would send it again). A partial reply is never taken as complete.",
-    test_connection: "Test connection",
-    connected_no_models: "Connected, but the server lists no models.",
-    streaming: "The oracle is answering:",
-    diagnosis_title: "No answer could be read from the endpoint",
-    diag_blocked: "The server is up (it answered a request the browser is allowed to make blind), but the browser would not let this page read its answers. That is CORS: the server did not say this page's origin may read them.",
-    diag_unreachable: "Nothing answered at that address, even blind: the server is not running, the port is wrong, or the browser blocked the request before it left.",
-    diag_public_to_local: "This page comes from a public address and calls a server on your own machine. Browsers restrict that: serve the playground locally (./scripts/serve.sh) or use an https endpoint.",
-    diag_layer_point: "Notice the teaching point: to the code, a CORS block is indistinguishable from a dropped connection, so it was retried like one. This is the one failure whose layer your code cannot know.",
+    model_name: "模型名称",
+    api_key: "API 密钥",
+    key_set: "已设置密钥（输入新密钥即可替换）",
+    key_optional: "本地服务器可不填",
+    remember_key: "在此设备上记住",
+    forget_key: "清除密钥",
+    stream: "流式接收回复",
+    stream_faults: "流式故障：流中断、被截短或停滞时，你的代码会重试；数据块格式错误则不会重试（同一台服务器还会再发一样的）。不完整的回复绝不会被当成完整的。",
+    test_connection: "测试连接",
+    connected_no_models: "已连接，但服务器没有列出任何模型。",
+    streaming: "先知正在回答：",
+    diagnosis_title: "无法从这个端点读到任何回复",
+    diag_blocked: "服务器是开着的（它回应了一个浏览器允许“盲发”的请求），但浏览器不让这个页面读取它的回复。这就是 CORS：服务器没有声明允许本页面的源读取这些回复。",
+    diag_unreachable: "这个地址上什么都没有回应，连“盲发”的请求也没有：可能是服务器没在运行、端口不对，或者浏览器在请求发出之前就拦下了它。",
+    diag_public_to_local: "这个页面来自公网地址，却要调用你本机上的服务器，浏览器会限制这种请求。请在本地运行演练场（./scripts/serve.sh），或者使用 https 端点。",
+    diag_layer_point: "请注意这里的教学要点：在代码看来，被 CORS 拦截和连接中断毫无区别，所以它被当作连接中断重试了。这是唯一一种你的代码无法判断该归哪一层处理的失败。",
 };
 
 pub static COMPARE: CompareLabels = CompareLabels {
-    scene_naive: "The naive loop: no catching, no retries",
-    compare_hint: "Old adventure games split in two schools: in some a wrong move is game over, in others the game says why it failed and you try again. Press Run to play the same scenario, same faults and seed, with a naive loop and with the robust one, in step.",
-    compare_builtin_only: "Compare mode plays the built-in model, so both loops see exactly the same answers.",
+    scene_naive: "天真的循环：不接错误，也不重试",
+    compare_hint: "以前的冒险游戏有两种做法：一种是走错就“游戏结束”，另一种会说明哪里行不通，让你换个办法。点“运行”，用天真的循环和稳健的循环同步跑同一个场景，故障和随机种子都一样。",
+    compare_builtin_only: "对比模式使用内置模型，这样两个循环收到的回答完全相同。",
 };
 
 impl Core for Zh {
     fn language_missing(&self, lang: Lang) -> String {
         let name = match lang {
-            Lang::En => "English",
-            Lang::Fr => "French",
-            Lang::Zh => "Chinese",
+            Lang::En => "英文",
+            Lang::Fr => "法文",
+            Lang::Zh => "中文",
         };
-        format!("The {name} words could not be fetched, so the page stays as it was. Check the connection and choose again.")
+        format!("无法获取{name}文本，页面保持原样。请检查网络连接后再选一次。")
     }
 
     fn more_characters(&self, n: usize) -> String {
-        format!("… (+{n} more characters)")
+        format!("……（还有 {n} 个字符）")
     }
 
     fn layer_name(&self, layer: Layer) -> &'static str {
         match layer {
-            Layer::Model => "The model",
-            Layer::Code => "Your code",
-            Layer::Nobody => "Nobody",
+            Layer::Model => "模型",
+            Layer::Code => "你的代码",
+            Layer::Nobody => "谁都不管",
         }
     }
 
     fn layer_short_rule(&self, layer: Layer) -> &'static str {
         match layer {
-            Layer::Model => "reads the error as a tool result and tries something else",
-            Layer::Code => "retries with backoff, or a guard steps in; the model never knows",
-            Layer::Nobody => "retrying cannot help: the run ends with a clear error",
+            Layer::Model => "把错误当作工具结果读，换个办法再试",
+            Layer::Code => "按退避策略重试，或由护栏出手；模型毫不知情",
+            Layer::Nobody => "重试也没用：运行结束，给出清楚的错误",
         }
     }
 
     fn handled_count(&self, n: usize) -> String {
         match n {
-            0 => "No failure handled yet".into(),
-            1 => "1 failure handled".into(),
-            n => format!("{n} failures handled"),
+            0 => "还没有处理过任何失败".into(),
+            n => format!("已处理 {n} 次失败"),
         }
     }
 
     fn fault_name(&self, f: Fault) -> &'static str {
         match f {
-            Fault::RateLimited => "429 Too many requests",
-            Fault::Http500 => "500 Server error",
-            Fault::Http502 => "502 Bad gateway",
-            Fault::Http503 => "503 Unavailable",
-            Fault::Dropped => "Dropped connection",
-            Fault::Unauthorized => "401 Bad API key",
-            Fault::BadRequest => "400 Bad request",
-            Fault::Hang => "Hang (never answers)",
-            Fault::Slow => "Slow reply (+2 s)",
-            Fault::BadJson => "Broken JSON arguments",
-            Fault::UnknownTool => "Invented tool name",
-            Fault::SchemaInvalid => "Arguments break the schema",
-            Fault::MissingArg => "Required argument missing",
-            Fault::HarnessBug => "Bug in the harness",
+            Fault::RateLimited => "429 请求过多",
+            Fault::Http500 => "500 服务器内部错误",
+            Fault::Http502 => "502 网关错误",
+            Fault::Http503 => "503 服务不可用",
+            Fault::Dropped => "连接中断",
+            Fault::Unauthorized => "401 API 密钥错误",
+            Fault::BadRequest => "400 请求有误",
+            Fault::Hang => "卡死（永远不回复）",
+            Fault::Slow => "回复变慢（+2 秒）",
+            Fault::BadJson => "参数 JSON 损坏",
+            Fault::UnknownTool => "编造的工具名",
+            Fault::SchemaInvalid => "参数不符合 schema",
+            Fault::MissingArg => "缺少必填参数",
+            Fault::HarnessBug => "harness 里的 bug",
         }
     }
 
     fn fault_group_name(&self, group: rusty_lock_engine::FaultGroup) -> &'static str {
         match group {
-            rusty_lock_engine::FaultGroup::Server => "The model's server",
-            rusty_lock_engine::FaultGroup::Model => "The model's output",
-            rusty_lock_engine::FaultGroup::Harness => "Your harness",
+            rusty_lock_engine::FaultGroup::Server => "模型的服务器",
+            rusty_lock_engine::FaultGroup::Model => "模型的输出",
+            rusty_lock_engine::FaultGroup::Harness => "你的 harness",
         }
     }
 
     fn failure_name(&self, f: &CallFailure) -> String {
         match f {
             CallFailure::Http { status } => format!("HTTP {status}"),
-            CallFailure::Network => "connection dropped".into(),
-            CallFailure::Timeout => "timed out".into(),
-            CallFailure::BadBody { reason } => format!("unreadable reply: {}", body_problem(reason)),
+            CallFailure::Network => "连接中断".into(),
+            CallFailure::Timeout => "超时".into(),
+            CallFailure::BadBody { reason } => format!("回复无法读取：{}", self.body_problem(reason)),
         }
     }
 
     fn body_problem(&self, problem: &BodyProblem) -> String {
         match problem {
-            BodyProblem::Html => "The server answered with an HTML page, not a completion.".into(),
-            BodyProblem::NotJson { detail } => format!("The body is not JSON ({}).", short_text(detail, 120)),
+            BodyProblem::Html => "服务器返回的是一个 HTML 页面，而不是补全结果。".into(),
+            BodyProblem::NotJson { detail } => format!("响应体不是 JSON（{}）。", short_text(detail, 120)),
             BodyProblem::NotACompletion { detail } => {
-                format!("The body is JSON but not a chat completion ({}).", short_text(detail, 120))
+                format!("响应体是 JSON，但不是聊天补全（{}）。", short_text(detail, 120))
             }
-            BodyProblem::NoChoices => "The completion has no choices.".into(),
-            BodyProblem::NotAssistant => "The first choice is not an assistant message.".into(),
-            BodyProblem::ToolCallsMissing => "The finish reason says tool_calls, but no tool call came with it.".into(),
+            BodyProblem::NoChoices => "补全结果里没有任何 choices。".into(),
+            BodyProblem::NotAssistant => "第一个 choice 不是 assistant 消息。".into(),
+            BodyProblem::ToolCallsMissing => "finish_reason 写的是 tool_calls，却没有附带任何工具调用。".into(),
             BodyProblem::TooBig { bytes, limit_mb } => {
-                format!("The body is {bytes} bytes, over the {limit_mb} MB limit for a completion.")
+                format!("响应体有 {bytes} 字节，超出了补全结果 {limit_mb} MB 的上限。")
             }
-            BodyProblem::StreamTooBig { limit_mb } => format!("The stream passed the {limit_mb} MB limit."),
-            BodyProblem::NotUtf8 => "A line of the stream is not valid UTF-8.".into(),
+            BodyProblem::StreamTooBig { limit_mb } => format!("流式响应超出了 {limit_mb} MB 的上限。"),
+            BodyProblem::NotUtf8 => "流中有一行不是有效的 UTF-8。".into(),
             BodyProblem::ChunkNotJson { detail } => {
-                format!("A data line of the stream is not JSON ({}).", short_text(detail, 120))
+                format!("流中有一个 data 行不是 JSON（{}）。", short_text(detail, 120))
             }
             BodyProblem::NotAChunk { detail } => {
-                format!("A data line of the stream is not a completion chunk ({}).", short_text(detail, 120))
+                format!("流中有一个 data 行不是补全数据块（{}）。", short_text(detail, 120))
             }
             BodyProblem::ErrorMidStream { message } if message.is_empty() => {
-                "The server reported an error in the middle of the stream, with no message.".into()
+                "服务器在流传输中途报告了错误，但没有附带说明。".into()
             }
             BodyProblem::ErrorMidStream { message } => {
-                format!("The server reported an error in the middle of the stream: {}", short_text(message, 200))
+                format!("服务器在流传输中途报告了错误：{}", short_text(message, 200))
             }
-            BodyProblem::CallWithoutName { index } => format!("Tool call {index} arrived without a name."),
-            BodyProblem::BadAddress => "The endpoint address is not a valid URL.".into(),
-            BodyProblem::RequestNotWritten => "The request could not be written as JSON.".into(),
-            BodyProblem::NoModelList => "The answer is not a model list.".into(),
-            // Recorded before reasons were data, as a clause in lower case.
-            BodyProblem::Recorded { text } => {
-                let mut chars = short_text(text, 200).chars().collect::<Vec<_>>();
-                if let Some(first) = chars.first_mut() {
-                    *first = first.to_ascii_uppercase();
-                }
-                chars.into_iter().collect()
-            }
+            BodyProblem::CallWithoutName { index } => format!("第 {index} 个工具调用没有名称。"),
+            BodyProblem::BadAddress => "端点地址不是有效的 URL。".into(),
+            BodyProblem::RequestNotWritten => "请求无法写成 JSON。".into(),
+            BodyProblem::NoModelList => "返回的内容不是模型列表。".into(),
+            // Recorded before reasons were data, in the words of the language it was recorded in.
+            BodyProblem::Recorded { text } => short_text(text, 200),
         }
     }
 
     fn tool_error_name(&self, k: ToolErrorKind) -> &'static str {
         match k {
-            ToolErrorKind::UnknownTool => "unknown tool",
-            ToolErrorKind::BadJson => "broken JSON",
-            ToolErrorKind::SchemaInvalid => "arguments break the schema",
-            ToolErrorKind::ToolFailed => "the tool refused",
+            ToolErrorKind::UnknownTool => "未知工具",
+            ToolErrorKind::BadJson => "JSON 损坏",
+            ToolErrorKind::SchemaInvalid => "参数不符合 schema",
+            ToolErrorKind::ToolFailed => "工具拒绝执行",
         }
     }
 
     fn guard_name(&self, g: Guard) -> &'static str {
         match g {
-            Guard::MaxTurns => "turn budget used up",
-            Guard::ErrorsInARow => "too many tool errors in a row",
-            Guard::RepeatedCall => "same call twice",
-            Guard::Watchdog => "watchdog cut a silent call",
+            Guard::MaxTurns => "轮次预算用完了",
+            Guard::ErrorsInARow => "连续工具错误太多",
+            Guard::RepeatedCall => "同一个调用出现了两次",
+            Guard::Watchdog => "看门狗切断了一个没有回音的调用",
         }
     }
 
     fn outcome_title(&self, o: &Outcome) -> &'static str {
         match o {
             Outcome::Failed { reason: FailReason::NotAnAnswer { finish_reason } } if finish_reason == "length" => {
-                "Reply cut off"
+                "回复被截断"
             }
-            Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => "No answer",
-            Outcome::Answered { .. } => "Answered",
-            Outcome::Escalated { .. } => "Escalated to a person",
-            Outcome::GaveUp { .. } => "Gave up",
-            Outcome::Failed { .. } => "Failed",
-            Outcome::Cancelled => "Stopped",
+            Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => "没有答案",
+            Outcome::Answered { .. } => "已作答",
+            Outcome::Escalated { .. } => "已移交给人",
+            Outcome::GaveUp { .. } => "已放弃",
+            Outcome::Failed { .. } => "失败",
+            Outcome::Cancelled => "已停止",
         }
     }
 
@@ -366,43 +361,44 @@ impl Core for Zh {
         match o {
             Outcome::Answered { text } => clip(text).into_owned(),
             Outcome::Escalated { message } => clip(message).into_owned(),
-            Outcome::GaveUp { guard } => format!("A guard stopped the run: {}.", guard_name(*guard)),
+            Outcome::GaveUp { guard } => format!("护栏叫停了这次运行：{}。", self.guard_name(*guard)),
             Outcome::Failed { reason } => match reason {
                 FailReason::Fatal { failure } => {
-                    format!("Nobody can fix {}: retrying would only send the same request again.", failure_name(failure))
+                    format!("这个失败（{}）谁也修不好：重试只是把同样的请求原样再发一次。", self.failure_name(failure))
                 }
                 FailReason::RetriesExhausted { attempts, last } => {
-                    format!("Still failing ({}) after {attempts} attempts: retries used up.", failure_name(last))
+                    format!("尝试了 {attempts} 次仍然失败（{}）：重试次数已用完。", self.failure_name(last))
                 }
                 FailReason::HarnessBug { tool } if tool.is_empty() => {
-                    "A bug in the harness itself: a tool's result was lost before it reached the history. It is shown, not swallowed.".into()
+                    "这是 harness 自身的 bug：某个工具的结果还没写进历史就丢了。这里把它显示出来，而不是悄悄吞掉。"
+                        .into()
                 }
                 FailReason::HarnessBug { tool } => format!(
-                    "A bug in the harness itself: the result of {} was lost before it reached the history. It is shown, not swallowed.",
+                    "这是 harness 自身的 bug：{} 的结果还没写进历史就丢了。这里把它显示出来，而不是悄悄吞掉。",
                     short_text(tool, 40)
                 ),
                 FailReason::UnhandledCall { failure } => {
                     format!(
-                        "Nothing caught {}: a loop with no retries ends on its first failed call.",
-                        failure_name(failure)
+                        "没有任何代码接住这次失败（{}）：不做重试的循环，第一次调用失败就结束了。",
+                        self.failure_name(failure)
                     )
                 }
                 FailReason::UnhandledTool { name, kind } => format!(
-                    "Nothing caught the error from {name} ({}): it ended the run instead of going back to the model.",
-                    tool_error_name(*kind)
+                    "没有任何代码接住 {name} 的错误（{}）：它没有回到模型那里，而是直接让运行结束了。",
+                    self.tool_error_name(*kind)
                 ),
-                FailReason::NotAnAnswer { finish_reason } => not_an_answer(finish_reason),
+                FailReason::NotAnAnswer { finish_reason } => self.not_an_answer(finish_reason),
             },
-            Outcome::Cancelled => "You pressed Stop. Everything up to that point is kept below.".into(),
+            Outcome::Cancelled => "你点了“停止”。在此之前的所有内容都保留在下方。".into(),
         }
     }
 
     fn not_an_answer(&self, finish_reason: &str) -> String {
         match finish_reason {
-            "length" => "The reply was cut at the token limit (finish_reason \u{201c}length\u{201d}), so it is not an answer. Raise max_tokens, or send a shorter history.".into(),
-            "content_filter" => "The server withheld the reply (finish_reason \u{201c}content_filter\u{201d}), so there is no answer to use. Rephrase the task or check the server's filter.".into(),
+            "length" => "回复在 token 上限处被截断（finish_reason 为“length”），所以不算答案。请调大 max_tokens，或者发送更短的历史。".into(),
+            "content_filter" => "服务器扣下了这条回复（finish_reason 为“content_filter”），所以没有可用的答案。请换种说法描述任务，或检查服务器的过滤设置。".into(),
             other => format!(
-                "The reply stopped with finish_reason \u{201c}{}\u{201d}, which is not a finished answer, so the run ends rather than guess.",
+                "回复以 finish_reason“{}”结束，这不是一个完整的答案，所以运行就此结束，不去猜测。",
                 short_text(other, 40)
             ),
         }
@@ -410,77 +406,88 @@ impl Core for Zh {
 
     fn duration(&self, ms: u64) -> String {
         if ms >= 1000 {
-            seconds(ms)
+            self.seconds(ms)
         } else {
-            format!("{ms} ms")
+            format!("{ms} 毫秒")
         }
     }
 
     fn turn_of_max(&self, turn: u32, max: u32) -> String {
-        format!("{turn} of {max}")
+        format!("{turn} / {max}")
     }
 
     fn waiting(&self, ms: u64, attempt: u32, max: u32) -> String {
-        format!("Your code waits {}, then attempt {attempt} of {max}", super::duration(ms))
+        format!("你的代码先等待 {}，然后进行第 {attempt} 次尝试（共 {max} 次）", self.duration(ms))
     }
 
     fn history_meter(&self, messages: usize, tokens: u32) -> String {
-        format!("Last sent: {messages} messages, about {tokens} tokens")
+        format!("上次发送：{messages} 条消息，约 {tokens} 个 token")
     }
 
     fn scene_label(&self, door: &str, lock: &str) -> String {
-        format!("The door is {door}, the lock is {lock}")
+        // The scene hands over its state words untranslated ("open", "rusted" …).
+        let door = match door {
+            "open" => "开着",
+            "closed" => "关着",
+            other => other,
+        };
+        let lock = match lock {
+            "oiled" => "已上油",
+            "rusted" => "生锈了",
+            other => other,
+        };
+        format!("门：{door}；锁：{lock}")
     }
 
     fn attempts_label(&self, fault: &str) -> String {
-        format!("{fault}, attempts in a row")
+        format!("{fault}：连续发生的次数")
     }
 
     fn notice(&self, problem: &Problem) -> String {
-        let q = |v: &str| format!("\u{201c}{v}\u{201d}");
+        let q = |v: &str| format!("“{v}”");
         match problem {
-            Problem::LinkTooLong { max } => format!("is longer than {max} characters; only its start was read"),
+            Problem::LinkTooLong { max } => format!("超过了 {max} 个字符，只读取了开头部分"),
             Problem::UnknownLesson { value } => {
-                format!("{} is not one of the lessons; pick one from the Lessons menu", q(value))
+                format!("{} 不是任何一节课，请从“课程”菜单中选择", q(value))
             }
-            Problem::Repeated => "appears more than once; the first value was kept".into(),
+            Problem::Repeated => "出现了不止一次，保留了第一个值".into(),
             Problem::NewerFormat { found, ours } => {
-                format!(
-                    "says format {found}, newer than this page (format {ours}); settings it does not know are ignored"
-                )
+                format!("使用的是格式 {found}，比本页面的格式 {ours} 更新；本页不认识的设置已被忽略")
             }
-            Problem::NotAFormat { value } => format!("{} is not a format number", q(value)),
-            Problem::TooManyFaults { max } => format!("has more than {max} faults; the rest were ignored"),
+            Problem::NotAFormat { value } => format!("{} 不是格式编号", q(value)),
+            Problem::TooManyFaults { max } => format!("包含的故障超过 {max} 个，多出的已被忽略"),
             Problem::Fault { value, why } => {
                 let why = match why {
-                    FaultProblem::Shape => "write it as t<turn>:<fault>, like t2:503".to_string(),
-                    FaultProblem::TurnRange { min, max } => format!("the turn must be {min} to {max}"),
+                    FaultProblem::Shape => "请写成 t<轮次>:<故障> 的形式，例如 t2:503".to_string(),
+                    FaultProblem::TurnRange { min, max } => format!("轮次必须在 {min} 到 {max} 之间"),
                     FaultProblem::UnknownFault => {
                         let known: Vec<&str> = Fault::ALL.iter().map(|f| f.slug()).collect();
-                        format!("unknown fault; known faults are {}", known.join(" "))
+                        format!("未知的故障；已知的故障有 {}", known.join(" "))
                     }
-                    FaultProblem::TimesRange { max } => format!("the repeat count must be 1 to {max}"),
+                    FaultProblem::TimesRange { max } => format!("重复次数必须在 1 到 {max} 之间"),
                 };
-                format!("{} was ignored: {why}", q(value))
+                format!("{} 已被忽略：{why}", q(value))
             }
-            Problem::UnknownModel { value } => format!("{} is not a model; use helpful or stubborn", q(value)),
+            Problem::UnknownModel { value } => format!("{} 不是可用的模型，请用 helpful 或 stubborn", q(value)),
             Problem::OutOfRange { min, max } => {
-                format!("must be a whole number from {min} to {max}; the default was kept")
+                format!("必须是 {min} 到 {max} 之间的整数，已保留默认值")
             }
-            Problem::NotANumber { value } => format!("{} is not a whole number", q(value)),
-            Problem::NotAFlag { value } => format!("{} should be on or off", q(value)),
-            Problem::UnknownSpeed { value } => format!("{} is not a speed; use one of {}", q(value), SPEEDS.join(", ")),
-            Problem::BadEndpoint => "must be an http:// or https:// address with no user name or password in it".into(),
-            Problem::BadModelName => "is not a model name".into(),
-            Problem::UnknownMode { value } => format!("{} is not a mode; use embed or present", q(value)),
+            Problem::NotANumber { value } => format!("{} 不是整数", q(value)),
+            Problem::NotAFlag { value } => format!("{} 应该是 on 或 off", q(value)),
+            Problem::UnknownSpeed { value } => {
+                format!("{} 不是可用的速度，请使用以下之一：{}", q(value), SPEEDS.join(", "))
+            }
+            Problem::BadEndpoint => "必须是 http:// 或 https:// 开头的地址，且不能包含用户名或密码".into(),
+            Problem::BadModelName => "不是有效的模型名称".into(),
+            Problem::UnknownMode { value } => format!("{} 不是可用的模式，请用 embed 或 present", q(value)),
             Problem::UnknownLang { value } => {
-                format!("{} is not a language this page has yet; English is used", q(value))
+                format!("{} 是本页面暂不支持的语言，已改用英文", q(value))
             }
-            Problem::KeyInLink => "looks like an API key; keys never travel in links, so it was ignored".into(),
-            Problem::UnknownKey => "is not a setting Rusty Lock knows".into(),
-            Problem::ModelWithoutEndpoint => "names a model but no endpoint; the built-in model is used".into(),
+            Problem::KeyInLink => "看起来像是 API 密钥；密钥绝不会放在链接里传递，所以已被忽略".into(),
+            Problem::UnknownKey => "不是 Rusty Lock 认识的设置".into(),
+            Problem::ModelWithoutEndpoint => "指定了模型却没有指定端点，已改用内置模型".into(),
             Problem::UnknownPolicy { value } => {
-                format!("{} is not a policy; use none, exponential, full, equal, decorrelated or yours", q(value))
+                format!("{} 不是可用的策略，请使用 none、exponential、full、equal、decorrelated 或 yours", q(value))
             }
         }
     }
@@ -489,140 +496,146 @@ impl Core for Zh {
         const MB: usize = 1_000_000;
         match error {
             TraceError::TooLarge { bytes } => {
-                format!("This file is {} MB; a trace is at most {} MB.", bytes / MB, MAX_TRACE_BYTES / MB)
+                format!("这个文件有 {} MB，而一份运行记录最多 {} MB。", bytes / MB, MAX_TRACE_BYTES / MB)
             }
-            TraceError::NotJson => "This file is not JSON, so it cannot be a Rusty Lock trace.".into(),
-            TraceError::Foreign => format!("This JSON file is not a Rusty Lock trace (it has no \"format\": \"{TRACE_FORMAT}\")."),
+            TraceError::NotJson => "这个文件不是 JSON，所以不可能是 Rusty Lock 的运行记录。".into(),
+            TraceError::Foreign => {
+                format!("这个 JSON 文件不是 Rusty Lock 的运行记录（里面没有 \"format\": \"{TRACE_FORMAT}\"）。")
+            }
             TraceError::Newer { version } => format!(
-                "This trace was saved by a newer Rusty Lock (trace format {version}); this page reads format {TRACE_VERSION}."
+                "这份运行记录是由更新版本的 Rusty Lock 保存的（记录格式 {version}）；本页面只能读取格式 {TRACE_VERSION}。"
             ),
             TraceError::Damaged { why } => {
                 let why = match why {
-                    Damage::NoVersion => "it has no version number".to_string(),
-                    Damage::TooManyEvents { max } => format!("it holds more than {max} events"),
-                    Damage::BadEntry { detail } => format!("an entry does not read as an event ({})", short_text(detail, 160)),
-                    Damage::NoStart => "it does not start with the start of a run".into(),
-                    Damage::TaskTooLong { chars, max } => {
-                        format!("its task is {chars} characters long, and a task is at most {max}")
+                    Damage::NoVersion => "里面没有版本号".to_string(),
+                    Damage::TooManyEvents { max } => format!("里面的事件超过了 {max} 个"),
+                    Damage::BadEntry { detail } => {
+                        format!("有一条记录无法读作事件（{}）", short_text(detail, 160))
                     }
-                    Damage::NeverFinished => "the run in it never finished".into(),
-                    Damage::SeveralRuns => "it holds more than one run".into(),
+                    Damage::NoStart => "它不是从一次运行的开头开始的".into(),
+                    Damage::TaskTooLong { chars, max } => {
+                        format!("其中的任务长达 {chars} 个字符，而任务最多只能有 {max} 个字符")
+                    }
+                    Damage::NeverFinished => "其中的运行一直没有结束".into(),
+                    Damage::SeveralRuns => "里面不止一次运行".into(),
                 };
-                format!("This trace is damaged: {why}.")
+                format!("这份运行记录已损坏：{why}。")
             }
         }
     }
 
     fn step_of(&self, step: usize, of: usize) -> String {
-        format!("Step {step} of {of}")
+        format!("第 {step} 步，共 {of} 步")
     }
 
     fn attempt_of(&self, attempt: u32, max: u32) -> String {
-        format!("attempt {attempt} of {max}")
+        format!("第 {attempt} 次尝试（共 {max} 次）")
     }
 
     fn seconds(&self, ms: u64) -> String {
         let tenths = ms.saturating_add(50) / 100;
-        format!("{}.{} s", tenths / 10, tenths % 10)
+        format!("{}.{} 秒", tenths / 10, tenths % 10)
     }
 
     fn turns_left(&self, left: u32, max: u32) -> String {
-        format!("{left} of {max} turns left")
+        format!("还剩 {left} 轮（共 {max} 轮）")
     }
 
     fn token_bar(&self, turn: u32, messages: usize, tokens: u32, counted: Option<u32>) -> String {
         match counted {
-            Some(c) => format!("Turn {turn}: {messages} messages, about {tokens} tokens ({c} counted by the server)"),
-            None => format!("Turn {turn}: {messages} messages, about {tokens} tokens"),
+            Some(c) => {
+                format!("第 {turn} 轮：{messages} 条消息，约 {tokens} 个 token（服务器计数为 {c} 个）")
+            }
+            None => format!("第 {turn} 轮：{messages} 条消息，约 {tokens} 个 token"),
         }
     }
 
     fn server_counted(&self, tokens: u32) -> String {
-        format!(" The server counted {tokens} tokens.")
+        format!("服务器计数为 {tokens} 个 token。")
     }
 
     fn guard_short(&self, g: Guard) -> &'static str {
         match g {
-            Guard::MaxTurns => "turn budget empty",
-            Guard::ErrorsInARow => "errors in a row",
-            Guard::RepeatedCall => "same move twice",
-            Guard::Watchdog => "watchdog cut the call",
+            Guard::MaxTurns => "轮次预算用完",
+            Guard::ErrorsInARow => "连续出错",
+            Guard::RepeatedCall => "同一步走了两次",
+            Guard::Watchdog => "看门狗切断调用",
         }
     }
 
     fn scene_caption(&self, event: &Event) -> String {
         match event {
-            Event::RunStarted { .. } => {
-                "The hero (the loop) sets off with one task: open the temple door.".into()
-            }
+            Event::RunStarted { .. } => "主角（循环）带着一个任务出发了：打开神殿的门。".into(),
             Event::TurnStarted { turn, messages, est_tokens, .. } => format!(
-                "Turn {turn}: the hero picks up the whole history, {messages} messages (about {est_tokens} tokens), to send again."
+                "第 {turn} 轮：主角拿起整段历史，共 {messages} 条消息（约 {est_tokens} 个 token），准备重新发送。"
             ),
             Event::ModelCalled { attempt, max_attempts, .. } if *attempt > 1 => format!(
-                "Attempt {attempt} of {max_attempts}: the hero asks the oracle again. The model never heard about the failure."
+                "第 {attempt} 次尝试（共 {max_attempts} 次）：主角再去问一次先知。刚才的失败，模型完全不知道。"
             ),
-            Event::ModelCalled { .. } => "The hero hands the whole history to the oracle (the model).".into(),
-            Event::ModelCallFailed { failure, final_because: Some(FinalBecause::AttemptsUsedUp), max_attempts, .. } => format!(
-                "{}, on the last of {max_attempts} attempts: your code has tried as often as it may, and gives up. The run ends here.",
-                capitalised(&failure_name(failure))
-            ),
+            Event::ModelCalled { .. } => "主角把整段历史交给先知（模型）。".into(),
+            Event::ModelCallFailed { failure, final_because: Some(FinalBecause::AttemptsUsedUp), max_attempts, .. } => {
+                format!(
+                    "{}，而且这已经是 {max_attempts} 次尝试中的最后一次：你的代码能试的都试过了，只好放弃。运行到此结束。",
+                    self.failure_name(failure)
+                )
+            }
             Event::ModelCallFailed { failure, final_because: Some(FinalBecause::NothingCaught), .. } => {
-                format!("{}: nothing catches it, so the run ends here.", capitalised(&failure_name(failure)))
+                format!("{}：没有任何代码接住它，运行到此结束。", self.failure_name(failure))
             }
             Event::ModelCallFailed { failure, layer: Layer::Nobody, .. } => format!(
-                "{}: retrying cannot fix this one, and the model cannot either. The run ends here.",
-                capitalised(&failure_name(failure))
+                "{}：重试修不好，模型也修不好。运行到此结束。",
+                self.failure_name(failure)
             ),
             Event::ModelCallFailed { failure, .. } => {
-                format!("{}: the call failed. Your code catches it; the model will never know.", capitalised(&failure_name(failure)))
+                format!("{}：这次调用失败了。你的代码接住了它，模型永远不会知道。", self.failure_name(failure))
             }
             Event::RetryScheduled { next_attempt, max_attempts, wait_ms, reason, .. } => match reason {
                 WaitReason::RetryAfter => format!(
-                    "The server asked to wait: your code waits {}, then {}.",
-                    super::duration(*wait_ms),
-                    attempt_of(*next_attempt, *max_attempts)
+                    "服务器要求等一等：你的代码等待 {}，然后进行第 {next_attempt} 次尝试（共 {max_attempts} 次）。",
+                    self.duration(*wait_ms)
                 ),
                 WaitReason::Backoff => format!(
-                    "Your code backs off: it waits {}, then {}.",
-                    super::duration(*wait_ms),
-                    attempt_of(*next_attempt, *max_attempts)
+                    "你的代码开始退避：等待 {}，然后进行第 {next_attempt} 次尝试（共 {max_attempts} 次）。",
+                    self.duration(*wait_ms)
                 ),
             },
             Event::ModelReplied { tool_calls, .. } if tool_calls.is_empty() => {
-                "The oracle gives its final answer: the only normal way out of the loop.".into()
+                "先知给出了最终答案：这是离开循环唯一正常的出口。".into()
             }
             Event::ModelReplied { tool_calls, .. } => {
                 let names: Vec<&str> = tool_calls.iter().map(|c| c.function.name.as_str()).collect();
-                format!("The oracle asks for a tool: {}. The loop goes on.", names.join(", "))
+                format!("先知请求使用工具：{}。循环继续。", names.join("、"))
             }
             Event::QuirkTolerated { .. } => {
-                "The reply bent the protocol: it asked for tools but did not say so. Your code goes by what it holds and runs them.".into()
+                "这条回复没有完全遵守协议：它请求了工具，却没有声明。你的代码以回复里实际的内容为准，照样执行了这些工具。".into()
             }
-            Event::ToolStarted { call, .. } => format!("The hero runs {} on the room.", call.function.name),
-            Event::ToolSucceeded { name, .. } => format!("The {} call worked. Its result joins the history.", clip(name)),
+            Event::ToolStarted { call, .. } => format!("主角在房间里执行 {}。", call.function.name),
+            Event::ToolSucceeded { name, .. } => format!("{} 调用成功，结果写进了历史。", clip(name)),
             Event::ToolFailed { name, kind, layer: Layer::Nobody, .. } => format!(
-                "The {} call failed ({}) and nothing caught it: the run ends, and the model never reads why.",
+                "{} 调用失败（{}），而且没有任何代码接住它：运行结束，模型永远读不到原因。",
                 clip(name),
-                tool_error_name(*kind)
+                self.tool_error_name(*kind)
             ),
             Event::ToolFailed { name, kind, .. } => format!(
-                "The {} call failed ({}). The error goes back to the oracle as the tool's result, for the model to read.",
+                "{} 调用失败（{}）。错误作为这个工具的结果送回给先知，让模型去读。",
                 clip(name),
-                tool_error_name(*kind)
+                self.tool_error_name(*kind)
             ),
             Event::GuardTripped { guard: Guard::Watchdog, .. } => {
-                "The watchdog cuts a call that never answered. It counts as a timeout, which your code retries.".into()
+                "看门狗切断了一个始终没有回音的调用。这算作一次超时，你的代码会重试。".into()
             }
-            Event::GuardTripped { guard, .. } => format!("A guard trips: {}. Your code stops the run.", guard_name(*guard)),
+            Event::GuardTripped { guard, .. } => {
+                format!("护栏触发：{}。你的代码叫停了这次运行。", self.guard_name(*guard))
+            }
             Event::Finished { outcome, .. } => match outcome {
-                Outcome::Answered { .. } => "The door is open: the task is done.".into(),
-                Outcome::Escalated { .. } => "The loop hands over to a person instead of going round in circles.".into(),
-                Outcome::GaveUp { guard } => format!("A guard ended the run: {}.", guard_name(*guard)),
+                Outcome::Answered { .. } => "门开了：任务完成。".into(),
+                Outcome::Escalated { .. } => "循环没有继续原地打转，而是把事情交给了人。".into(),
+                Outcome::GaveUp { guard } => format!("护栏结束了这次运行：{}。", self.guard_name(*guard)),
                 Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => {
-                    "The oracle stopped mid-reply, and half a reply is not an answer: the run ends without one.".into()
+                    "先知话说到一半就停了，半句话不算答案：运行结束，没有得到答案。".into()
                 }
-                Outcome::Failed { .. } => "Nobody caught the failure: the villain wins, and the run is lost.".into(),
-                Outcome::Cancelled => "You pressed Stop.".into(),
+                Outcome::Failed { .. } => "这次失败没人接住：反派赢了，这次运行白跑了。".into(),
+                Outcome::Cancelled => "你点了“停止”。".into(),
             },
         }
     }
@@ -630,7 +643,7 @@ impl Core for Zh {
     fn announce(&self, event: &Event) -> Option<String> {
         match event {
             Event::ModelCalled { .. } | Event::ToolStarted { .. } => None,
-            other => Some(scene_caption(other)),
+            other => Some(self.scene_caption(other)),
         }
     }
 
@@ -650,106 +663,101 @@ impl Core for Zh {
 impl Below for Zh {
     fn layer_rule(&self, layer: Layer) -> &'static str {
         match layer {
-            Layer::Model => "The error goes back as a tool result. The model reads it and tries something else.",
-            Layer::Code => "The harness waits and tries again, or a guard steps in. The model never knows.",
-            Layer::Nobody => "Retrying cannot help. The run ends with a clear error.",
+            Layer::Model => "错误作为工具结果送回去。模型读到后，换个办法再试。",
+            Layer::Code => "你的代码等一会儿再试，或者由护栏出手。模型完全不知道。",
+            Layer::Nobody => "重试也没用。运行结束，并给出清楚的错误。",
         }
     }
 
     fn personality_name(&self, p: Personality) -> &'static str {
         match p {
-            Personality::Helpful => "Built-in model, helpful (reads its errors)",
-            Personality::Stubborn => "Built-in model, stubborn (repeats its mistake)",
+            Personality::Helpful => "内置模型：听劝型（会读错误信息）",
+            Personality::Stubborn => "内置模型：固执型（一错再错）",
         }
     }
 
     fn board_label(&self, kind: &str) -> String {
         match kind {
-            "network" => "dropped".into(),
-            "timeout" => "timeout".into(),
-            "bad-body" => "bad body".into(),
-            "unknown-tool" => "unknown tool".into(),
-            "bad-json" => "broken JSON".into(),
-            "schema-invalid" => "bad args".into(),
-            "tool-failed" => "tool error".into(),
-            "max-turns" => "max turns".into(),
-            "errors-in-a-row" => "errors in a row".into(),
-            "repeated-call" => "same call twice".into(),
-            "watchdog" => "watchdog".into(),
-            "retries-exhausted" => "retries used up".into(),
+            "network" => "连接中断".into(),
+            "timeout" => "超时".into(),
+            "bad-body" => "响应体有误".into(),
+            "unknown-tool" => "未知工具".into(),
+            "bad-json" => "JSON 损坏".into(),
+            "schema-invalid" => "参数有误".into(),
+            "tool-failed" => "工具错误".into(),
+            "max-turns" => "轮次上限".into(),
+            "errors-in-a-row" => "连续出错".into(),
+            "repeated-call" => "重复调用".into(),
+            "watchdog" => "看门狗".into(),
+            "retries-exhausted" => "重试用完".into(),
             "harness-bug" => "harness bug".into(),
-            "cancelled" => "stopped".into(),
-            "cut-at-length" => "cut at length".into(),
-            "content-filter" => "filtered".into(),
-            "unknown-finish" => "odd finish".into(),
-            "finish-mismatch" => "tools despite finish".into(),
+            "cancelled" => "已停止".into(),
+            "cut-at-length" => "长度截断".into(),
+            "content-filter" => "被过滤".into(),
+            "unknown-finish" => "异常结束".into(),
+            "finish-mismatch" => "结束原因不符".into(),
             other => other.strip_prefix("http-").map_or_else(|| other.to_string(), |s| format!("HTTP {s}")),
         }
     }
 
     fn setting_label(&self, key: &str) -> &'static str {
         match key {
-            "faults" => super::faults(),
-            "model" => super::model(),
-            "turns" => super::max_turns(),
-            "errors" => super::max_errors(),
-            "watchdog" => super::watchdog(),
-            "attempts" => super::max_attempts(),
-            "base" => super::base_delay(),
-            "cap" => super::max_delay(),
-            "ra_cap" => super::retry_after_cap(),
-            "seed" => super::seed(),
-            "repeat" => super::repeat_guard(),
-            "jitter" => super::jitter(),
-            "retryall" => super::retry_everything(),
+            "faults" => CORE.faults,
+            "model" => BELOW.model,
+            "turns" => BELOW.max_turns,
+            "errors" => BELOW.max_errors,
+            "watchdog" => BELOW.watchdog,
+            "attempts" => BELOW.max_attempts,
+            "base" => BELOW.base_delay,
+            "cap" => BELOW.max_delay,
+            "ra_cap" => BELOW.retry_after_cap,
+            "seed" => BELOW.seed,
+            "repeat" => BELOW.repeat_guard,
+            "jitter" => BELOW.jitter,
+            "retryall" => BELOW.retry_everything,
             _ => "",
         }
     }
 
     fn lesson_changes(&self, keys: &[&str]) -> String {
-        let names: Vec<&str> = keys.iter().map(|k| setting_label(k)).filter(|n| !n.is_empty()).collect();
-        format!(
-            "Changed from this lesson's own settings: {}. The run may not end as the explanation says.",
-            names.join("; ")
-        )
+        let names: Vec<&str> = keys.iter().map(|k| self.setting_label(k)).filter(|n| !n.is_empty()).collect();
+        format!("以下设置与本课原本的设置不同：{}。这次运行的结果可能和讲解里说的不一样。", names.join("；"))
     }
 
     fn preview_axis(&self, attempt: u32) -> String {
-        format!("try {attempt}")
+        format!("第 {attempt} 次")
     }
 
     fn preview_retry(&self, attempt: u32, low: u64, high: u64) -> String {
         if low == high {
-            format!("Before attempt {attempt}: exactly {}.", duration(high))
+            format!("第 {attempt} 次尝试之前：正好等待 {}。", self.duration(high))
         } else {
-            format!("Before attempt {attempt}: anywhere from {} to {}.", duration(low), duration(high))
+            format!(
+                "第 {attempt} 次尝试之前：在 {}～{}之间随机选一个等待时长。",
+                self.duration(low),
+                self.duration(high)
+            )
         }
     }
 
     fn preview_worst(&self, ms: u64) -> String {
-        format!("At most {} of backoff in all, unless the server asks for longer.", duration(ms))
+        format!("退避总共最多等待 {}，除非服务器要求等更久。", self.duration(ms))
     }
 }
 
 impl Log for Zh {
     fn guard_detail(&self, detail: &GuardDetail) -> String {
         match detail {
-            GuardDetail::NoAnswerAfter { turns: 1 } => "No answer after 1 turn.".into(),
-            GuardDetail::NoAnswerAfter { turns } => format!("No answer after {turns} turns."),
+            GuardDetail::NoAnswerAfter { turns } => format!("{turns} 轮之后仍然没有答案。"),
             GuardDetail::SilentFor { ms } => {
-                format!("No answer after {}: the call is cut and counts as a timeout.", super::duration(*ms))
+                format!("过了 {}，仍然没有回复：这次调用被切断，算作一次超时。", self.duration(*ms))
             }
             GuardDetail::SameCalls { calls } => {
                 let calls: Vec<String> =
                     calls.iter().map(|c| format!("{}({})", clip(&c.name), clip(&c.arguments))).collect();
-                if calls.len() == 1 {
-                    format!("The model asked again for exactly the call of the turn before: {}.", calls.join(", "))
-                } else {
-                    format!("The model asked again for exactly the calls of the turn before: {}.", calls.join(", "))
-                }
+                format!("模型又一次请求了和上一轮一模一样的调用：{}。", calls.join("、"))
             }
-            GuardDetail::ErrorsInARow { count: 1 } => "1 tool error in a row.".into(),
-            GuardDetail::ErrorsInARow { count } => format!("{count} tool errors in a row."),
+            GuardDetail::ErrorsInARow { count } => format!("连续出现了 {count} 次工具错误。"),
             GuardDetail::Recorded { text } => clip(text).into_owned(),
         }
     }
@@ -757,10 +765,10 @@ impl Log for Zh {
     fn quirk_text(&self, quirk: &Quirk) -> String {
         match quirk {
             Quirk::ToolCallsWithFinishReason { finish_reason } if finish_reason.is_empty() => {
-                "Your code ran the tool calls although the reply gave no finish_reason: it goes by what the reply holds.".into()
+                "回复里没有给出 finish_reason，但你的代码还是执行了其中的工具调用：它以回复里实际的内容为准。".into()
             }
             Quirk::ToolCallsWithFinishReason { finish_reason } => format!(
-                "Your code ran the tool calls although the reply said finish_reason \u{201c}{}\u{201d}: it goes by what the reply holds.",
+                "回复的 finish_reason 是“{}”，但你的代码还是执行了其中的工具调用：它以回复里实际的内容为准。",
                 short_text(finish_reason, 40)
             ),
         }
@@ -769,41 +777,43 @@ impl Log for Zh {
     fn describe(&self, event: &Event) -> String {
         match event {
             Event::RunStarted { task, max_turns, .. } => {
-                format!("Run started: \u{201c}{}\u{201d} (at most {max_turns} turns)", clip(task))
+                format!("运行开始：“{}”（最多 {max_turns} 轮）", clip(task))
             }
             Event::TurnStarted { turn, messages, est_tokens, .. } => {
-                format!("Turn {turn}: sending {messages} messages, about {est_tokens} tokens")
+                format!("第 {turn} 轮：发送 {messages} 条消息，约 {est_tokens} 个 token")
             }
             Event::ModelCalled { attempt, max_attempts, .. } if *attempt > 1 => {
-                format!("Calling the model again, attempt {attempt} of {max_attempts}")
+                format!("再次调用模型，第 {attempt} 次尝试（共 {max_attempts} 次）")
             }
-            Event::ModelCalled { .. } => "Calling the model".into(),
+            Event::ModelCalled { .. } => "调用模型".into(),
             Event::ModelCallFailed { failure, attempt, max_attempts, final_because, .. } => match final_because {
                 Some(FinalBecause::AttemptsUsedUp) => {
-                    format!("Model call failed: {}. That was the last attempt.", failure_name(failure))
+                    format!("模型调用失败：{}。这已经是最后一次尝试。", self.failure_name(failure))
                 }
                 Some(FinalBecause::CannotPass) => {
-                    format!("Model call failed: {}. Not worth retrying.", failure_name(failure))
+                    format!("模型调用失败：{}。不值得重试。", self.failure_name(failure))
                 }
                 Some(FinalBecause::NothingCaught) => {
-                    format!("Model call failed: {}. Nothing catches it.", failure_name(failure))
+                    format!("模型调用失败：{}。没有任何代码接住它。", self.failure_name(failure))
                 }
-                None => format!("Model call failed: {} (attempt {attempt} of {max_attempts})", failure_name(failure)),
+                None => {
+                    format!("模型调用失败：{}（第 {attempt} 次尝试，共 {max_attempts} 次）", self.failure_name(failure))
+                }
             },
             Event::RetryScheduled { next_attempt, max_attempts, wait_ms, reason, .. } => match reason {
                 WaitReason::RetryAfter => format!(
-                    "Server asked to wait: retrying in {} (attempt {next_attempt} of {max_attempts})",
-                    super::duration(*wait_ms)
+                    "服务器要求等待：{}，然后重试（第 {next_attempt} 次尝试，共 {max_attempts} 次）",
+                    self.duration(*wait_ms)
                 ),
                 WaitReason::Backoff => {
                     format!(
-                        "Backing off: retrying in {} (attempt {next_attempt} of {max_attempts})",
-                        super::duration(*wait_ms)
+                        "退避：等待 {}，然后重试（第 {next_attempt} 次尝试，共 {max_attempts} 次）",
+                        self.duration(*wait_ms)
                     )
                 }
             },
             Event::ModelReplied { content, tool_calls, .. } if tool_calls.is_empty() => {
-                format!("Model answered: {}", clip(content.as_deref().unwrap_or_default()))
+                format!("模型回答：{}", clip(content.as_deref().unwrap_or_default()))
             }
             Event::ModelReplied { content, tool_calls, .. } => {
                 let calls: Vec<String> = tool_calls
@@ -812,22 +822,22 @@ impl Log for Zh {
                     .collect();
                 match content {
                     Some(thought) if !thought.is_empty() => {
-                        format!("Model asks for {}: \u{201c}{}\u{201d}", calls.join(", "), clip(thought))
+                        format!("模型请求 {}：“{}”", calls.join("、"), clip(thought))
                     }
-                    _ => format!("Model asks for {}", calls.join(", ")),
+                    _ => format!("模型请求 {}", calls.join("、")),
                 }
             }
-            Event::QuirkTolerated { quirk, .. } => quirk_text(quirk),
-            Event::ToolStarted { call, .. } => format!("Running {}", call.function.name),
+            Event::QuirkTolerated { quirk, .. } => self.quirk_text(quirk),
+            Event::ToolStarted { call, .. } => format!("正在执行 {}", call.function.name),
             Event::ToolSucceeded { name, output, .. } => format!("{} → {}", clip(name), clip(output)),
             Event::ToolFailed { name, kind, output, .. } => {
-                format!("{} failed ({}) → sent back to the model: {}", clip(name), tool_error_name(*kind), clip(output))
+                format!("{} 失败（{}）→ 送回给模型：{}", clip(name), self.tool_error_name(*kind), clip(output))
             }
             Event::GuardTripped { guard, detail, .. } => {
-                format!("Guard: {}. {}", guard_name(*guard), guard_detail(detail))
+                format!("护栏：{}。{}", self.guard_name(*guard), self.guard_detail(detail))
             }
             Event::Finished { outcome, turns, .. } => {
-                format!("{} after {turns} turn{}", outcome_title(outcome), if *turns == 1 { "" } else { "s" })
+                format!("{}，共 {turns} 轮", self.outcome_title(outcome))
             }
         }
     }
@@ -837,76 +847,76 @@ impl Lessons for Zh {
     fn lesson_text(&self, id: &str) -> LessonText {
         match id {
             "rusted-lock" => LessonText {
-                title: "The rusted lock",
-                goal: "The key will not turn until the lock is oiled. Watch the agent find that out.",
-                explanation: "The tool refused and said why: the lock is rusted, oil it first. That sentence went back to the model as the tool's result, so the model read it and changed its plan. A tool error is information for the model, not a crash.",
-                takeaway: "A tool error is a message for the model, not a crash.",
+                title: "生锈的锁",
+                goal: "锁没上油之前，钥匙是转不动的。看看智能体怎么发现这一点。",
+                explanation: "工具拒绝执行，并说明了原因：锁生锈了，先上油。这句话作为工具结果回到了模型那里，模型读了之后就改了计划。工具错误是给模型的信息，不是崩溃。",
+                takeaway: "工具错误是写给模型的信息，不是崩溃。",
             },
             "server-hiccup" => LessonText {
-                title: "A server hiccup",
-                goal: "The model's server answers 503 once, on the turn the agent tries the key.",
-                explanation: "A 503 means the server is briefly unavailable, which tends to pass by itself. Your code waited a random moment and called again, and the model never heard about it: there was no turn for it to read.",
-                takeaway: "A brief 503 is your code's job: wait a random moment, then call again.",
+                title: "服务器打了个嗝",
+                goal: "就在智能体试钥匙的那一轮，模型的服务器回了一次 503。",
+                explanation: "503 表示服务器暂时不可用，这种情况通常自己就会过去。你的代码随机等了一会儿再调用，模型完全没察觉：这件事没有占用它的任何一轮。",
+                takeaway: "短暂的 503 归你的代码管：随机等一下再调用。",
             },
             "rate-limited" => LessonText {
-                title: "Rate limited",
-                goal: "The server says 429 Too Many Requests and asks the client to come back in 2 seconds.",
-                explanation: "When the server names a wait in Retry-After, your code honours it instead of guessing. Retrying sooner would only earn another 429.",
-                takeaway: "When the server says how long to wait, wait that long.",
+                title: "被限流了",
+                goal: "服务器返回 429 Too Many Requests，并让客户端 2 秒后再来。",
+                explanation: "服务器在 Retry-After 里给出了等待时间，你的代码就照着等，而不是自己去猜。提前重试只会再换来一个 429。",
+                takeaway: "服务器说等多久，就等多久。",
             },
             "bad-key" => LessonText {
-                title: "A bad key",
-                goal: "The server answers 401 Unauthorized: the API key is wrong.",
-                explanation: "A wrong key stays wrong however often you ask. Retrying cannot help and the model cannot fix it, so the run ends at once with a clear error for a person to act on.",
-                takeaway: "Do not retry what cannot change: a wrong key needs a person.",
+                title: "密钥错了",
+                goal: "服务器返回 401 Unauthorized：API 密钥不对。",
+                explanation: "密钥错了，问多少次都是错的。重试帮不上忙，模型也修不好，所以运行立刻结束，留下一个清楚的错误，等人来处理。",
+                takeaway: "不会变的错误别重试：密钥错了得找人。",
             },
             "bad-request-retried" => LessonText {
-                title: "A bad request, retried in vain",
-                goal: "A harness from the wrong school retries every failure, even a 400.",
-                explanation: "A 400 says the request itself is broken, so sending it again gets the same 400. Here the harness wasted every attempt and its waits before failing anyway. Only retry what can pass by itself.",
-                takeaway: "Retry only what can pass by itself; a 400 never will.",
+                title: "白白重试的错误请求",
+                goal: "一个“错误派”的 harness 什么失败都重试，连 400 也不例外。",
+                explanation: "400 说明请求本身就有问题，再发一遍还是同样的 400。这里 harness 把所有尝试和等待都白白耗光了，最后照样失败。只重试那些自己会好起来的失败。",
+                takeaway: "只重试会自己好的失败；400 永远不会好。",
             },
             "broken-json" => LessonText {
-                title: "Broken JSON",
-                goal: "On turn 3 the model's tool call arrives with its arguments cut short.",
-                explanation: "The harness could not parse the arguments, so it told the model so in one sentence, with an example. The model sent the call again, corrected. It cost a turn, not the run.",
-                takeaway: "Tell the model what was wrong, and it can send the call again.",
+                title: "损坏的 JSON",
+                goal: "第 3 轮时，模型发来的工具调用参数被截断了。",
+                explanation: "harness 解析不了这些参数，于是用一句话告诉模型哪里错了，还附上一个示例。模型改正后重新发送了调用。代价是一轮，而不是整次运行。",
+                takeaway: "告诉模型错在哪里，它就能重新发送调用。",
             },
             "invented-tool" => LessonText {
-                title: "An invented tool",
-                goal: "The model calls open_door, a tool that does not exist.",
-                explanation: "The harness checked the name before running anything and answered with the list of real tools. The model picked a real one on its next turn.",
-                takeaway: "Check a tool's name before running it, and list the real ones.",
+                title: "编造出来的工具",
+                goal: "模型调用了 open_door，一个根本不存在的工具。",
+                explanation: "harness 在执行任何操作之前先检查了工具名，并回复了真实存在的工具列表。模型在下一轮就选了一个真实的工具。",
+                takeaway: "执行前先核对工具名，并列出真实的工具。",
             },
             "stubborn-model" => LessonText {
-                title: "A stubborn model",
-                goal: "This model ignores the hint and keeps trying the key on the rusted lock.",
-                explanation: "Each error went back to the model, but it kept making the same mistake. After three tool errors in a row a guard in your code stopped the run, before it could burn the whole turn budget.",
-                takeaway: "A cap on errors in a row stops a stuck model from burning the budget.",
+                title: "固执的模型",
+                goal: "这个模型无视提示，一直拿钥匙去开那把生锈的锁。",
+                explanation: "每个错误都送回给了模型，可它还是一错再错。连续三次工具错误之后，你代码里的护栏叫停了运行，没让它把轮次预算全部耗光。",
+                takeaway: "给连续错误设上限，卡住的模型就耗不光预算。",
             },
             "same-call-twice" => LessonText {
-                title: "The same call twice",
-                goal: "The stubborn model sends exactly the same call it sent on the turn before.",
-                explanation: "The same call with the same arguments will get the same answer. A guard noticed the repeat, stopped the loop and handed over politely to a person instead of pretending.",
-                takeaway: "The same call twice gets the same answer: hand over to a person.",
+                title: "同一个调用来了两次",
+                goal: "固执的模型发来的调用，和上一轮一模一样。",
+                explanation: "同样的调用、同样的参数，只会得到同样的结果。护栏发现了这次重复，停下循环，礼貌地把事情交给了人，而不是假装还在推进。",
+                takeaway: "同一个调用来两次，结果不会变：交给人。",
             },
             "never-ending-turn" => LessonText {
-                title: "The turn that never ends",
-                goal: "On turn 2 the server accepts the call and then says nothing at all.",
-                explanation: "Without a watchdog this run would wait forever. The watchdog cut the silent call after 5 seconds and counted it as a timeout, which your code retried like any other transient failure.",
-                takeaway: "A watchdog turns silence into a timeout that your code can retry.",
+                title: "永远结束不了的一轮",
+                goal: "第 2 轮时，服务器接下了调用，然后就再也没有任何回应。",
+                explanation: "没有看门狗的话，这次运行会永远等下去。看门狗在 5 秒后切断了这个没有回音的调用，把它算作一次超时，你的代码就像对待其他暂时性故障一样重试了它。",
+                takeaway: "看门狗把沉默变成超时，你的代码就能重试。",
             },
             "retries-used-up" => LessonText {
-                title: "Retries used up",
-                goal: "The server answers 503 three times in a row, and three attempts is all the policy allows.",
-                explanation: "Retrying is a bet that the problem will pass soon. When every attempt fails, the bet is lost: your code stops retrying and the run ends with a clear error instead of looping forever.",
-                takeaway: "Retrying is a bet with a limit; when it is lost, fail clearly.",
+                title: "重试次数用完了",
+                goal: "服务器连续三次返回 503，而策略一共只允许尝试三次。",
+                explanation: "重试是在赌问题很快会过去。如果每次尝试都失败，这个赌就输了：你的代码停止重试，运行以一个清楚的错误结束，而不是无休止地循环下去。",
+                takeaway: "重试是有上限的赌注；输了就明明白白地失败。",
             },
             "why-jitter" => LessonText {
-                title: "Why jitter?",
-                goal: "Jitter is off: after two 503s your code waits exactly 0.5 s, then 1 s. What if a thousand clients do?",
-                explanation: "For one client a fixed wait works, and your code handled both 503s. But every client that failed at the same moment also comes back at the same moment, so a recovering server is hit by the whole crowd at once and falls over again. A random wait under the same ceiling spreads them out: open the herd to watch a thousand clients do it both ways.",
-                takeaway: "Random waits stop a crowd of clients from coming back all at once.",
+                title: "为什么要抖动？",
+                goal: "抖动已关闭：两次 503 之后，你的代码正好等 0.5 秒，再等 1 秒。要是一千个客户端都这样呢？",
+                explanation: "只有一个客户端时，固定等待没问题，你的代码也处理好了两次 503。可是同一时刻失败的客户端，也会在同一时刻一起回来，刚恢复的服务器被整群人同时砸中，又倒下了。在同样的上限内随机等待，就能把它们错开：打开“惊群”页面，看一千个客户端分别用两种方式重试。",
+                takeaway: "随机等待，客户端就不会一窝蜂同时回来。",
             },
             // Every lesson has its words above; one without them would show an empty card, and the
             // browser test that opens every lesson fails on that.
@@ -915,39 +925,43 @@ impl Lessons for Zh {
     }
 
     fn lesson_step(&self, n: usize, of: usize) -> String {
-        format!("Lesson {n} of {of}")
+        format!("第 {n} 课，共 {of} 课")
     }
 
     fn reveal_line(&self, was: Layer) -> String {
-        format!("{} handles this one.", layer_name(was))
+        match was {
+            Layer::Model => "这次失败由模型处理。".into(),
+            Layer::Code => "这次失败由你的代码处理。".into(),
+            Layer::Nobody => "这次失败谁都不管：运行就此结束。".into(),
+        }
     }
 
     fn answer_line(&self, said: Layer, was: Layer) -> String {
-        if said == was {
-            format!("{} handled it.", layer_name(was))
-        } else {
-            format!("You said {}; it was {}.", layer_name(said).to_lowercase(), layer_name(was).to_lowercase())
+        match (said, was) {
+            (Layer::Model, Layer::Model) => "正是模型处理了它。".into(),
+            (Layer::Code, Layer::Code) => "正是你的代码处理了它。".into(),
+            (Layer::Nobody, Layer::Nobody) => "确实谁都不管：运行就此结束。".into(),
+            (Layer::Code, Layer::Model) => "你选的是你的代码；其实是模型处理的。".into(),
+            (Layer::Nobody, Layer::Model) => "你选的是谁都不管；其实是模型处理的。".into(),
+            (Layer::Model, Layer::Code) => "你选的是模型；其实是你的代码处理的。".into(),
+            (Layer::Nobody, Layer::Code) => "你选的是谁都不管；其实是你的代码处理的。".into(),
+            (Layer::Model, Layer::Nobody) => "你选的是模型；其实谁都不管，运行就此结束。".into(),
+            (Layer::Code, Layer::Nobody) => "你选的是你的代码；其实谁都不管，运行就此结束。".into(),
         }
     }
 }
 
 impl Kit for Zh {
     fn agenda_summary(&self, lessons: usize, minutes: u32) -> String {
-        format!(
-            "{lessons} lessons, about {minutes} minutes in all. Every lesson asks the same question before its run plays."
-        )
+        format!("共 {lessons} 节课，总计约 {minutes} 分钟。每节课在运行之前，都会先问同一个问题。")
     }
 
     fn minutes(&self, n: u32) -> String {
-        if n == 1 {
-            "1 minute".into()
-        } else {
-            format!("{n} minutes")
-        }
+        format!("{n} 分钟")
     }
 
     fn qr_label(&self, link: &str) -> String {
-        format!("QR code of the link {link}")
+        format!("链接 {link} 的二维码")
     }
 }
 
@@ -955,46 +969,53 @@ impl Herd for Zh {
     fn herd_policy_name(&self, p: rusty_lock_engine::herd::HerdPolicy) -> &'static str {
         use rusty_lock_engine::herd::HerdPolicy::*;
         match p {
-            NoBackoff => "No backoff",
-            Exponential => "Exponential, no jitter",
-            FullJitter => "Full jitter",
-            EqualJitter => "Equal jitter",
-            Decorrelated => "Decorrelated jitter",
-            Yours => "Your policy",
+            NoBackoff => "不退避",
+            Exponential => "指数退避，无抖动",
+            FullJitter => "完全抖动",
+            EqualJitter => "均等抖动",
+            Decorrelated => "去相关抖动",
+            Yours => "你的策略",
         }
     }
 
     fn herd_yours(&self, p: &rusty_lock_engine::RetryPolicy) -> String {
+        let jitter = if p.jitter { "抖动（已开启）" } else { "抖动（已关闭）" };
+        let attempts = if p.max_attempts == 1 {
+            "只尝试一次".to_string()
+        } else {
+            format!("最多尝试 {} 次", p.max_attempts)
+        };
         format!(
-            "Every policy here uses your first wait ({}) and longest wait ({}). Your policy adds your {} and {}; change them in the playground's retry settings.",
-            duration(p.base_delay_ms),
-            duration(p.max_delay_ms),
-            if p.jitter { "jitter (on)" } else { "jitter (off)" },
-            if p.max_attempts == 1 { "single attempt".to_string() } else { format!("limit of {} attempts", p.max_attempts) }
+            "这里的每种策略都使用你设置的首次等待（{}）和最长等待（{}）。“你的策略”还加上了你的{}，以及“{attempts}”的限制；可以在演练场的重试设置里修改。",
+            self.duration(p.base_delay_ms),
+            self.duration(p.max_delay_ms),
+            jitter
         )
     }
 
     fn herd_slots_hint(&self, capacity: u32, slot_ms: u64) -> String {
         format!(
-            "Each slot is {}; once it is back, the server serves {} calls in a slot and refuses the rest.",
-            duration(slot_ms),
-            count(capacity as u64)
+            "每个时间片长 {}；服务器恢复后，每个时间片处理 {} 个调用，其余的一律拒绝。",
+            self.duration(slot_ms),
+            self.count(capacity as u64)
         )
     }
 
     fn herd_done(&self, line: &rusty_lock_engine::herd::HerdLine) -> String {
         match (line.last_success_ms, line.cut_short) {
-            (_, true) => "stopped: too many calls to simulate".into(),
-            (Some(ms), _) if line.gave_up > 0 => format!("{} ({} gave up)", duration(ms), count(line.gave_up as u64)),
-            (Some(ms), _) => duration(ms),
-            (None, _) => "nobody got through".into(),
+            (_, true) => "已停止：调用太多，无法模拟".into(),
+            (Some(ms), _) if line.gave_up > 0 => {
+                format!("{}（{} 个放弃）", self.duration(ms), self.count(line.gave_up as u64))
+            }
+            (Some(ms), _) => self.duration(ms),
+            (None, _) => "没有一个成功".into(),
         }
     }
 
     fn herd_goes_on(&self, line: &rusty_lock_engine::herd::HerdLine) -> String {
         match line.last_success_ms {
-            Some(ms) => format!("(goes on past the edge, until {})", duration(ms)),
-            None => "(goes on past the edge)".into(),
+            Some(ms) => format!("（超出图表边缘，一直持续到 {}）", self.duration(ms)),
+            None => "（超出图表边缘，仍在继续）".into(),
         }
     }
 
@@ -1004,14 +1025,14 @@ impl Herd for Zh {
             .map(|l| {
                 let peak = l.calls_per_slot.iter().copied().max().unwrap_or(0);
                 format!(
-                    "{}: peak of {} calls in a slot, {}",
-                    herd_policy_name(l.policy),
-                    count(peak as u64),
-                    herd_done(l)
+                    "{}：单个时间片最多 {} 个调用，{}",
+                    self.herd_policy_name(l.policy),
+                    self.count(peak as u64),
+                    self.herd_done(l)
                 )
             })
             .collect();
-        format!("The first {} after the outage began. {}.", duration(end_ms), parts.join("; "))
+        format!("宕机开始后的前 {}。{}。", self.duration(end_ms), parts.join("；"))
     }
 }
 
@@ -1019,104 +1040,104 @@ impl Verdict for Zh {
     fn failure_noun(&self, failure: &CallFailure) -> String {
         match failure {
             CallFailure::Http { status } => format!("HTTP {status}"),
-            CallFailure::Network => "dropped connection".into(),
-            CallFailure::Timeout => "timeout".into(),
-            CallFailure::BadBody { .. } => "unreadable body".into(),
+            CallFailure::Network => "连接中断".into(),
+            CallFailure::Timeout => "超时".into(),
+            CallFailure::BadBody { .. } => "无法读取的响应体".into(),
         }
     }
 
+    /// Chinese has no articles: the same as the bare noun.
     fn failure_with_article(&self, failure: &CallFailure) -> String {
-        let article =
-            if matches!(failure, CallFailure::Http { .. } | CallFailure::BadBody { .. }) { "an" } else { "a" };
-        format!("{article} {}", failure_noun(failure))
+        self.failure_noun(failure)
     }
 
     fn finding(&self, said: &Said) -> String {
-        let what = failure_with_article;
         match said {
             Said::RetriedPermanent { turn, failure } => format!(
-                "Turn {turn} retried {}, which comes back the same however often it is sent, so the retry only cost time and quota.",
-                what(failure)
+                "第 {turn} 轮重试了一个不会自己好的失败（{}）：不管发多少次，结果都一样，重试只是白白耗费时间和配额。",
+                self.failure_noun(failure)
             ),
             Said::RetryAfterCapped { turn, asked_ms, cap_ms } => format!(
-                "On turn {turn} the server asked for {} but the {} cap sent the retry back early, where it is likely to be refused again; failing at once would be clearer.",
-                duration(*asked_ms),
-                duration(*cap_ms)
+                "第 {turn} 轮服务器要求等待 {}，但上限只有 {}，重试被提前发了出去，很可能再次被拒绝；不如直接失败来得清楚。",
+                self.duration(*asked_ms),
+                self.duration(*cap_ms)
             ),
             Said::IgnoredRetryAfter { turn, waited_ms, asked_ms } => format!(
-                "Turn {turn} retried after {} although the server asked for {}, so the retry most likely met the same refusal.",
-                duration(*waited_ms),
-                duration(*asked_ms)
+                "第 {turn} 轮只等了 {}，就重试了，而服务器要求等 {}，所以这次重试多半又被同样拒绝了。",
+                self.duration(*waited_ms),
+                self.duration(*asked_ms)
             ),
             Said::RetryAfterCapAtZero { turn, failure } => format!(
-                "Turn {turn} retried {} at once because the Retry-After cap is 0 ms, which throws away whatever wait the server asked for.",
-                what(failure)
+                "第 {turn} 轮遇到失败（{}）后立即重试，因为 Retry-After 上限设成了 0 毫秒，服务器要求的等待时间全被丢掉了。",
+                self.failure_noun(failure)
             ),
             Said::HonouredRetryAfter { turn, failure, waited_ms, asked_ms: Some(asked) } => format!(
-                "Turn {turn} waited {} after {}, as long as the server asked ({}).",
-                duration(*waited_ms),
-                what(failure),
-                duration(*asked)
+                "第 {turn} 轮遇到失败（{}）后等待了 {}，与服务器要求的 {}一致。",
+                self.failure_noun(failure),
+                self.duration(*waited_ms),
+                self.duration(*asked)
             ),
             Said::HonouredRetryAfter { turn, failure, waited_ms, asked_ms: None } => format!(
-                "Turn {turn} waited {} after {}, exactly as long as the server asked.",
-                duration(*waited_ms),
-                what(failure)
+                "第 {turn} 轮遇到失败（{}）后等待了 {}，正好是服务器要求的时长。",
+                self.failure_noun(failure),
+                self.duration(*waited_ms)
             ),
             Said::RetryAfterMissing { turn, waited_ms } => format!(
-                "Turn {turn}'s 429 was retried after a guessed {} because no Retry-After reached the loop: the server sent none or, cross-origin, did not list it in Access-Control-Expose-Headers.",
-                duration(*waited_ms)
+                "第 {turn} 轮的 429 是猜着等了 {}，才重试的，因为循环没有收到 Retry-After：要么服务器根本没发，要么是跨域请求时服务器没有在 Access-Control-Expose-Headers 里列出它。",
+                self.duration(*waited_ms)
             ),
             Said::RecoveredWithBackoff { turn, failure, waited_ms } => format!(
-                "Turn {turn} retried {} after {} of backoff and a later attempt answered; the model never knew.",
-                what(failure),
-                duration(*waited_ms)
+                "第 {turn} 轮遇到失败（{}）后，先退避等待了 {}，之后的尝试成功了；模型对此毫不知情。",
+                self.failure_noun(failure),
+                self.duration(*waited_ms)
             ),
             Said::GaveUpTooEarly { turn, failure } => format!(
-                "A single {} on turn {turn} ended the run because only one attempt is allowed; a retry after a short wait would very likely have passed.",
-                failure_noun(failure)
+                "第 {turn} 轮只出了一次失败（{}），运行就结束了，因为只允许尝试一次；其实稍等片刻再重试，多半就能成功。",
+                self.failure_noun(failure)
             ),
             Said::FailedFast { turn, failure } => format!(
-                "Turn {turn}'s {} ended the run at once instead of being retried, since no retry can fix it.",
-                failure_noun(failure)
+                "第 {turn} 轮的失败（{}）没有重试，而是立即结束了运行，因为任何重试都修不好它。",
+                self.failure_noun(failure)
             ),
             Said::RetriedWithoutWaiting { turn, waited_ms } => format!(
-                "Turn {turn} retried after only {}: coming straight back to a struggling server mostly earns another failure and adds to its load.",
-                duration(*waited_ms)
+                "第 {turn} 轮只等了 {}，就重试了：立刻回头去找一台正在挣扎的服务器，多半只会再失败一次，还给它添了负担。",
+                self.duration(*waited_ms)
             ),
             Said::RetryStorm { calls, most, on_turn } => format!(
-                "The run made {calls} model calls, up to {most} on turn {on_turn}: a client that retries this hard adds load to the very server that is failing, and a real one would pay for every call."
+                "这次运行一共调用了模型 {calls} 次，其中第 {on_turn} 轮多达 {most} 次：这样拼命重试的客户端，会给本来就在出故障的服务器再加负担，而真实场景里每一次调用都是要付钱的。"
             ),
-            Said::SynchronizedRetries => "Backoff ran with jitter off, so every client that failed at the same moment comes back at the same moments and hits the recovering server together.".into(),
-            Said::HangWithoutTimeout { turn, until_stop } => format!(
-                "Turn {turn}'s model call never answered and, with the watchdog off, the run waited {}; a timeout would have turned the hang into a retry.",
-                if *until_stop { "until Stop was pressed" } else { "forever" }
+            Said::SynchronizedRetries => "退避时关闭了抖动，所以同一时刻失败的客户端都会在相同的时刻回来，一起砸向刚恢复的服务器。".into(),
+            Said::HangWithoutTimeout { turn, until_stop: true } => format!(
+                "第 {turn} 轮的模型调用一直没有回复，而看门狗是关着的，所以运行一直等到有人点了“停止”；要是设了超时，这次卡死就会变成一次重试。"
+            ),
+            Said::HangWithoutTimeout { turn, until_stop: false } => format!(
+                "第 {turn} 轮的模型调用一直没有回复，而看门狗是关着的，所以运行会永远等下去；要是设了超时，这次卡死就会变成一次重试。"
             ),
             Said::AcceptedTruncatedStream { turn } => format!(
-                "Turn {turn}'s reply had no finish reason, the mark of a stream cut before its end, yet the loop used it as a whole answer."
+                "第 {turn} 轮的回复没有结束原因，这说明流在结束前被切断了，可循环还是把它当成了完整的答案。"
             ),
             Said::WatchdogCutHang { turn, after_ms } => format!(
-                "The watchdog cut turn {turn}'s call after {} without an answer, turning a silent hang into a timeout your code could retry.",
-                duration(*after_ms)
+                "第 {turn} 轮的调用过了 {}，仍然没有回复，看门狗把它切断了，把无声的卡死变成了一次你的代码可以重试的超时。",
+                self.duration(*after_ms)
             ),
             Said::GuardStoppedLoop { guard: Guard::RepeatedCall, turn } => format!(
-                "On turn {turn} the repeat guard saw the model ask for the same move twice and handed over instead of burning turns."
+                "第 {turn} 轮，重复调用护栏发现模型把同一步走了两次，于是把事情交给了人，而不是继续白耗轮次。"
             ),
             Said::GuardStoppedLoop { guard: Guard::ErrorsInARow, turn } => {
-                format!("On turn {turn} the errors-in-a-row guard stopped a model that kept failing its tool calls.")
+                format!("第 {turn} 轮，连续错误护栏叫停了一个工具调用屡屡失败的模型。")
             }
             Said::GuardStoppedLoop { turn, .. } => {
-                format!("The turn budget stopped the run after {turn} turns instead of letting it wander on.")
+                format!("轮次预算在第 {turn} 轮后叫停了运行，没有让它继续漫无目的地走下去。")
             }
             Said::ToleratedQuirk { turn, finish_reason } => format!(
-                "Turn {turn}'s reply carried tool calls but ended with finish_reason \u{201c}{}\u{201d}; the loop went by what the reply held and ran them.",
+                "第 {turn} 轮的回复带有工具调用，但 finish_reason 却是“{}”；循环以回复里实际的内容为准，执行了这些调用。",
                 short_text(finish_reason, 40)
             ),
             Said::CutAtLength { turn } => format!(
-                "Turn {turn}'s reply was cut at the token limit, so it was not taken as the answer. Raise max_tokens, or send a shorter history."
+                "第 {turn} 轮的回复在 token 上限处被截断了，所以没有被当作答案。请调大 max_tokens，或者发送更短的历史。"
             ),
             Said::NotAnAnswer { turn, finish_reason } => format!(
-                "Turn {turn}'s reply stopped with finish_reason \u{201c}{}\u{201d}, which is not a finished answer, so the run ended instead of passing it off as one.",
+                "第 {turn} 轮的回复以 finish_reason“{}”结束，这不是一个完整的答案，所以运行就此结束，而不是拿它冒充答案。",
                 short_text(finish_reason, 40)
             ),
         }
@@ -1124,47 +1145,51 @@ impl Verdict for Zh {
 
     fn severity_name(&self, s: rusty_lock_engine::verdict::Severity) -> &'static str {
         match s {
-            rusty_lock_engine::verdict::Severity::Good => "Good:",
-            rusty_lock_engine::verdict::Severity::Warning => "Warning:",
-            rusty_lock_engine::verdict::Severity::Bad => "Problem:",
+            rusty_lock_engine::verdict::Severity::Good => "良好：",
+            rusty_lock_engine::verdict::Severity::Warning => "警告：",
+            rusty_lock_engine::verdict::Severity::Bad => "问题：",
         }
     }
 
     fn strip_title(&self, turn: u32) -> String {
-        format!("Backoff on turn {turn}")
+        format!("第 {turn} 轮的退避")
     }
 
     fn strip_label(&self, next_attempt: u32) -> String {
-        format!("before try {next_attempt}")
+        format!("第 {next_attempt} 次之前")
     }
 
     fn strip_value(&self, bar: &rusty_lock_engine::StripBar) -> String {
         match (bar.reason, bar.retry_after_ms) {
-            (WaitReason::RetryAfter, Some(asked)) => format!("{} (asked {})", duration(bar.wait_ms), duration(asked)),
-            (WaitReason::RetryAfter, None) => format!("{} (asked)", duration(bar.wait_ms)),
-            (WaitReason::Backoff, _) => format!("{} of {}", duration(bar.wait_ms), duration(bar.ceiling_ms)),
+            (WaitReason::RetryAfter, Some(asked)) => {
+                format!("{}（要求 {}）", self.duration(bar.wait_ms), self.duration(asked))
+            }
+            (WaitReason::RetryAfter, None) => format!("{}（按要求）", self.duration(bar.wait_ms)),
+            (WaitReason::Backoff, _) => {
+                format!("{} / {}", self.duration(bar.wait_ms), self.duration(bar.ceiling_ms))
+            }
         }
     }
 
     fn strip_bar(&self, bar: &rusty_lock_engine::StripBar) -> String {
         match bar.reason {
             WaitReason::RetryAfter => format!(
-                "Before attempt {}: the server asked for {}, and your code waited {}.",
+                "第 {} 次尝试之前：服务器要求等待 {}，你的代码等待了 {}。",
                 bar.attempt + 1,
-                duration(bar.retry_after_ms.unwrap_or(bar.wait_ms)),
-                duration(bar.wait_ms)
+                self.duration(bar.retry_after_ms.unwrap_or(bar.wait_ms)),
+                self.duration(bar.wait_ms)
             ),
             WaitReason::Backoff => format!(
-                "Before attempt {}: any wait up to {} was allowed, and {} was picked.",
+                "第 {} 次尝试之前：等待上限是 {}，实际选了 {}。",
                 bar.attempt + 1,
-                duration(bar.ceiling_ms),
-                duration(bar.wait_ms)
+                self.duration(bar.ceiling_ms),
+                self.duration(bar.wait_ms)
             ),
         }
     }
 
     fn strip_total(&self, ms: u64) -> String {
-        format!("Waited {} in all. ", duration(ms))
+        format!("总共等待了 {}。", self.duration(ms))
     }
 }
 
@@ -1175,35 +1200,36 @@ impl Endpoint for Zh {
             "lmstudio" => "LM Studio",
             "openai" => "OpenAI",
             "vllm" => "vLLM",
-            _ => "Custom",
+            _ => "自定义",
         }
     }
 
     fn connected(&self, models: &[String]) -> String {
         let shown: Vec<&str> = models.iter().take(8).map(String::as_str).collect();
-        let more = if models.len() > 8 { format!(" and {} more", models.len() - 8) } else { String::new() };
-        format!("Connected. Models: {}{more}.", shown.join(", "))
+        if models.len() > 8 {
+            format!("已连接。模型：{}，另有 {} 个。", shown.join(", "), models.len() - 8)
+        } else {
+            format!("已连接。模型：{}。", shown.join(", "))
+        }
     }
 
     fn connection_failed(&self, failure: &CallFailure) -> String {
         match failure {
-            CallFailure::Network => {
-                "No answer could be read: the server is down, the address is wrong, or CORS blocked it.".into()
-            }
-            CallFailure::Http { status: 401 | 403 } => "The server refused the key (HTTP 401/403).".into(),
-            CallFailure::Http { status } => format!("The server answered HTTP {status}."),
-            CallFailure::Timeout => "The server did not answer in time.".into(),
-            CallFailure::BadBody { reason } => body_problem(reason),
+            CallFailure::Network => "读不到任何回复：可能是服务器没开、地址写错了，或者被 CORS 拦住了。".into(),
+            CallFailure::Http { status: 401 | 403 } => "服务器拒绝了这个密钥（HTTP 401/403）。".into(),
+            CallFailure::Http { status } => format!("服务器返回了 HTTP {status}。"),
+            CallFailure::Timeout => "服务器没有及时回复。".into(),
+            CallFailure::BadBody { reason } => self.body_problem(reason),
         }
     }
 
     fn cors_fix(&self, preset: &str, origin: &str) -> String {
         match preset {
-            "ollama" => format!("Ollama: restart it with this page's origin allowed, e.g. OLLAMA_ORIGINS={origin} ollama serve (or set OLLAMA_ORIGINS in its service environment)."),
-            "lmstudio" => "LM Studio: in the Developer tab, open the server settings and switch on \u{201c}Enable CORS\u{201d}, then restart the server.".into(),
-            "vllm" => format!("vLLM: start it with --allowed-origins '[\"{origin}\"]'."),
-            "openai" => "A hosted API: check the address and your network; hosted APIs normally allow browser calls.".into(),
-            _ => format!("Your server must answer with Access-Control-Allow-Origin: {origin} (or *) and allow the authorization and content-type headers on its preflight."),
+            "ollama" => format!("Ollama：允许本页面的源后重启它，例如 OLLAMA_ORIGINS={origin} ollama serve（或者在它的服务环境变量里设置 OLLAMA_ORIGINS）。"),
+            "lmstudio" => "LM Studio：在 Developer 标签页中打开服务器设置，开启“Enable CORS”，然后重启服务器。".into(),
+            "vllm" => format!("vLLM：启动时加上 --allowed-origins '[\"{origin}\"]'。"),
+            "openai" => "托管 API：请检查地址和你的网络；托管 API 通常允许浏览器直接调用。".into(),
+            _ => format!("你的服务器必须返回 Access-Control-Allow-Origin: {origin}（或 *），并在预检请求中允许 authorization 和 content-type 请求头。"),
         }
     }
 }
@@ -1211,8 +1237,8 @@ impl Endpoint for Zh {
 impl Compare for Zh {
     fn diverge_line(&self, step: usize, turn: Option<u32>) -> String {
         match turn {
-            Some(t) => format!("Step {step} (turn {t}): here the two loops part ways."),
-            None => format!("Step {step}: here the two loops part ways."),
+            Some(t) => format!("第 {step} 步（第 {t} 轮）：两个循环从这里开始分道扬镳。"),
+            None => format!("第 {step} 步：两个循环从这里开始分道扬镳。"),
         }
     }
 }
