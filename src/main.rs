@@ -20,7 +20,8 @@ fn main() {
     // and says why.
     let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
     let lang = text::choose_lang(text::lang_in_link(&search), &web::language::browser_languages());
-    leptos::task::spawn_local(async move {
+    // Leptos's own task runner starts with the mount, so the wait before it uses the browser's.
+    wasm_bindgen_futures::spawn_local(async move {
         let missing = match parts::language_words(lang).await {
             Ok(core) => {
                 text::set_lang(lang, core);

@@ -13,6 +13,7 @@ use rusty_lock_engine::{Fault, Personality};
 pub struct En;
 
 pub static CORE: CoreLabels = CoreLabels {
+    file_unreadable: "The file could not be read.",
     page_title: "Rusty Lock: who handles each failure in an agent loop?",
     page_description: "A playground where a real agent loop opens a temple door, and you break it on purpose to see which layer handles each failure.",
     language: "Language",
@@ -35,8 +36,8 @@ pub static CORE: CoreLabels = CoreLabels {
     close_faults: "Close faults",
     start_here: "New here? Start with lesson 1 →",
     start_here_hint: "Twelve short runs: guess which layer handles each failure, then watch it happen.",
-    door: "Door",
-    lock: "Lock",
+    door: "Door:",
+    lock: "Lock:",
     running: "Running…",
     running_hint: "Stop ends the run at once; Pause holds it on this step.",
     ready: "Ready",
@@ -428,8 +429,29 @@ impl Core for En {
         format!("Last sent: {messages} messages, about {tokens} tokens")
     }
 
-    fn scene_label(&self, door: &str, lock: &str) -> String {
-        format!("The door is {door}, the lock is {lock}")
+    fn scene_label(&self, door_open: bool, lock_oiled: bool) -> String {
+        match (door_open, lock_oiled) {
+            (true, true) => "The door is open, and the lock is oiled.".into(),
+            (true, false) => "The door is open, and the lock is rusted.".into(),
+            (false, true) => "The door is closed, and the lock is oiled.".into(),
+            (false, false) => "The door is closed, and the lock is rusted.".into(),
+        }
+    }
+
+    fn door_state(&self, open: bool) -> &'static str {
+        if open {
+            "open"
+        } else {
+            "closed"
+        }
+    }
+
+    fn lock_state(&self, oiled: bool) -> &'static str {
+        if oiled {
+            "oiled"
+        } else {
+            "rusted"
+        }
     }
 
     fn attempts_label(&self, fault: &str) -> String {

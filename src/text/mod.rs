@@ -476,8 +476,20 @@ pub fn history_meter(messages: usize, tokens: u32) -> String {
     core_words().history_meter(messages, tokens)
 }
 
-pub fn scene_label(door: &str, lock: &str) -> String {
-    core_words().scene_label(door, lock)
+pub fn scene_label(door_open: bool, lock_oiled: bool) -> String {
+    core_words().scene_label(door_open, lock_oiled)
+}
+
+pub fn door_state(open: bool) -> &'static str {
+    core_words().door_state(open)
+}
+
+pub fn lock_state(oiled: bool) -> &'static str {
+    core_words().lock_state(oiled)
+}
+
+pub fn file_unreadable() -> &'static str {
+    core_labels().file_unreadable
 }
 
 pub fn speed_labels() -> [&'static str; 6] {

@@ -30,8 +30,8 @@ fn in_every_language(check: impl Fn(Lang)) {
 /// sentence was left untranslated. The test data's own English (a recorded reason, a model's
 /// answer, a parser's message) is taken out first; code (`finish_reason`, tool names) has none.
 const ENGLISH_ONLY: [&str; 14] = [
-    " the ", "The ", " is ", " and ", " was ", " with ", " your ", "Your ", " not ", " attempt",
-    " turn ", " failed", " retry ", " to ",
+    " the ", "The ", " is ", " and ", " was ", " with ", " your ", "Your ", " not ", " attempt", " turn ", " failed",
+    " retry ", " to ",
 ];
 const TEST_DATA: [&str; 11] = [
     "The door is open.",
@@ -377,7 +377,13 @@ fn every_trace_error_and_guard_detail_is_a_sentence() {
 /// The length of a lesson's English explanation, in characters.
 fn english_lesson_len(id: &str) -> usize {
     let was = lang();
-    let first = if was == Lang::Fr { french() } else if was == Lang::Zh { chinese() } else { english() };
+    let first = if was == Lang::Fr {
+        french()
+    } else if was == Lang::Zh {
+        chinese()
+    } else {
+        english()
+    };
     set_lang(Lang::En, english());
     let n = lesson_text(id).explanation.chars().count();
     set_lang(was, first);
@@ -398,7 +404,12 @@ fn every_lesson_has_its_words() {
             // One printed line, and a sentence; an explanation as short as the English one (a
             // lesson is read aloud in the same minute whatever the room's language).
             let (line, end) = if _lang == Lang::Zh { (40, '。') } else { (90, '.') };
-            assert!(t.takeaway.chars().count() <= line, "{}: takeaway too long for one line: {:?}", lesson.id, t.takeaway);
+            assert!(
+                t.takeaway.chars().count() <= line,
+                "{}: takeaway too long for one line: {:?}",
+                lesson.id,
+                t.takeaway
+            );
             assert!(t.takeaway.ends_with(end), "{}: a takeaway is a sentence", lesson.id);
             let english = english_lesson_len(lesson.id);
             let most = if _lang == Lang::Zh { english / 2 } else { english * 125 / 100 };

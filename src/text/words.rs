@@ -11,6 +11,8 @@ use rusty_lock_engine::{Fault, Personality};
 
 /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
 pub struct CoreLabels {
+    /// A picked file that the browser could not read.
+    pub file_unreadable: &'static str,
     /// The browser tab's title.
     pub page_title: &'static str,
     /// The page's description, for link previews and search engines.
@@ -37,6 +39,7 @@ pub struct CoreLabels {
     pub close_faults: &'static str,
     pub start_here: &'static str,
     pub start_here_hint: &'static str,
+    /// Before the door's state in the facts row, with the language's own punctuation.
     pub door: &'static str,
     pub lock: &'static str,
     pub running: &'static str,
@@ -142,7 +145,14 @@ pub trait Core {
 
     fn history_meter(&self, messages: usize, tokens: u32) -> String;
 
-    fn scene_label(&self, door: &str, lock: &str) -> String;
+    /// The scene in one sentence, for screen readers.
+    fn scene_label(&self, door_open: bool, lock_oiled: bool) -> String;
+
+    /// The door's state in the facts row under the scene.
+    fn door_state(&self, open: bool) -> &'static str;
+
+    /// The lock's state in the facts row under the scene.
+    fn lock_state(&self, oiled: bool) -> &'static str;
 
     fn attempts_label(&self, fault: &str) -> String;
 

@@ -14,6 +14,7 @@ use rusty_lock_engine::{Fault, Personality};
 pub struct Zh;
 
 pub static CORE: CoreLabels = CoreLabels {
+    file_unreadable: "无法读取这个文件。",
     page_title: "Rusty Lock：智能体循环里的每个失败，由谁来处理？",
     page_description:
         "一个浏览器里的练习场：真实的智能体循环去打开神殿的门，你故意让它出错，看每个失败由哪一层来处理。",
@@ -37,8 +38,8 @@ pub static CORE: CoreLabels = CoreLabels {
     close_faults: "关闭故障面板",
     start_here: "第一次来？从第 1 课开始 →",
     start_here_hint: "十二次简短的运行：先猜每次失败由哪一层处理，再亲眼看它发生。",
-    door: "门",
-    lock: "锁",
+    door: "门：",
+    lock: "锁：",
     running: "运行中…",
     running_hint: "“停止”会立刻结束运行；“暂停”会停在当前这一步。",
     ready: "就绪",
@@ -424,19 +425,24 @@ impl Core for Zh {
         format!("上次发送：{messages} 条消息，约 {tokens} 个 token")
     }
 
-    fn scene_label(&self, door: &str, lock: &str) -> String {
-        // The scene hands over its state words untranslated ("open", "rusted" …).
-        let door = match door {
-            "open" => "开着",
-            "closed" => "关着",
-            other => other,
-        };
-        let lock = match lock {
-            "oiled" => "已上油",
-            "rusted" => "生锈了",
-            other => other,
-        };
-        format!("门：{door}；锁：{lock}")
+    fn scene_label(&self, door_open: bool, lock_oiled: bool) -> String {
+        format!("门：{}；锁：{}", self.door_state(door_open), self.lock_state(lock_oiled))
+    }
+
+    fn door_state(&self, open: bool) -> &'static str {
+        if open {
+            "开着"
+        } else {
+            "关着"
+        }
+    }
+
+    fn lock_state(&self, oiled: bool) -> &'static str {
+        if oiled {
+            "已上油"
+        } else {
+            "生锈了"
+        }
     }
 
     fn attempts_label(&self, fault: &str) -> String {

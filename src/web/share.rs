@@ -49,6 +49,6 @@ pub async fn read_picked_file(input: &web_sys::HtmlInputElement, max_bytes: usiz
     if size > max_bytes {
         return Err(crate::text::trace_error(&rusty_lock_engine::trace::TraceError::TooLarge { bytes: size }));
     }
-    let text = JsFuture::from(file.text()).await.map_err(|_| "The file could not be read.".to_string())?;
+    let text = JsFuture::from(file.text()).await.map_err(|_| crate::text::file_unreadable().to_string())?;
     Ok(text.as_string())
 }

@@ -19,7 +19,7 @@ use crate::ui::layer_icon::LayerIcon;
 use leptos::prelude::*;
 use meters::{TokenMeter, TurnBudget};
 use rusty_lock_engine::scene::{act_of, call_text, hero_spot};
-use rusty_lock_engine::{Event, Layer, Outcome, RunView};
+use rusty_lock_engine::{Event, FailReason, Guard, Layer, Outcome, RunView};
 use stage::Stage;
 
 /// What one scene draws: a run's view and its step on screen.
@@ -111,8 +111,8 @@ pub fn Scene(
     let wait_key = Memo::new(move |_| waiting.get().and_then(|(_, _, ms)| index.get().map(|i| (i, ms))));
     let left = use_countdown(pg, wait_key);
     let caption = Memo::new(move |_| event.with(|e| e.as_ref().map(text::scene_caption)));
-    let door = move || if room.get().door_open { "open" } else { "closed" };
-    let lock = move || if room.get().lock_oiled { "oiled" } else { "rusted" };
+    let door = move || text::door_state(room.get().door_open);
+    let lock = move || text::lock_state(room.get().lock_oiled);
     let id = format!("{hooks}scene-title");
     let labelled_by = id.clone();
     view! {
@@ -130,7 +130,7 @@ pub fn Scene(
                 villain=villain
                 countdown=Signal::derive(move || waiting.get().map(|(a, m, _)| (a, m, left.get().unwrap_or(0))))
                 hooks=hooks
-                label=Signal::derive(move || text::scene_label(door(), lock()))
+                label=Signal::derive(move || { let r = room.get(); text::scene_label(r.door_open, r.lock_oiled) })
             />
             // Who acts on this step, stamped on the scene the moment it acts.
             {move || beat.get().layer.map(|l| view! {
@@ -163,8 +163,8 @@ pub fn Scene(
                 <TokenMeter view=view hooks=hooks />
             </div>
             <p class="facts">
-                <span><strong>{text::door()}": "</strong><span class="fact">{door}</span></span>
-                <span><strong>{text::lock()}": "</strong><span class="fact">{lock}</span></span>
+                <span><strong>{text::door()}</strong>" "<span class="fact">{door}</span></span>
+                <span><strong>{text::lock()}</strong>" "<span class="fact">{lock}</span></span>
                 <span data-testid=format!("{hooks}turn")><strong>{text::turn()}" "</strong>{move || { let (t, m) = turn.get(); text::turn_of_max(t, m) }}</span>
             </p>
         </section>
@@ -201,10 +201,12 @@ pub fn school_badge(school: &'static str, outcome: Option<&'static str>, stuck: 
         "stuck" => text::stuck().to_string(),
         "running" => text::still_going().to_string(),
         "answered" => text::outcome_title(&Outcome::Answered { text: String::new() }).to_string(),
-        "failed" => "Failed".to_string(),
+        "failed" => {
+            text::outcome_title(&Outcome::Failed { reason: FailReason::HarnessBug { tool: String::new() } }).to_string()
+        }
         "escalated" => text::outcome_title(&Outcome::Escalated { message: String::new() }).to_string(),
-        "gave-up" => "Gave up".to_string(),
-        _ => "Stopped".to_string(),
+        "gave-up" => text::outcome_title(&Outcome::GaveUp { guard: Guard::MaxTurns }).to_string(),
+        _ => text::outcome_title(&Outcome::Cancelled).to_string(),
     };
     view! {
         <span

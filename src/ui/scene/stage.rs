@@ -16,8 +16,36 @@ use rusty_lock_engine::world::Room;
 /// How many slabs of history the bundle can show; the number says the rest.
 const BUNDLE_MAX: usize = 16;
 
+/// The attributes that squeeze `text` into `max` units of the stage when it would not fit,
+/// or nothing when it fits: a sign keeps its size whatever the language, and a long French word
+/// is drawn a little narrower rather than spilling out of its frame. The width is estimated
+/// (the stage cannot measure text before it is drawn): thousandths of an em per character, a
+/// full em for Chinese, on the wide side so a real glyph is never wider than its estimate.
+pub fn fit(text: &str, max: u32, font_px: u32, spacing_milli_em: u32) -> String {
+    let milli_em: u32 = text
+        .chars()
+        .map(|c| {
+            spacing_milli_em
+                + match c {
+                    c if (c as u32) >= 0x2E80 => 1000,
+                    ' ' => 300,
+                    'M' | 'W' | 'm' | 'w' | 'Œ' | 'Æ' => 900,
+                    'A'..='Z' | '0'..='9' | 'À'..='Þ' => 720,
+                    'i' | 'l' | 'j' | 't' | 'f' | 'r' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' => 380,
+                    _ => 600,
+                }
+        })
+        .sum();
+    if milli_em * font_px <= max * 1000 {
+        String::new()
+    } else {
+        format!(r#" textLength="{max}" lengthAdjust="spacingAndGlyphs""#)
+    }
+}
+
 /// The markup of the parts that never change.
 mod art {
+    use super::fit;
     use crate::text;
 
     pub fn backdrop() -> String {
@@ -33,14 +61,16 @@ mod art {
         format!(
             r#"<rect x="0" y="0" width="600" height="252" class="wall"/><g class="bricks">{bricks}</g>
 <rect x="0" y="250" width="600" height="50" class="floor"/><line x1="120" x2="470" y1="262" y2="262" class="path"/>
-<text x="78" y="288" class="label">{}</text><text x="510" y="288" class="label">{}</text>
+<text x="78" y="288" class="label"{}>{}</text><text x="510" y="288" class="label"{}>{}</text>
 <g class="bench"><rect x="262" y="232" width="76" height="10" rx="2"/><rect x="268" y="242" width="8" height="10"/><rect x="324" y="242" width="8" height="10"/></g>
 <g class="oracle"><rect x="30" y="196" width="96" height="56" class="pedestal"/><rect x="24" y="190" width="108" height="10" class="pedestal-top"/>
 <path d="M78 78 C58 78 52 100 52 122 L44 190 L112 190 L104 122 C104 100 98 78 78 78 Z" class="robe"/>
 <ellipse cx="78" cy="112" rx="17" ry="15" class="hood"/><circle cx="71" cy="112" r="3.4" class="eye"/><circle cx="85" cy="112" r="3.4" class="eye"/>
 <circle cx="78" cy="160" r="11" class="orb"/></g>
 <path d="M444 252 V128 A66 66 0 0 1 576 128 V252 Z" class="arch"/>"#,
+            fit(text::oracle(), 140, 16, 30),
             text::oracle(),
+            fit(text::the_room(), 160, 16, 30),
             text::the_room()
         )
     }
@@ -87,7 +117,8 @@ mod art {
             r#"<path d="M318 252 L322 150 L336 126 L344 146 L358 118 L372 146 L386 126 L398 150 L402 252 Z" class="shadow"/>
 <rect x="340" y="160" width="12" height="12" class="villain-eye"/><rect x="368" y="160" width="12" height="12" class="villain-eye"/>
 <path d="M342 196 L352 188 L360 198 L368 188 L378 196" class="grin"/>
-<rect x="296" y="80" width="128" height="28" rx="3" class="villain-tag"/><text x="360" y="99" class="villain-text">{}</text>"#,
+<rect x="296" y="80" width="128" height="28" rx="3" class="villain-tag"/><text x="360" y="99" class="villain-text"{}>{}</text>"#,
+            fit(text::villain(), 118, 15, 60),
             text::villain()
         )
     }
@@ -96,22 +127,33 @@ mod art {
     pub fn frames() -> String {
         format!(
             r#"<g class="bubble bubble-request"><rect x="16" y="10" width="262" height="58" rx="3" class="card"/>
-<path d="M34 26 l8 8 m-4 -4 l-9 9 a4 4 0 1 0 4 4 l9 -9" class="wrench"/><text x="58" y="30" class="bubble-head">{ask}</text></g>
+<path d="M34 26 l8 8 m-4 -4 l-9 9 a4 4 0 1 0 4 4 l9 -9" class="wrench"/><text x="58" y="30" class="bubble-head"{ask_fit}>{ask}</text></g>
 <g class="bubble bubble-final"><path d="M24 14 H266 q10 0 10 10 v34 q0 10 -10 10 H24 q-10 0 -10 -10 v-34 q0 -10 10 -10 Z" class="scroll"/>
 <path d="M38 22 l4 9 l10 1 l-8 6 l3 10 l-9 -6 l-9 6 l3 -10 l-8 -6 l10 -1 Z" class="star"/>
-<text x="60" y="32" class="bubble-head">{fin}</text><text x="60" y="56" class="bubble-call">{fin_text}</text></g>
+<text x="60" y="32" class="bubble-head"{fin_fit}>{fin}</text><text x="60" y="56" class="bubble-call"{fin_text_fit}>{fin_text}</text></g>
 <g class="bubble bubble-failed"><path d="M150 120 L130 142 L146 146 L120 176" class="bolt"/><rect x="16" y="10" width="262" height="58" rx="3" class="alarm"/>
-<text x="30" y="58" class="alarm-sub alarm-code">{code}</text><text x="30" y="58" class="alarm-sub alarm-nobody">{nobody}</text></g>
-<g class="note note-ok"><rect x="350" y="80" width="242" height="34" rx="4"/><path d="M362 97 l6 6 l12 -13" class="tick"/><text x="386" y="103">{worked}</text></g>
-<g class="note note-error"><rect x="118" y="80" width="238" height="34" rx="4"/><text x="133" y="104" class="bang">!</text><text x="150" y="103">{back}</text></g>
-<g class="note note-thrown"><rect x="350" y="80" width="242" height="34" rx="4"/><text x="362" y="104" class="bang">!</text><text x="378" y="103">{thrown}</text></g>
+<text x="30" y="58" class="alarm-sub alarm-code"{code_fit}>{code}</text><text x="30" y="58" class="alarm-sub alarm-nobody"{nobody_fit}>{nobody}</text></g>
+<g class="note note-ok"><rect x="350" y="80" width="242" height="34" rx="4"/><path d="M362 97 l6 6 l12 -13" class="tick"/><text x="386" y="103"{worked_fit}>{worked}</text></g>
+<g class="note note-error"><rect x="118" y="80" width="238" height="34" rx="4"/><text x="133" y="104" class="bang">!</text><text x="150" y="103"{back_fit}>{back}</text></g>
+<g class="note note-thrown"><rect x="350" y="80" width="242" height="34" rx="4"/><text x="362" y="104" class="bang">!</text><text x="378" y="103"{thrown_fit}>{thrown}</text></g>
 <g class="call-tag"><rect x="300" y="96" width="180" height="30" rx="15"/></g>
 <g class="countdown"><rect x="190" y="8" width="220" height="74" rx="8" class="countdown-box"/><path d="M346 200 h20 l-8 14 l8 14 h-20 l8 -14 Z" class="hourglass"/></g>
-<g class="guard-sign"><rect x="176" y="10" width="248" height="58" rx="6"/><polygon points="200,22 214,48 186,48" class="guard-mark"/><text x="226" y="34" class="bubble-head">{guard}</text></g>
-<g class="end-sign end-cancelled"><polygon points="282,12 318,12 336,30 336,56 318,74 282,74 264,56 264,30"/><text x="300" y="48">{stopped}</text></g>
+<g class="guard-sign"><rect x="176" y="10" width="248" height="58" rx="6"/><polygon points="200,22 214,48 186,48" class="guard-mark"/><text x="226" y="34" class="bubble-head"{guard_fit}>{guard}</text></g>
+<g class="end-sign end-cancelled"><polygon points="282,12 318,12 336,30 336,56 318,74 282,74 264,56 264,30"/><text x="300" y="48"{stopped_fit}>{stopped}</text></g>
 <g class="end-sign end-escalated"><line x1="330" y1="250" x2="330" y2="150" class="pole"/><path d="M330 152 h46 v26 h-46 Z" class="flag"/>
-<rect x="200" y="14" width="200" height="44" rx="6"/><text x="300" y="43">{handed}</text></g>"#,
+<rect x="200" y="14" width="200" height="44" rx="6"/><text x="300" y="43"{handed_fit}>{handed}</text></g>"#,
             ask = text::asks_for_a_tool(),
+            ask_fit = fit(text::asks_for_a_tool(), 206, 13, 80),
+            fin_fit = fit(text::final_answer(), 200, 13, 80),
+            fin_text_fit = fit(text::final_answer_text(), 206, 19, 0),
+            code_fit = fit(text::caught_by_code(), 236, 15, 0),
+            nobody_fit = fit(text::nobody_can_fix(), 236, 15, 0),
+            worked_fit = fit(text::tool_worked(), 196, 15, 0),
+            back_fit = fit(text::tool_error_back(), 196, 15, 0),
+            thrown_fit = fit(text::tool_error_thrown(), 204, 15, 0),
+            guard_fit = fit(text::guard_sign(), 186, 13, 80),
+            stopped_fit = fit(text::stopped_sign(), 64, 16, 50),
+            handed_fit = fit(text::handed_over(), 186, 16, 50),
             fin = text::final_answer(),
             fin_text = text::final_answer_text(),
             code = text::caught_by_code(),
@@ -147,6 +189,8 @@ pub fn Stage(
         Spot::Door => 506,
     };
     let call = move || beat.get().call;
+    // The hero's name and the failure's name carry their own fit, as the frames do.
+    let hero_label = format!("<tspan{}>{}</tspan>", fit(text::hero(), 120, 16, 30), text::hero());
     let bundle = move || {
         let n = carried.get();
         if n == 0 {
@@ -187,19 +231,35 @@ pub fn Stage(
                         <g class="bundle" inner_html=bundle />
                         <g inner_html=art::hero() />
                     </g>
-                    <text x="0" y="272" class="label hero-label">{text::hero()}</text>
+                    <text x="0" y="272" class="label hero-label" inner_html=hero_label />
                 </g>
                 <g class="villain" inner_html=art::villain() />
                 <g inner_html=art::frames() />
                 // The words that change with the step, each inside its frame's area.
                 <text x="58" y="55" class="bubble-call in-request">{call}</text>
-                <text x="30" y="36" class="alarm-title in-failed">{move || beat.get().failure}</text>
+                <text
+                    x="30"
+                    y="36"
+                    class="alarm-title in-failed"
+                    textLength=move || beat.with(|b| (!fit(&b.failure, 236, 22, 0).is_empty()).then_some("236"))
+                    lengthAdjust="spacingAndGlyphs"
+                >
+                    {move || beat.get().failure}
+                </text>
                 <text x="390" y="117" class="call-text in-tool">{call}</text>
                 <text x="226" y="58" class="bubble-call in-guard">{call}</text>
                 <text x="300" y="48" class="countdown-time in-wait">
                     {move || countdown.get().map(|(_, _, ms)| text::duration(ms)).unwrap_or_default()}
                 </text>
-                <text x="300" y="72" class="countdown-attempt in-wait">
+                <text
+                    x="300"
+                    y="72"
+                    class="countdown-attempt in-wait"
+                    textLength=move || {
+                        countdown.get().and_then(|(a, m, _)| (!fit(&text::attempt_of(a, m), 206, 17, 0).is_empty()).then_some("206"))
+                    }
+                    lengthAdjust="spacingAndGlyphs"
+                >
                     {move || countdown.get().map(|(a, m, _)| text::attempt_of(a, m)).unwrap_or_default()}
                 </text>
             </svg>
