@@ -4,7 +4,7 @@
 
 use crate::state::language::Language;
 use crate::text::{self, Lang};
-use crate::web::address::Address;
+use crate::state::Playground;
 use leptos::prelude::*;
 
 /// Shows the page in `lang` (the link asked for it): nothing happens if it already is.
@@ -24,35 +24,9 @@ pub fn show(language: Language, lang: Lang) {
     });
 }
 
-/// The switcher: writes `lang` into the address (a replace, no history entry), so a copied link
-/// carries it; the language hook follows the address and calls [`show`].
-pub fn choose(address: Address, lang: Lang) {
-    address.replace(&with_lang(&address.search_untracked(), lang.code()));
-}
-
-/// `search` with its `lang` set to `code`, every other key kept in place.
-pub fn with_lang(search: &str, code: &str) -> String {
-    let mut pairs: Vec<String> = search
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|kv| !kv.is_empty())
-        .map(|kv| if kv.starts_with("lang=") { format!("lang={code}") } else { kv.to_string() })
-        .collect();
-    if !pairs.iter().any(|kv| kv.starts_with("lang=")) {
-        pairs.push(format!("lang={code}"));
-    }
-    format!("?{}", pairs.join("&"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::with_lang;
-
-    #[test]
-    fn the_switcher_replaces_lang_and_keeps_every_other_key_in_place() {
-        assert_eq!(with_lang("?lesson=bad-key&lang=en&speed=2", "fr"), "?lesson=bad-key&lang=fr&speed=2");
-        assert_eq!(with_lang("?lesson=bad-key", "zh"), "?lesson=bad-key&lang=zh");
-        assert_eq!(with_lang("", "fr"), "?lang=fr");
-        assert_eq!(with_lang("?", "en"), "?lang=en");
-    }
+/// The switcher: the language becomes part of the scenario, so the address (written by the
+/// URL hook, as a replace) carries it and a copied link opens in it; the language hook follows
+/// the address and calls [`show`].
+pub fn choose(pg: Playground, lang: Lang) {
+    pg.lang.set(Some(lang.code().to_string()));
 }

@@ -23,7 +23,12 @@ pub fn use_url_sync(pg: Playground, address: Address) {
 }
 
 fn apply_link(pg: Playground, search: &str) {
-    let (scenario, notices) = decode(search);
+    let (mut scenario, notices) = decode(search);
+    // The page's own links (a lesson, the workshop) say nothing of the language: a language
+    // chosen on the page stays, and stays in the address.
+    if scenario.lang.is_none() {
+        scenario.lang = pg.lang.get_untracked();
+    }
     if scenario != pg.scenario_untracked() {
         crate::actions::run::apply_scenario(pg, scenario);
     }

@@ -1,35 +1,41 @@
 //! English, Français, 中文: each language named in itself, so a reader finds theirs whatever the
 //! page speaks now. Choosing one switches at once, with no reload; the run stays on screen.
-//! The options are written out (not built from `Lang::ALL`) because the page is drawn again
-//! in the new language anyway, and a static list costs the first download far less.
+//!
+//! The control is plain markup with one listener: the page is drawn again in the new language
+//! anyway, so nothing in it needs to react, and markup costs the first download far less than
+//! the same elements built one by one.
 
 use crate::actions::language::choose;
 use crate::state::language::Language;
+use crate::state::Playground;
 use crate::text::{self, Lang};
-use crate::web::address::Address;
 use leptos::prelude::*;
 
 #[component]
 pub fn LanguageSwitch() -> impl IntoView {
     let language = expect_context::<Language>();
-    let address = expect_context::<Address>();
+    let pg = expect_context::<Playground>();
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(lang) = Lang::from_code(&event_target_value(&ev)) {
-            choose(address, lang);
+            choose(pg, lang);
         }
     };
-    let missing = move || language.missing.get().map(text::language_missing);
-    view! {
-        <label class="lang-switch">
-            <span class="sr-only">{text::language()}</span>
-            <select data-testid="language" prop:value=language.shown.get_untracked().code() on:change=on_change>
-                <option value="en" lang="en">"English"</option>
-                <option value="fr" lang="fr">"Français"</option>
-                <option value="zh" lang="zh">"中文"</option>
-            </select>
-        </label>
-        <p class="lang-missing" role="status" data-testid="language-missing" hidden=move || missing().is_none()>
-            {missing}
-        </p>
-    }
+    let markup = move || {
+        let shown = language.shown.get_untracked();
+        let option = |lang: Lang, name: &str| {
+            let selected = if lang == shown { " selected" } else { "" };
+            format!(r#"<option value="{0}" lang="{0}"{selected}>{name}</option>"#, lang.code())
+        };
+        let missing = language.missing.get().map_or_else(String::new, |lang| {
+            format!(r#"<span class="lang-missing" role="status" data-testid="language-missing">{}</span>"#, text::language_missing(lang))
+        });
+        format!(
+            r#"<label><span class="sr-only">{}</span><select data-testid="language">{}{}{}</select></label>{missing}"#,
+            text::language(),
+            option(Lang::En, "English"),
+            option(Lang::Fr, "Français"),
+            option(Lang::Zh, "中文"),
+        )
+    };
+    view! { <span class="lang-switch" on:change=on_change inner_html=markup></span> }
 }
