@@ -11,7 +11,7 @@
 //! | --- | --- |
 //! | `engine` | the loop itself: harness, built-in model, chaos, world (fetched on the first Run or opened trace), the trace replay, and the log's lines |
 //! | `real_model` | the endpoint form, the HTTP model and its stream, the CORS diagnosis |
-//! | `compare` | the naive loop's scene in compare mode |
+//! | `compare` | the naive loop's scene in compare mode, and its listing in the code panel |
 //! | `lessons` | the lesson list and the lesson card |
 //! | `traces` | saving and opening trace files |
 //! | `verdict` | the resilience verdict after a run |
@@ -24,11 +24,13 @@
 use crate::parts::{split_point, PartMissing};
 use crate::ui::compare::code_panel::CodePanel;
 use crate::ui::compare::compare_view::CompareView;
+use crate::ui::compare::naive_code::NaiveCode;
 use crate::ui::endpoint::cors_diagnosis::CorsDiagnosis;
 use crate::ui::endpoint::endpoint_form::EndpointForm;
 use crate::ui::herd::HerdView;
 use crate::ui::kit::agenda_view::AgendaView;
 use crate::ui::kit::phone_qr::PhoneQr;
+use crate::ui::lazy::part;
 use crate::ui::lessons::lesson_card::LessonCard;
 use crate::ui::lessons::lessons_list::LessonsList;
 use crate::ui::log::history::History;
@@ -41,6 +43,8 @@ use crate::ui::verdict::backoff_strip::SceneStrip;
 use crate::ui::verdict::board::Board;
 use crate::ui::verdict::verdict_panel::VerdictPanel;
 use leptos::prelude::*;
+use rusty_lock_engine::listing::Lang;
+use rusty_lock_engine::scene::Anchor;
 
 split_point! { engine,
     pub fn log_lines() -> Result<AnyView, PartMissing> {
@@ -72,6 +76,13 @@ split_point! { compare,
     }
 }
 
+// The naive loop's listing, beside the robust one in the code panel (which is in `below`).
+split_point! { compare,
+    pub fn naive_code(lang: RwSignal<Lang>, caught: RwSignal<Option<Anchor>>) -> Result<AnyView, PartMissing> {
+        Ok(view! { <NaiveCode lang=lang caught=caught /> }.into_any())
+    }
+}
+
 split_point! { lessons,
     pub fn lessons_list(open: RwSignal<bool>) -> Result<AnyView, PartMissing> {
         Ok(view! { <LessonsList open=open /> }.into_any())
@@ -92,8 +103,13 @@ split_point! { verdict,
 
 split_point! { below,
     pub fn code_panel() -> Result<AnyView, PartMissing> {
-        Ok(view! { <CodePanel /> }.into_any())
+        Ok(view! { <CodePanel naive=naive_listing /> }.into_any())
     }
+}
+
+/// The code panel's naive listing, which waits in the `compare` part.
+fn naive_listing(lang: RwSignal<Lang>, caught: RwSignal<Option<Anchor>>) -> AnyView {
+    part(naive_code(lang, caught)).into_any()
 }
 
 split_point! { below,

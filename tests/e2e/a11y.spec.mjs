@@ -319,3 +319,62 @@ for (const [name, size] of [['1280×800', { width: 1280, height: 800 }], ['390×
     }
   });
 }
+
+test('no code line is wider than its panel in either listing in compare mode at 1280×800', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.open('?v=1&faults=t2:503&speed=instant');
+  await pg.compare(true);
+  await loadBelowFold(page);
+  await expect(page.getByTestId('naive-code')).toBeVisible();
+  // After the run both marks and their tags are on their lines, the widest they get.
+  await pg.run();
+  await pg.waitForOutcome('answered');
+  await expect(page.locator('[data-catch-missing="true"] .catch-tag')).toBeVisible();
+  for (const lang of ['rust', 'typescript', 'python']) {
+    await page.getByTestId(`code-tab-${lang}`).click();
+    const found = await page.getByTestId('code-panel').evaluate((panel) => {
+      const problems = [];
+      const lists = [...panel.querySelectorAll('.code')];
+      for (const [n, list] of lists.entries()) {
+        if (list.scrollWidth > list.clientWidth + 1) problems.push(`listing ${n + 1} scrolls sideways`);
+        list.querySelectorAll('li').forEach((li, i) => {
+          if (li.scrollWidth > li.clientWidth + 1) problems.push(`listing ${n + 1}, line ${i + 1}: ${li.scrollWidth} > ${li.clientWidth}`);
+          const tag = li.querySelector('.catch-tag');
+          if (tag && tag.getBoundingClientRect().right > list.getBoundingClientRect().right + 1) problems.push(`listing ${n + 1}, line ${i + 1}: its tag is cut`);
+        });
+      }
+      return { problems, lists: lists.length };
+    });
+    expect(found.lists, 'the naive and the robust listing').toBe(2);
+    expect(found.problems, `${lang}: ${found.problems.join('; ')}`).toEqual([]);
+  }
+});
+
+test('copying a selected code block keeps its indentation', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const pg = new Playground(page);
+  await pg.open('?v=1');
+  await loadBelowFold(page);
+  const select = () => page.evaluate(() => {
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector('#code-listing'));
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    return selection.toString();
+  });
+  const rust = await select();
+  expect(rust).toMatch(/^async fn run\(&mut self\) -> Result<String> \{$/m);
+  expect(rust).toMatch(/^ {4}let mut history = vec!\[system\(PROMPT\), user\(TASK\)\];$/m);
+  expect(rust).toMatch(/^ {8}let reply = self\.call_model\(&history\)\.await\?;$/m);
+  expect(rust).toMatch(/^ {12}return Ok\(reply\.text\); \/\/ the only normal exit$/m);
+  // The clipboard gets the same text when the selection is copied.
+  await page.keyboard.press('Control+C');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^ {8}let reply = self\.call_model\(&history\)\.await\?;$/m);
+  // Python, where the indent is the syntax.
+  await page.getByTestId('code-tab-python').click();
+  const python = await select();
+  expect(python).toMatch(/^ {8}return tool_result\(call, TOOLS\.run\(call\)\)$/m);
+  expect(python).toMatch(/^ {4}except ToolError as why:$/m);
+});

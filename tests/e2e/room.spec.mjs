@@ -208,3 +208,26 @@ test('a long ending (the hand-over) does not grow the banner or move the scene',
   await expect(page.getByTestId('outcome')).toHaveAttribute('data-outcome', 'escalated');
   expect((await box(page, 'scene')).top).toBe(before.top);
 });
+
+// The history the hero carries has its count drawn over the bundle; in the doorway it stood on the
+// door itself. At the end of a run the hero is in the doorway: the count must be off the door.
+for (const viewport of [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }, { width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const mode of ['full', 'present']) {
+    test(`the message counter does not overlap the door at ${viewport.width}x${viewport.height} (${mode})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(`/?v=1&speed=instant${mode === 'present' ? '&mode=present' : ''}`);
+      await page.getByTestId('run').click();
+      await expect(page.getByTestId('outcome')).toHaveAttribute('data-outcome', 'answered');
+      await expect(page.getByTestId('stage')).toHaveAttribute('data-spot', 'door');
+      const count = page.locator('[data-testid="stage"] .bundle-count');
+      await expect(count).toBeVisible();
+      // Measure where everything comes to rest.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      const rect = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+      const c = await count.evaluate(rect);
+      const d = await page.getByTestId('door').evaluate(rect);
+      const overlap = c.left < d.right && d.left < c.right && c.top < d.bottom && d.top < c.bottom;
+      expect(overlap, `counter ${JSON.stringify(c)} and door ${JSON.stringify(d)}`).toBe(false);
+    });
+  }
+}

@@ -227,3 +227,72 @@ test('paused on a wait, the wait spinner stops too', async ({ page }) => {
   await pg.playPause();
   await expect(waiting).not.toHaveClass(/paused/);
 });
+
+// ---------- Compare mode's code: the naive loop beside the robust one ----------
+
+test('compare mode at 1280x800 shows the naive and the robust code side by side', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.open('?v=1&faults=t2:503&speed=instant');
+  await pg.compare(true);
+  const naive = page.getByTestId('naive-code').locator('.code');
+  const robust = page.locator('#code-listing');
+  await expect(naive).toBeVisible();
+  await expect(robust).toBeVisible();
+  await expect(page.getByTestId('naive-code')).toContainText('Naive loop');
+  await expect(page.getByTestId('code-panel')).toContainText('Robust loop');
+  expect(await page.getByTestId('naive-code-line').count()).toBeGreaterThan(10);
+  const [a, b] = [await naive.boundingBox(), await robust.boundingBox()];
+  expect(Math.abs(a.y - b.y), 'the two listings start level').toBeLessThan(4);
+  expect(a.x + a.width, 'the naive listing is left of the robust one').toBeLessThanOrEqual(b.x);
+  expect(b.x + b.width).toBeLessThanOrEqual(1280);
+  expect(a.width, 'each listing has room to be read').toBeGreaterThan(380);
+});
+
+/** The naive line marked as the missing catch, and the robust line marked as making it. */
+function catchMarks(page) {
+  return {
+    missing: page.locator('[data-testid="naive-code-line"][data-catch-missing="true"]'),
+    made: page.locator('[data-testid="code-line"][data-caught="true"]'),
+  };
+}
+
+test('a 503 lights the missing retry in the naive code where the loops part, and not before', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.open('?v=1&faults=t2:503&speed=instant');
+  await pg.compare(true);
+  await expect(page.getByTestId('naive-code')).toBeVisible();
+  const { missing, made } = catchMarks(page);
+  await pg.run();
+  await pg.waitForOutcome('answered');
+  const failed = await pg.indexOf('[data-kind="model-call-failed"]');
+  await pg.scrubTo(failed - 1);
+  await expect(missing).toHaveCount(0);
+  await expect(made).toHaveCount(0);
+  await pg.stepForward();
+  await expect(missing).toHaveCount(1);
+  await expect(missing).toHaveAttribute('data-missing', /\btransient\b/);
+  await expect(missing).toHaveAttribute('data-anchor', 'send');
+  await expect(missing).toContainText('no catch here');
+  await expect(made).toHaveAttribute('data-anchor', 'transient');
+  await expect(made).toContainText('caught here');
+  // Each language marks its own line.
+  await page.getByTestId('code-tab-python').click();
+  await expect(missing).toContainText('await send(history)');
+  await expect(made).toContainText('if err.transient');
+});
+
+test('a tool error lights the missing tool catch in the naive code', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.open('?v=1&faults=t2:unknowntool&speed=instant');
+  await pg.compare(true);
+  await expect(page.getByTestId('naive-code')).toBeVisible();
+  const { missing, made } = catchMarks(page);
+  await pg.run();
+  await pg.waitForOutcome('answered');
+  await expect(missing).toHaveAttribute('data-missing', /\btool-catch\b/);
+  await expect(missing).toHaveAttribute('data-anchor', 'run-tool');
+  await expect(made).toHaveAttribute('data-anchor', 'tool-catch');
+  const failed = await pg.indexOf('[data-kind="tool-failed"]');
+  await pg.scrubTo(failed - 1);
+  await expect(missing).toHaveCount(0);
+});

@@ -2,19 +2,30 @@
 //! corresponds to lit: a retry's wait, a tool error caught, a guard, the exit. It follows
 //! playback and time travel. Long lines wrap and blank lines keep their height, so nothing is
 //! ever clipped; the panel scrolls itself (never the page) to keep the lit line in view.
+//! In compare mode the naive loop's listing (the `compare` part) stands beside it, and the robust
+//! line that makes the catch the naive loop is missing is marked once playback reaches it.
 
 use crate::state::shown::Shown;
+use crate::state::Playground;
 use crate::text;
+use crate::ui::compare::code_lines::{indent_of, line_code};
 use crate::web::append_list::reveal_in;
 use leptos::html::Div;
 use leptos::prelude::*;
 use rusty_lock_engine::listing::{listing, Lang};
-use rusty_lock_engine::scene::anchor_of;
+use rusty_lock_engine::scene::{anchor_of, Anchor};
+
+/// Draws the naive loop's listing (from the `compare` part) for a language, telling the panel
+/// through the second signal which robust catch it is missing.
+pub type NaiveListing = fn(RwSignal<Lang>, RwSignal<Option<Anchor>>) -> AnyView;
 
 #[component]
-pub fn CodePanel() -> impl IntoView {
+pub fn CodePanel(naive: NaiveListing) -> impl IntoView {
     let shown = expect_context::<Shown>();
+    let compare = expect_context::<Playground>().playback.compare;
     let lang = RwSignal::new(Lang::Rust);
+    // Set by the naive listing in compare mode: the robust catch it is missing, once reached.
+    let caught = RwSignal::new(None::<Anchor>);
     let lit = Memo::new(move |_| shown.event.with(|e| e.as_ref().and_then(anchor_of)));
     let has_step = Memo::new(move |_| shown.event.with(Option::is_some));
     let code = NodeRef::<Div>::new();
@@ -52,6 +63,12 @@ pub fn CodePanel() -> impl IntoView {
                     }).collect_view()}
                 </div>
             </div>
+            <div class="code-pair" class:paired=move || compare.get()>
+            <Show when=move || compare.get()>{naive(lang, caught)}</Show>
+            <div class="code-school">
+            <Show when=move || compare.get()>
+                <h3 class="code-school-title">{text::ROBUST_LOOP}</h3>
+            </Show>
             // The tab panel is the scroll container: focusable, so the keyboard can scroll it.
             <div
                 class="code"
@@ -66,18 +83,20 @@ pub fn CodePanel() -> impl IntoView {
                 {move || listing(lang.get()).into_iter().map(|line| {
                     let anchor = line.anchor;
                     let on = move || anchor.is_some() && lit.get() == anchor;
-                    // The indent is drawn by the style, not by spaces: a long line then wraps
-                    // within its code (never after its indent, which would leave a blank row),
-                    // and goes on under its own code rather than under the margin.
-                    let code = line.text.trim_start();
-                    let indent = line.text.len() - code.len();
+                    let made = move || anchor.is_some() && caught.get() == anchor;
+                    // The indent is drawn by the style: a long line then wraps within its code
+                    // (never after its indent, which would leave a blank row), and goes on under
+                    // its own code rather than under the margin.
                     view! {
-                        <li data-testid="code-line" style=format!("--indent: {indent}ch") data-anchor=anchor.map(|a| a.slug()) data-lit=move || on().to_string() class:lit=on>
-                            <code>{code}</code>
+                        <li data-testid="code-line" style=format!("--indent: {}ch", indent_of(&line)) data-anchor=anchor.map(|a| a.slug()) data-lit=move || on().to_string() class:lit=on data-caught=move || made().then_some("true") class:caught=made>
+                            {line_code(&line)}
+                            {move || made().then(|| view! { <span class="catch-tag">{text::CATCH_MADE}</span> })}
                         </li>
                     }
                 }).collect_view()}
             </ol>
+            </div>
+            </div>
             </div>
             <p class="hint">
                 {move || if has_step.get() && lit.get().is_none() { text::no_line() } else { text::code_hint() }}
