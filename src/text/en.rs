@@ -210,6 +210,10 @@ pub static ENDPOINT: EndpointLabels = EndpointLabels {
 };
 
 pub static COMPARE: CompareLabels = CompareLabels {
+    naive_loop: "Naive loop",
+    robust_loop: "Robust loop",
+    catch_missing: "no catch here",
+    catch_made: "caught here",
     scene_naive: "The naive loop: no catching, no retries",
     compare_hint: "Old adventure games split in two schools: in some a wrong move is game over, in others the game says why it failed and you try again. Press Run to play the same scenario, same faults and seed, with a naive loop and with the robust one, in step.",
     compare_builtin_only: "Compare mode plays the built-in model, so both loops see exactly the same answers.",
@@ -1231,6 +1235,26 @@ impl Endpoint for En {
 }
 
 impl Compare for En {
+    fn code_note(&self, slug: &str) -> &'static str {
+        match slug {
+            "loop" => "The loop. Whatever nobody catches ends the run (layer 3).",
+            "normal-exit" => "the only normal exit",
+            "guard-repeat" => "guard: same move twice",
+            "guard-errors" => "guard: errors in a row",
+            "guard-turns" => "guard: the turn budget",
+            "layer-1" => "Layer 1, your code: retry what passes by itself.",
+            "watchdog" => "guard: the watchdog cut it, a timeout",
+            "throw" => "layer 3: retrying cannot help",
+            "layer-2" => "Layer 2, the model: a failed tool becomes text it reads.",
+            "naive-loop" => "The naive loop: one try per call, nothing caught, no guard but the turn budget.",
+            "naive-send" => "One attempt and no watchdog: a 503 or a call that hangs ends it here.",
+            "naive-decide" => "It takes finish_reason at its word.",
+            "naive-tool" => "A failed tool throws: the model never reads what went wrong.",
+            "naive-guards" => "No guard here: the same call again goes round until the turns run out.",
+            _ => "",
+        }
+    }
+
     fn diverge_line(&self, step: usize, turn: Option<u32>) -> String {
         match turn {
             Some(t) => format!("Step {step} (turn {t}): here the two loops part ways."),

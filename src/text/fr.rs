@@ -210,6 +210,10 @@ pub static ENDPOINT: EndpointLabels = EndpointLabels {
 };
 
 pub static COMPARE: CompareLabels = CompareLabels {
+    naive_loop: "Boucle naïve",
+    robust_loop: "Boucle robuste",
+    catch_missing: "aucune capture ici",
+    catch_made: "capturé ici",
     scene_naive: "The naive loop: no catching, no retries",
     compare_hint: "Old adventure games split in two schools: in some a wrong move is game over, in others the game says why it failed and you try again. Press Run to play the same scenario, same faults and seed, with a naive loop and with the robust one, in step.",
     compare_builtin_only: "Compare mode plays the built-in model, so both loops see exactly the same answers.",
@@ -1231,6 +1235,26 @@ impl Endpoint for Fr {
 }
 
 impl Compare for Fr {
+    fn code_note(&self, slug: &str) -> &'static str {
+        match slug {
+            "loop" => "La boucle. Ce que personne ne rattrape met fin à l’exécution (couche 3).",
+            "normal-exit" => "la seule sortie normale",
+            "guard-repeat" => "garde-fou : deux fois le même coup",
+            "guard-errors" => "garde-fou : erreurs d’affilée",
+            "guard-turns" => "garde-fou : le budget de tours",
+            "layer-1" => "Couche 1, votre code : réessayer ce qui passe tout seul.",
+            "watchdog" => "garde-fou : le chien de garde l’a coupé, c’est un délai dépassé",
+            "throw" => "couche 3 : réessayer n’y changera rien",
+            "layer-2" => "Couche 2, le modèle : l’échec d’un outil devient un texte qu’il lit.",
+            "naive-loop" => "La boucle naïve : un seul essai par appel, rien de rattrapé, aucun garde-fou sauf le budget de tours.",
+            "naive-send" => "Un seul essai, pas de chien de garde : un 503 ou un appel qui ne répond pas l’arrête ici.",
+            "naive-decide" => "Elle prend finish_reason au pied de la lettre.",
+            "naive-tool" => "Un outil en échec lève une exception : le modèle ne lit jamais ce qui n’a pas marché.",
+            "naive-guards" => "Aucun garde-fou ici : le même appel repart jusqu’à épuiser les tours.",
+            _ => "",
+        }
+    }
+
     fn diverge_line(&self, step: usize, turn: Option<u32>) -> String {
         match turn {
             Some(t) => format!("Step {step} (turn {t}): here the two loops part ways."),

@@ -1237,37 +1237,25 @@ pub fn more_characters(n: usize) -> String {
     core_words().more_characters(n)
 }
 
+pub fn naive_loop() -> &'static str {
+    compare_labels().naive_loop
+}
+
+pub fn robust_loop() -> &'static str {
+    compare_labels().robust_loop
+}
+
+pub fn catch_missing() -> &'static str {
+    compare_labels().catch_missing
+}
+
+pub fn catch_made() -> &'static str {
+    compare_labels().catch_made
+}
+
+pub fn code_note(slug: &str) -> &'static str {
+    compare_words().code_note(slug)
+}
+
 #[cfg(test)]
 mod tests;
-
-// ---- issue12-finish words (to be moved into the language tables) ----
-
-// The code panel in compare mode: the naive loop's listing beside the robust one.
-pub const NAIVE_LOOP: &str = "Naive loop";
-pub const ROBUST_LOOP: &str = "Robust loop";
-/// Beside the naive line where the loops part: the robust loop catches this, the naive one not.
-pub const CATCH_MISSING: &str = "no catch here";
-/// Beside the robust line that makes that catch.
-pub const CATCH_MADE: &str = "caught here";
-
-/// The words of a comment in the code panel's listings (`{note:slug}` in the engine's listings);
-/// the code stays code, the comments are the page's to translate.
-pub fn code_note(slug: &str) -> &'static str {
-    match slug {
-        "loop" => "The loop. Whatever nobody catches ends the run (layer 3).",
-        "normal-exit" => "the only normal exit",
-        "guard-repeat" => "guard: same move twice",
-        "guard-errors" => "guard: errors in a row",
-        "guard-turns" => "guard: the turn budget",
-        "layer-1" => "Layer 1, your code: retry what passes by itself.",
-        "watchdog" => "guard: the watchdog cut it, a timeout",
-        "throw" => "layer 3: retrying cannot help",
-        "layer-2" => "Layer 2, the model: a failed tool becomes text it reads.",
-        "naive-loop" => "The naive loop: one try per call, nothing caught, no guard but the turn budget.",
-        "naive-send" => "One attempt and no watchdog: a 503 or a call that hangs ends it here.",
-        "naive-decide" => "It takes finish_reason at its word.",
-        "naive-tool" => "A failed tool throws: the model never reads what went wrong.",
-        "naive-guards" => "No guard here: the same call again goes round until the turns run out.",
-        _ => "",
-    }
-}

@@ -422,11 +422,23 @@ pub trait Endpoint {
 
 /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
 pub struct CompareLabels {
+    /// Over the naive loop's listing in compare mode.
+    pub naive_loop: &'static str,
+    /// Over the robust loop's listing in compare mode.
+    pub robust_loop: &'static str,
+    /// Beside the naive line where the loops part: the robust loop catches this, the naive one not.
+    pub catch_missing: &'static str,
+    /// Beside the robust line that makes that catch.
+    pub catch_made: &'static str,
     pub scene_naive: &'static str,
     pub compare_hint: &'static str,
     pub compare_builtin_only: &'static str,
 }
 
 pub trait Compare {
+    /// The words of a comment in the code panel's listings (`{note:slug}` in the engine's
+    /// listings): the code stays code, its comments are translated.
+    fn code_note(&self, slug: &str) -> &'static str;
+
     fn diverge_line(&self, step: usize, turn: Option<u32>) -> String;
 }

@@ -212,6 +212,10 @@ pub static ENDPOINT: EndpointLabels = EndpointLabels {
 };
 
 pub static COMPARE: CompareLabels = CompareLabels {
+    naive_loop: "天真的循环",
+    robust_loop: "稳健的循环",
+    catch_missing: "这里没有捕获",
+    catch_made: "在这里捕获",
     scene_naive: "天真的循环：不接错误，也不重试",
     compare_hint: "以前的冒险游戏有两种做法：一种是走错就“游戏结束”，另一种会说明哪里行不通，让你换个办法。点“运行”，用天真的循环和稳健的循环同步跑同一个场景，故障和随机种子都一样。",
     compare_builtin_only: "对比模式使用内置模型，这样两个循环收到的回答完全相同。",
@@ -1241,6 +1245,26 @@ impl Endpoint for Zh {
 }
 
 impl Compare for Zh {
+    fn code_note(&self, slug: &str) -> &'static str {
+        match slug {
+            "loop" => "循环本身。谁都不管的失败会结束整次运行（第 3 层）。",
+            "normal-exit" => "唯一正常的出口",
+            "guard-repeat" => "护栏：同一步走了两次",
+            "guard-errors" => "护栏：连续出错",
+            "guard-turns" => "护栏：轮次预算",
+            "layer-1" => "第 1 层，你的代码：会自己恢复的失败，就重试。",
+            "watchdog" => "护栏：看门狗切断了调用，算作超时",
+            "throw" => "第 3 层：重试也没用",
+            "layer-2" => "第 2 层，模型：失败的工具变成一段它能读的文字。",
+            "naive-loop" => "天真的循环：每次调用只试一次，什么都不捕获，除了轮次预算没有任何护栏。",
+            "naive-send" => "只试一次，也没有看门狗：一个 503 或一次卡死的调用就在这里结束运行。",
+            "naive-decide" => "它完全相信 finish_reason。",
+            "naive-tool" => "工具失败就直接抛出：模型永远读不到出了什么错。",
+            "naive-guards" => "这里没有护栏：同样的调用会一直重复，直到轮次用完。",
+            _ => "",
+        }
+    }
+
     fn diverge_line(&self, step: usize, turn: Option<u32>) -> String {
         match turn {
             Some(t) => format!("第 {step} 步（第 {t} 轮）：两个循环从这里开始分道扬镳。"),

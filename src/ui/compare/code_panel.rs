@@ -67,7 +67,7 @@ pub fn CodePanel(naive: NaiveListing) -> impl IntoView {
             <Show when=move || compare.get()>{naive(lang, caught)}</Show>
             <div class="code-school">
             <Show when=move || compare.get()>
-                <h3 class="code-school-title">{text::ROBUST_LOOP}</h3>
+                <h3 class="code-school-title">{text::robust_loop()}</h3>
             </Show>
             // The tab panel is the scroll container: focusable, so the keyboard can scroll it.
             <div
@@ -90,7 +90,7 @@ pub fn CodePanel(naive: NaiveListing) -> impl IntoView {
                     view! {
                         <li data-testid="code-line" style=format!("--indent: {}ch", indent_of(&line)) data-anchor=anchor.map(|a| a.slug()) data-lit=move || on().to_string() class:lit=on data-caught=move || made().then_some("true") class:caught=made>
                             {line_code(&line)}
-                            {move || made().then(|| view! { <span class="catch-tag">{text::CATCH_MADE}</span> })}
+                            {move || made().then(|| view! { <span class="catch-tag">{text::catch_made()}</span> })}
                         </li>
                     }
                 }).collect_view()}

@@ -49,7 +49,7 @@ pub fn NaiveCode(lang: RwSignal<Lang>, caught: RwSignal<Option<Anchor>>) -> impl
         // Compare mode's own styles come with it, not in the first load.
         <link rel="stylesheet" href="compare.css" />
         <div class="code-school naive-code" data-testid="naive-code">
-            <h3 class="code-school-title" id="naive-code-title">{text::NAIVE_LOOP}</h3>
+            <h3 class="code-school-title" id="naive-code-title">{text::naive_loop()}</h3>
             <div class="code" role="region" tabindex="0" aria-labelledby="naive-code-title" node_ref=code data-lang=move || lang.get().slug()>
                 <ol class="code-lines">
                     {move || naive_listing(lang.get()).into_iter().map(|line| {
@@ -70,7 +70,7 @@ pub fn NaiveCode(lang: RwSignal<Lang>, caught: RwSignal<Option<Anchor>>) -> impl
                                 class:missing=move || gap.get()
                             >
                                 {line_code(&line)}
-                                {move || gap.get().then(|| view! { <span class="catch-tag">{text::CATCH_MISSING}</span> })}
+                                {move || gap.get().then(|| view! { <span class="catch-tag">{text::catch_missing()}</span> })}
                             </li>
                         }
                     }).collect_view()}
