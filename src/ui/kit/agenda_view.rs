@@ -15,7 +15,13 @@ pub fn AgendaView() -> impl IntoView {
     let answers = RwSignal::new(false);
     // Full links, built from the page's own address, so a printed one works wherever it is served.
     let base = page_base();
-    let present = format!("?{}&mode=present", lesson_query(&LESSONS[0]));
+    // The links keep the handout's language, so a QR code scanned in the room opens in it.
+    let lang = match text::lang() {
+        text::Lang::En => String::new(),
+        other => format!("&lang={}", other.code()),
+    };
+    let present = format!("?{}&mode=present{lang}", lesson_query(&LESSONS[0]));
+    let back = format!("?v=1{lang}");
     view! {
         <div class="app kit-page" class:kit-answers=move || answers.get() data-testid="agenda">
             // The kit's own styles come with it (src/ui/kit/kit.css), not in the first load.
@@ -28,7 +34,7 @@ pub fn AgendaView() -> impl IntoView {
                     </div>
                 </div>
                 <div class="top-actions kit-tools">
-                    <a class="btn btn-stop" data-testid="agenda-back" href="?v=1">{text::back_to_playground()}</a>
+                    <a class="btn btn-stop" data-testid="agenda-back" href=back>{text::back_to_playground()}</a>
                     <a class="btn btn-stop" data-testid="agenda-present" href=present>{text::start_in_presenter()}</a>
                     <label class="kit-toggle">
                         <input type="checkbox" data-testid="agenda-answers" bind:checked=answers />
@@ -41,7 +47,7 @@ pub fn AgendaView() -> impl IntoView {
                 <p class="hint kit-hint">{text::print_hint()}</p>
                 <ol class="kit-lessons">
                     {LESSONS.iter().enumerate().map(|(i, lesson)| {
-                        let link = format!("{base}?lesson={}", lesson.id);
+                        let link = format!("{base}?lesson={}{lang}", lesson.id);
                         view! { <AgendaLesson number=i + 1 lesson=lesson link=link /> }
                     }).collect_view()}
                 </ol>

@@ -17,7 +17,10 @@ pub fn LessonsList(open: RwSignal<bool>) -> impl IntoView {
                 }).collect_view()}
             </ol>
             <a class="free-play" href="?v=1" data-testid="free-play">{text::free_play()}</a>
-            <a class="agenda-entry" href=format!("?{AGENDA_VIEW}") data-testid="open-agenda">{text::agenda_entry()}</a>
+            <a class="agenda-entry" href=match text::lang() {
+                text::Lang::En => format!("?{AGENDA_VIEW}"),
+                other => format!("?{AGENDA_VIEW}&lang={}", other.code()),
+            } data-testid="open-agenda">{text::agenda_entry()}</a>
         </div>
     }
 }
