@@ -1,5 +1,6 @@
-//! The split points that are not views: the loop itself, the compare run, the HTTP model and the
-//! trace tools. Each function's body, and all the code only it reaches, is cut out of the first
+//! The split points that are not views: the compare run, the HTTP model and the trace tools (the
+//! loop's own, which start a run or a replay with the page's end of it, are beside the actions
+//! that call them, in `actions::run`). Each function's body, and all the code only it reaches, is cut out of the first
 //! download into a wasm file of its own (one per group name), fetched the first time it is
 //! called (see `ui::parts` for the views and the table of groups). Nothing here imports the
 //! page's state or its components, so state can start a run without knowing any view.
@@ -10,17 +11,13 @@
 //! needs no splitter.
 #![allow(improper_ctypes_definitions)]
 
-use crate::web::driver::Speed;
 use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
-use crate::web::runner::RunSetup;
 use futures::future::LocalBoxFuture;
 use leptos::wasm_split::SplitLoaderError;
 use rusty_lock_engine::scenario::{Notice, Scenario};
 use rusty_lock_engine::trace::{Trace, TraceError};
 use rusty_lock_engine::wire::{ChatRequest, ChatResponse};
-use rusty_lock_engine::{
-    CallContext, CallFailure, CancelToken, Comparison, Event, FaultPlan, Provider, ProviderError, RunConfig,
-};
+use rusty_lock_engine::{CallContext, CallFailure, Comparison, Event, FaultPlan, Provider, ProviderError, RunConfig};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -53,25 +50,6 @@ macro_rules! split_point {
     };
 }
 pub(crate) use split_point;
-
-split_point! { engine,
-    pub fn start_run(setup: RunSetup, token: CancelToken) -> Result<(), PartMissing> {
-        crate::web::runner::start_run(setup, token);
-        Ok(())
-    }
-}
-
-split_point! { engine,
-    pub fn start_replay(
-        events: Vec<Event>,
-        speed: Speed,
-        deliver: Rc<dyn Fn(Event)>,
-        token: CancelToken,
-    ) -> Result<(), PartMissing> {
-        crate::web::replay::replay(events, speed, deliver, token);
-        Ok(())
-    }
-}
 
 split_point! { compare,
     pub fn compare_runs(config: RunConfig, plan: FaultPlan) -> Result<Comparison, PartMissing> {
