@@ -1,9 +1,9 @@
-//! The split points that are not views: the compare run, the HTTP model and the trace tools (the
-//! loop's own, which start a run or a replay with the page's end of it, are beside the actions
-//! that call them, in `actions::run`). Each function's body, and all the code only it reaches, is cut out of the first
-//! download into a wasm file of its own (one per group name), fetched the first time it is
-//! called (see `ui::parts` for the views and the table of groups). Nothing here imports the
-//! page's state or its components, so state can start a run without knowing any view.
+//! The split points that are not views: the HTTP model and the trace tools (the loop's own and
+//! the compare run's, which start a run, a replay or both schools with the page's end of them,
+//! are beside the actions that call them, in `actions::run`). Each function's body, and all the
+//! code only it reaches, is cut out of the first download into a wasm file of its own (one per
+//! group name), fetched the first time it is called (see `ui::parts` for the views and the table
+//! of groups). Nothing here imports the page's state or its components.
 //!
 //! Every split point is declared with [`split_point!`], which cuts the page only when the cargo
 //! feature `split` is on (release builds: scripts/build.sh and scripts/serve.sh turn it on). Without
@@ -17,7 +17,7 @@ use leptos::wasm_split::SplitLoaderError;
 use rusty_lock_engine::scenario::{Notice, Scenario};
 use rusty_lock_engine::trace::{Trace, TraceError};
 use rusty_lock_engine::wire::{ChatRequest, ChatResponse};
-use rusty_lock_engine::{CallContext, CallFailure, Comparison, Event, FaultPlan, Provider, ProviderError, RunConfig};
+use rusty_lock_engine::{CallContext, CallFailure, Event, Provider, ProviderError};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -50,12 +50,6 @@ macro_rules! split_point {
     };
 }
 pub(crate) use split_point;
-
-split_point! { compare,
-    pub fn compare_runs(config: RunConfig, plan: FaultPlan) -> Result<Comparison, PartMissing> {
-        Ok(rusty_lock_engine::compare(&config, plan))
-    }
-}
 
 split_point! { real_model,
     pub fn http_provider(

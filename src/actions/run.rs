@@ -15,7 +15,7 @@ use leptos::task::spawn_local;
 
 use crate::state::speed_factor;
 use rusty_lock_engine::scenario::{ProviderChoice, Scenario, SPEEDS};
-use rusty_lock_engine::{CancelToken, Comparison, Event, Layer, RunConfig, RunView};
+use rusty_lock_engine::{CancelToken, Comparison, Event, FaultPlan, Layer, RunConfig, RunView};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -168,11 +168,18 @@ pub fn run(pg: Playground) {
     let config = pg.config.get_untracked();
     let plan = pg.plan.get_untracked();
     leptos::task::spawn_local(async move {
-        match crate::parts::compare_runs(config, plan).await {
-            Ok(comparison) => show_comparison(pg, comparison),
-            Err(_) => pg.trace_error.set(Some(crate::text::ENGINE_PART_MISSING.into())),
+        if compare_and_show(pg, config, plan).await.is_err() {
+            pg.trace_error.set(Some(crate::text::ENGINE_PART_MISSING.into()));
         }
     });
+}
+
+// Both schools are run, and put on screen, in the compare part.
+split_point! { compare,
+    fn compare_and_show(pg: Playground, config: RunConfig, plan: FaultPlan) -> Result<(), PartMissing> {
+        show_comparison(pg, rusty_lock_engine::compare(&config, plan));
+        Ok(())
+    }
 }
 
 /// Puts both schools' runs on screen, to be played from the first step.
