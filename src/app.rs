@@ -86,7 +86,7 @@ fn Playground() -> impl IntoView {
     let address = expect_context::<Address>();
     use_url_sync(pg, address);
     use_presenter_keys(pg, address);
-    let updates = use_service_worker();
+    let updates = use_service_worker(crate::parts::register_worker);
     provide_context(updates);
     let mode = move || pg.mode.get();
     let show_settings = RwSignal::new(false);

@@ -12,6 +12,7 @@
 #![allow(improper_ctypes_definitions)]
 
 use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
+use crate::web::service_worker::Updates;
 use futures::future::LocalBoxFuture;
 use leptos::wasm_split::SplitLoaderError;
 use rusty_lock_engine::scenario::{Notice, Scenario};
@@ -70,6 +71,15 @@ split_point! { traces,
 split_point! { traces,
     pub fn import_trace(text: String) -> Result<Opened, PartMissing> {
         Ok(rusty_lock_engine::trace::import(&text))
+    }
+}
+
+split_point! { below,
+    /// Registers the service worker, once the panels below the fold have come
+    /// (`web::service_worker::use_service_worker` waits for them), so this part is there already.
+    pub fn register_worker(updates: Updates) -> Result<(), PartMissing> {
+        crate::web::service_worker::register(updates);
+        Ok(())
     }
 }
 
