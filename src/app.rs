@@ -102,7 +102,7 @@ fn Playground() -> impl IntoView {
     let address = expect_context::<Address>();
     use_url_sync(pg, address);
     use_presenter_keys(pg, address);
-    let updates = use_service_worker();
+    let updates = use_service_worker(crate::parts::register_worker);
     provide_context(updates);
     let mode = move || pg.mode.get();
     let show_settings = RwSignal::new(false);
@@ -179,13 +179,13 @@ fn Playground() -> impl IntoView {
                     <PlaybackBar />
                     <Show when=move || strip_on.get()>{part(parts::scene_strip())}</Show>
                     <Show when=move || mode() != Mode::Embed>
-                        {below_fold("code", parts::code_panel)}
+                        {below_fold("code", || Box::pin(parts::code_panel()))}
                     </Show>
-                    {below_fold("board", parts::board)}
+                    {below_fold("board", || Box::pin(parts::board()))}
                     <Show when=move || pg.finished()>{part(parts::verdict_panel())}</Show>
                     <Show when=move || mode() != Mode::Embed>
-                        {below_fold("share", parts::share_bar)}
-                        {below_fold("history", parts::history)}
+                        {below_fold("share", || Box::pin(parts::share_bar()))}
+                        {below_fold("history", || Box::pin(parts::history()))}
                     </Show>
                 </div>
                 // The settings come after the scene and the player in the page, so Tab reaches Run
@@ -195,7 +195,7 @@ fn Playground() -> impl IntoView {
                     <aside class="side" id="settings-sheet" data-testid="settings">
                         <EndpointPanel />
                         <FaultPanel />
-                        {below_fold("settings", parts::settings_panel)}
+                        {below_fold("settings", || Box::pin(parts::settings_panel()))}
                     </aside>
                 </Show>
                 <Show when=move || mode() == Mode::Full>

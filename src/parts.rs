@@ -1,8 +1,9 @@
-//! The split points that are not views: the loop itself, the compare run, the HTTP model and the
-//! trace tools. Each function's body, and all the code only it reaches, is cut out of the first
-//! download into a wasm file of its own (one per group name), fetched the first time it is
-//! called (see `ui::parts` for the views and the table of groups). Nothing here imports the
-//! page's state or its components, so state can start a run without knowing any view.
+//! The split points that are not views: the HTTP model and the trace tools (the loop's own and
+//! the compare run's, which start a run, a replay or both schools with the page's end of them,
+//! are beside the actions that call them, in `actions::run`). Each function's body, and all the
+//! code only it reaches, is cut out of the first download into a wasm file of its own (one per
+//! group name), fetched the first time it is called (see `ui::parts` for the views and the table
+//! of groups). Nothing here imports the page's state or its components.
 //!
 //! Every split point is declared with [`split_point!`], which cuts the page only when the cargo
 //! feature `split` is on (release builds: scripts/build.sh and scripts/serve.sh turn it on). Without
@@ -10,17 +11,14 @@
 //! needs no splitter.
 #![allow(improper_ctypes_definitions)]
 
-use crate::web::driver::Speed;
 use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
-use crate::web::runner::RunSetup;
+use crate::web::service_worker::Updates;
 use futures::future::LocalBoxFuture;
 use leptos::wasm_split::SplitLoaderError;
 use rusty_lock_engine::scenario::{Notice, Scenario};
 use rusty_lock_engine::trace::{Trace, TraceError};
 use rusty_lock_engine::wire::{ChatRequest, ChatResponse};
-use rusty_lock_engine::{
-    CallContext, CallFailure, CancelToken, Comparison, Event, FaultPlan, Provider, ProviderError, RunConfig,
-};
+use rusty_lock_engine::{CallContext, CallFailure, Event, Provider, ProviderError};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -54,31 +52,6 @@ macro_rules! split_point {
 }
 pub(crate) use split_point;
 
-split_point! { engine,
-    pub fn start_run(setup: RunSetup, token: CancelToken) -> Result<(), PartMissing> {
-        crate::web::runner::start_run(setup, token);
-        Ok(())
-    }
-}
-
-split_point! { engine,
-    pub fn start_replay(
-        events: Vec<Event>,
-        speed: Speed,
-        deliver: Rc<dyn Fn(Event)>,
-        token: CancelToken,
-    ) -> Result<(), PartMissing> {
-        crate::web::replay::replay(events, speed, deliver, token);
-        Ok(())
-    }
-}
-
-split_point! { compare,
-    pub fn compare_runs(config: RunConfig, plan: FaultPlan) -> Result<Comparison, PartMissing> {
-        Ok(rusty_lock_engine::compare(&config, plan))
-    }
-}
-
 split_point! { real_model,
     pub fn http_provider(
         settings: HttpSettings,
@@ -98,6 +71,15 @@ split_point! { traces,
 split_point! { traces,
     pub fn import_trace(text: String) -> Result<Opened, PartMissing> {
         Ok(rusty_lock_engine::trace::import(&text))
+    }
+}
+
+split_point! { below,
+    /// Registers the service worker, once the panels below the fold have come
+    /// (`web::service_worker::use_service_worker` waits for them), so this part is there already.
+    pub fn register_worker(updates: Updates) -> Result<(), PartMissing> {
+        crate::web::service_worker::register(updates);
+        Ok(())
     }
 }
 

@@ -2,8 +2,9 @@
 //! playground's signals in batches (see `deliver`); the loop itself lives in a lazy part
 //! (`crate::parts`), so Stop works from the first click even before the part has arrived.
 
-use crate::parts;
-use crate::parts::{LazyHttp, PartMissing};
+#![allow(improper_ctypes_definitions)]
+
+use crate::parts::{split_point, LazyHttp, PartMissing};
 use crate::state::{Playground, STALL_MS};
 use crate::text;
 use crate::web::driver::Speed;
@@ -14,7 +15,7 @@ use leptos::task::spawn_local;
 
 use crate::state::speed_factor;
 use rusty_lock_engine::scenario::{ProviderChoice, Scenario, SPEEDS};
-use rusty_lock_engine::{CancelToken, Comparison, Event, Layer, RunView};
+use rusty_lock_engine::{CancelToken, Comparison, Event, FaultPlan, Layer, RunConfig, RunView};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -24,12 +25,12 @@ fn clear(pg: Playground) {
     pg.playback.reset();
 }
 
-/// The callback a run or a replay hands each event to.
-fn deliver(pg: Playground) -> Rc<dyn Fn(Event)> {
+/// The callback a run or a replay hands each event to. `run` is the run it delivers for (read
+/// when the run started).
+fn deliver(pg: Playground, run: u64) -> Rc<dyn Fn(Event)> {
     // Events reach the signals in batches, one per microtask: at instant speed a run hands
     // over thousands at once, and one update for all of them costs far less than one each.
     // A batch left over from a run that was replaced meanwhile is dropped.
-    let run = pg.playback.run_id.get_untracked();
     let pending: Rc<RefCell<Vec<Event>>> = Rc::default();
     Rc::new(move |event: Event| {
         pending.borrow_mut().push(event);
@@ -53,43 +54,64 @@ fn deliver(pg: Playground) -> Rc<dyn Fn(Event)> {
     })
 }
 
-/// One live run of the scenario on screen, with the built-in model or a real endpoint.
+/// What a live run takes from the page, read at the click: the settings as they were then.
+struct LiveStart {
+    config: RunConfig,
+    provider: ProviderChoice,
+    api_key: String,
+    stream: bool,
+    run: u64,
+}
+
+/// One live run of the scenario on screen, with the built-in model or a real endpoint. The
+/// settings are read now; the run is set up in the loop's part (`start_live`), which it waits
+/// for in any case.
 pub fn run_live(pg: Playground) {
     stop(pg);
     clear(pg);
     pg.stream_text.set(String::new());
     pg.running.set(true);
-    // The conversation is held in the language the page speaks when Run is pressed.
-    let config = rusty_lock_engine::RunConfig { lang: crate::text::lang(), ..pg.config.get_untracked() };
-    let (model, clock_speed): (Model, Speed) = match pg.provider.get_untracked() {
-        ProviderChoice::Builtin => (Model::Builtin(config.personality), pg.live_speed.get_value()),
-        ProviderChoice::Http { endpoint, model } => {
-            let on_stream = Rc::new(move |update: StreamUpdate| match update {
-                StreamUpdate::Started => pg.stream_text.set(String::new()),
-                StreamUpdate::Text(t) => pg.stream_text.update(|s| {
-                    s.push_str(&t);
-                    text::keep_tail(s);
-                }),
-            });
-            let settings = HttpSettings {
-                base_url: endpoint,
-                model,
-                api_key: pg.key_for_request(),
-                stream: pg.stream.get_untracked(),
-                stall_ms: STALL_MS,
-            };
-            (Model::Other(Box::new(LazyHttp::new(settings, on_stream))), Rc::new(Cell::new(1.0)))
-        }
+    let start = LiveStart {
+        // The conversation is held in the language the page speaks when Run is pressed.
+        config: rusty_lock_engine::RunConfig { lang: crate::text::lang(), ..pg.config.get_untracked() },
+        provider: pg.provider.get_untracked(),
+        api_key: pg.key_for_request(),
+        stream: pg.stream.get_untracked(),
+        run: pg.playback.run_id.get_untracked(),
     };
-    let setup = RunSetup {
-        config,
-        plan: pg.live_plan.get_value(),
-        speed: pg.live_speed.get_value(),
-        clock_speed,
-        model,
-        deliver: deliver(pg),
-    };
-    start_in_engine_part(pg, |token| parts::start_run(setup, token), text::engine_part_missing());
+    start_in_engine_part(pg, move |token| start_live(pg, start, token), text::engine_part_missing());
+}
+
+// The model, its settings and the page's end of the run are set up in the loop's part, with
+// the loop: none of it is needed before the first Run.
+split_point! { engine,
+    fn start_live(pg: Playground, start: LiveStart, token: CancelToken) -> Result<(), PartMissing> {
+        let LiveStart { config, provider, api_key, stream, run } = start;
+        let (model, clock_speed): (Model, Speed) = match provider {
+            ProviderChoice::Builtin => (Model::Builtin(config.personality), pg.live_speed.get_value()),
+            ProviderChoice::Http { endpoint, model } => {
+                let on_stream = Rc::new(move |update: StreamUpdate| match update {
+                    StreamUpdate::Started => pg.stream_text.set(String::new()),
+                    StreamUpdate::Text(t) => pg.stream_text.update(|s| {
+                        s.push_str(&t);
+                        text::keep_tail(s);
+                    }),
+                });
+                let settings = HttpSettings { base_url: endpoint, model, api_key, stream, stall_ms: STALL_MS };
+                (Model::Other(Box::new(LazyHttp::new(settings, on_stream))), Rc::new(Cell::new(1.0)))
+            }
+        };
+        let setup = RunSetup {
+            config,
+            plan: pg.live_plan.get_value(),
+            speed: pg.live_speed.get_value(),
+            clock_speed,
+            model,
+            deliver: deliver(pg, run),
+        };
+        crate::web::runner::start_run(setup, token);
+        Ok(())
+    }
 }
 
 /// Plays recorded events back at the current speed, as if the run were happening now.
@@ -97,8 +119,15 @@ pub fn replay(pg: Playground, events: Vec<Event>) {
     stop(pg);
     clear(pg);
     pg.running.set(true);
-    let (speed, deliver) = (pg.live_speed.get_value(), deliver(pg));
-    start_in_engine_part(pg, |token| parts::start_replay(events, speed, deliver, token), text::replay_part_missing());
+    let run = pg.playback.run_id.get_untracked();
+    start_in_engine_part(pg, move |token| start_replay(pg, run, events, token), text::replay_part_missing());
+}
+
+split_point! { engine,
+    fn start_replay(pg: Playground, run: u64, events: Vec<Event>, token: CancelToken) -> Result<(), PartMissing> {
+        crate::web::replay::replay(events, pg.live_speed.get_value(), deliver(pg, run), token);
+        Ok(())
+    }
 }
 
 /// Starts a run or a replay, which both live in the loop's lazy part. The token exists before
@@ -140,11 +169,18 @@ pub fn run(pg: Playground) {
     let config = rusty_lock_engine::RunConfig { lang: crate::text::lang(), ..pg.config.get_untracked() };
     let plan = pg.plan.get_untracked();
     leptos::task::spawn_local(async move {
-        match crate::parts::compare_runs(config, plan).await {
-            Ok(comparison) => show_comparison(pg, comparison),
-            Err(_) => pg.trace_error.set(Some(crate::text::engine_part_missing().into())),
+        if compare_and_show(pg, config, plan).await.is_err() {
+            pg.trace_error.set(Some(crate::text::engine_part_missing().into()));
         }
     });
+}
+
+// Both schools are run, and put on screen, in the compare part.
+split_point! { compare,
+    fn compare_and_show(pg: Playground, config: RunConfig, plan: FaultPlan) -> Result<(), PartMissing> {
+        show_comparison(pg, rusty_lock_engine::compare(&config, plan));
+        Ok(())
+    }
 }
 
 /// Puts both schools' runs on screen, to be played from the first step.

@@ -6,9 +6,14 @@
 use crate::parts::PartMissing;
 use crate::text;
 use crate::web::idle::{idle, next_frame};
+use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use std::future::Future;
+
+/// A part's view on its way: every split point's future, boxed, so the code that waits for it
+/// and shows it exists once in the first download rather than once per split point.
+pub type Loading = LocalBoxFuture<'static, Result<AnyView, PartMissing>>;
 
 /// Shows a lazy part once its file has arrived, or one plain line saying it could not, so a lost
 /// file costs that panel and never the page.
@@ -16,6 +21,10 @@ pub fn part<F>(load: F) -> impl IntoView
 where
     F: Future<Output = Result<AnyView, PartMissing>> + 'static,
 {
+    shown_when_loaded(Box::pin(load))
+}
+
+fn shown_when_loaded(load: Loading) -> impl IntoView {
     let load = SendWrapper::new(load);
     Suspend::new(async move {
         match load.await {
@@ -33,13 +42,12 @@ where
 /// drawn as an empty panel while it has nothing in it. The part is fetched once, for every panel,
 /// at the first idle moment after the first paint, so the first screen never waits for it and it
 /// is there before most first clicks. The page only ever grows when a panel comes.
-pub fn below_fold<F>(name: &'static str, load: fn() -> F) -> impl IntoView
-where
-    F: Future<Output = Result<AnyView, PartMissing>> + 'static,
-{
+/// `load` boxes the split point's future (`|| Box::pin(parts::board())`), so this code is
+/// not copied for each panel.
+pub fn below_fold(name: &'static str, load: fn() -> Loading) -> impl IntoView {
     view! {
         <div class=format!("below-fold below-fold-{name}") data-testid="below-fold">
-            {part(mount_alone(load))}
+            {shown_when_loaded(Box::pin(mount_alone(load)))}
         </div>
     }
 }
@@ -47,10 +55,7 @@ where
 /// Loads a panel below the fold at the browser's first idle moment after the first paint, then
 /// builds it in a task of its own. Fetched, compiled and built in the same moment as the first
 /// screen or a run's start, the panels could hold the page for more than a frame (a long task).
-async fn mount_alone<F>(load: fn() -> F) -> Result<AnyView, PartMissing>
-where
-    F: Future<Output = Result<AnyView, PartMissing>> + 'static,
-{
+async fn mount_alone(load: fn() -> Loading) -> Result<AnyView, PartMissing> {
     next_frame().await;
     idle().await;
     let view = load().await?;

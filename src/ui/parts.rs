@@ -15,7 +15,7 @@
 //! | `lessons` | the lesson list and the lesson card |
 //! | `traces` | saving and opening trace files |
 //! | `verdict` | the resilience verdict after a run |
-//! | `below` | the panels below the fold: code, board, share, history, settings (fetched at the first idle moment after the first paint, see `ui::lazy::below_fold`), and the update notice |
+//! | `below` | the panels below the fold: code, board, share, history, settings (fetched at the first idle moment after the first paint, see `ui::lazy::below_fold`), the update notice, and the service worker's registration (`crate::parts::register_worker`) |
 //! | `strip` | the backoff strip, beside the scene and in the verdict (fetched when a wait is first on screen or judged; the verdict's split point sits in `ui::verdict::backoff_strip`) |
 //! | `herd` | the herd view (`?view=herd`): its simulator and its charts |
 //! | `kit` | the workshop kit: the agenda and handout (`?view=agenda`) and presenter mode's phone QR code, with the QR encoder |

@@ -4,12 +4,14 @@
 //!
 //! Registration waits until the page has loaded and the browser is idle: the worker then fetches
 //! the rest of the site in its own thread, and the first load neither waits for it nor grows.
-//! This file stays small on purpose: it is part of every first load (the notice's own view waits
-//! in a lazy part, `ui::share::update_notice`).
+//! Only the wait for that moment is part of every first load: the registration itself waits in the
+//! part of the panels below the fold (`crate::parts::register_worker`), and so does the notice's
+//! own view (`ui::share::update_notice`).
 
 use crate::web::idle::idle;
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
+use std::future::Future;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -30,12 +32,18 @@ pub struct Updates {
 /// Starts the registration in the background and returns the update state. Call once. Does
 /// nothing in debug builds (the build writes no worker there) or where the browser has no
 /// service workers (an insecure origin, a browser that refuses them).
-pub fn use_service_worker() -> Updates {
+/// `register` is [`register`] behind the split point of the panels below the fold
+/// (`crate::parts::register_worker`): it is called only once those have come, so its code waits
+/// in their part, already there when it runs.
+pub fn use_service_worker<R, F>(register: R) -> Updates
+where
+    R: FnOnce(Updates) -> F + 'static,
+    F: Future + 'static,
+{
     let updates = Updates { ready: RwSignal::new(false) };
-    if !cfg!(debug_assertions) {
+    if !cfg!(debug_assertions) && container().is_some() {
         wasm_bindgen_futures::spawn_local(async move {
-            // A refusal (blocked, no quota, a file missing on the server) leaves the page as it
-            // was: online only. Nothing to tell the user mid-lesson.
+            page_is_up().await;
             let _ = register(updates).await;
         });
     }
@@ -72,9 +80,9 @@ fn container() -> Option<ServiceWorkerContainer> {
     js_sys::Reflect::get(&window.navigator(), &JsValue::from_str("serviceWorker")).ok()?.dyn_into().ok()
 }
 
-async fn register(updates: Updates) -> Result<(), JsValue> {
-    let Some(sw) = container() else { return Ok(()) };
-    // After the load event, at an idle moment: never in the way of the page's own start.
+/// Waits until the page is up: after the load event, at an idle moment, never in the way of the
+/// page's own start.
+async fn page_is_up() {
     while document().ready_state() != "complete" {
         idle().await;
     }
@@ -87,6 +95,19 @@ async fn register(updates: Updates) -> Result<(), JsValue> {
         gloo_timers::future::TimeoutFuture::new(50).await;
     }
     idle().await;
+}
+
+/// Registers the worker and watches for a newer build. A refusal (blocked, no quota, a file
+/// missing on the server) leaves the page as it was: online only. Nothing to tell the user
+/// mid-lesson.
+pub fn register(updates: Updates) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = register_worker(updates).await;
+    });
+}
+
+async fn register_worker(updates: Updates) -> Result<(), JsValue> {
+    let Some(sw) = container() else { return Ok(()) };
     // Relative to the page, so the worker and its scope are wherever the page is served from.
     let registration: ServiceWorkerRegistration = JsFuture::from(sw.register("sw.js")).await?.dyn_into()?;
     REGISTRATION.set(Some(registration.clone()));

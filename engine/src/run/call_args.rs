@@ -27,8 +27,12 @@ pub fn object_members(text: &str) -> Option<Vec<(String, String)>> {
             r.eat(b':')?;
             r.ws();
             let value = if r.peek() == Some(b'"') { r.string()? } else { r.other_value()?.trim_end().to_string() };
-            members.retain(|(k, _)| *k != key);
-            members.push((key, value));
+            // Kept in key order as they come, so no sort (and none of the sort's code in the
+            // first download): a key seen before takes the later value in its place.
+            match members.binary_search_by(|(k, _)| k.as_str().cmp(&key)) {
+                Ok(at) => members[at].1 = value,
+                Err(at) => members.insert(at, (key, value)),
+            }
             r.ws();
             match r.next()? {
                 b',' => continue,
@@ -41,7 +45,6 @@ pub fn object_members(text: &str) -> Option<Vec<(String, String)>> {
     if r.i != r.s.len() {
         return None;
     }
-    members.sort_by(|a, b| a.0.cmp(&b.0));
     Some(members)
 }
 

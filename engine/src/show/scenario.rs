@@ -8,7 +8,6 @@
 use crate::builtin::Personality;
 use crate::chaos::{Fault, FaultGroup, FaultPlan, FaultRule};
 use crate::config::RunConfig;
-use std::collections::HashSet;
 
 /// The link format this build writes. Links with a higher number are read as far as possible.
 pub const FORMAT_VERSION: u32 = 1;
@@ -307,7 +306,10 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
             None => note("lesson", Problem::UnknownLesson { value: short(id) }),
         }
     }
-    let mut seen = HashSet::new();
+    // The keys read so far, in a list: a link has a few dozen keys (a crafted one at most about
+    // 2,000 short ones in MAX_LINK_LEN), and the page's first download then carries no hash set
+    // and no SipHash for them.
+    let mut seen: Vec<String> = Vec::new();
     let mut endpoint = None;
     let mut llm = None;
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
@@ -315,10 +317,11 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
         if key.is_empty() {
             continue;
         }
-        if !seen.insert(key.to_string()) {
+        if seen.iter().any(|k| k == key) {
             note(key, Problem::Repeated);
             continue;
         }
+        seen.push(key.to_string());
         let c = &mut s.config;
         let result: Result<(), Problem> = match key {
             "v" => match value.parse::<u32>() {
