@@ -3,8 +3,8 @@
 //! playback position are signals outside what is redrawn, so they stay as they were.
 
 use crate::state::language::Language;
-use crate::text::{self, Lang};
 use crate::state::Playground;
+use crate::text::{self, Lang};
 use leptos::prelude::*;
 
 /// Shows the page in `lang` (the link asked for it): nothing happens if it already is.

@@ -1,4 +1,6 @@
-//! French. (Still the English words: being translated.)
+//! French. Typography: a no-break space before « : », a narrow one before « ; ? ! », and
+//! no-break spaces inside « guillemets ». Numbers: decimal comma, narrow no-break space between
+//! thousands. Plurals: singular for 0 and 1.
 
 use super::*;
 use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
@@ -12,201 +14,211 @@ use rusty_lock_engine::{Fault, Personality};
 /// French: fetched as a lazy part when chosen.
 pub struct Fr;
 
+/// The French form of a noun for `n`: singular for 0 and 1, plural from 2 on.
+fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
+    if n <= 1 {
+        one
+    } else {
+        many
+    }
+}
+
 pub static CORE: CoreLabels = CoreLabels {
-    file_unreadable: "The file could not be read.",
-    page_title: "Rusty Lock: who handles each failure in an agent loop?",
-    page_description: "A playground where a real agent loop opens a temple door, and you break it on purpose to see which layer handles each failure.",
-    language: "Language",
+    page_title: "Rusty Lock : qui rattrape chaque échec dans une boucle d’agent ?",
+    page_description: "Un terrain de jeu où une vraie boucle d’agent ouvre la porte d’un temple, et où vous la cassez exprès pour voir quelle couche rattrape chaque échec.",
+    language: "Langue",
+    file_unreadable: "Le fichier n’a pas pu être lu.",
     title: "Rusty Lock",
-    tagline: "Break an agent loop on purpose. Watch who handles each failure.",
-    run: "Run",
-    stop: "Stop",
-    speed: "Speed",
-    faults: "Faults",
-    faults_hint: "Switch one on, pick the turn it hits, then press Run. You can switch them during a run too.",
-    log: "Event log",
-    log_empty: "Press Run to start the agent.",
-    turn: "Turn",
-    on_turn: "turn",
+    tagline: "Cassez exprès une boucle d'agent. Voyez qui gère chaque échec.",
+    run: "Lancer",
+    stop: "Arrêter",
+    speed: "Vitesse",
+    faults: "Pannes",
+    faults_hint: "Activez-en une, choisissez le tour où elle frappe, puis appuyez sur Lancer. Vous pouvez aussi les changer en cours d'exécution.",
+    log: "Journal des événements",
+    log_empty: "Appuyez sur Lancer pour démarrer l'agent.",
+    turn: "Tour",
+    on_turn: "au tour",
     times: "×",
-    fatal: "Rusty Lock hit a bug it could not recover from. Reload the page to start again.",
-    handled_by: "Handled by",
-    layer_row: "Who handles each failure",
-    open_faults: "Faults",
-    close_faults: "Close faults",
-    start_here: "New here? Start with lesson 1 →",
-    start_here_hint: "Twelve short runs: guess which layer handles each failure, then watch it happen.",
-    door: "Door",
-    lock: "Lock",
-    running: "Running…",
-    running_hint: "Stop ends the run at once; Pause holds it on this step.",
-    ready: "Ready",
-    speed_labels: ["0.25×", "0.5×", "1×", "2×", "4×", "instant"],
-    link_notice_title: "Part of this link was ignored:",
-    dismiss: "Dismiss",
-    part_missing: "This part of the page could not be fetched. Check the connection and reload the page.",
-    engine_part_missing: "The loop itself could not be fetched, so the run did not start. Check the connection and press Run again.",
-    replay_part_missing: "The loop could not be fetched, so the trace did not play. Check the connection and open the file again.",
-    lessons: "Lessons",
-    open_full: "Open in the full playground ↗",
-    show_settings: "Settings",
-    pause_at_failure: "Pause at the first failure",
-    who_answers: "Who answers",
-    builtin: "Built-in model",
-    real_endpoint: "Real endpoint",
-    scene: "The adventure",
-    scene_robust: "The robust loop: it catches what it can",
-    scene_idle: "The hero is the loop, the oracle is the model, and the rusted door is the room the tools act on.",
-    hero: "the loop",
-    oracle: "the model",
-    the_room: "the room",
-    asks_for_a_tool: "ASKS FOR A TOOL",
-    final_answer: "FINAL ANSWER",
-    final_answer_text: "The door is open.",
-    tool_error_back: "Error: back to the model",
-    tool_error_thrown: "Error: thrown, not caught",
-    tool_worked: "Result: into the history",
-    caught_by_code: "your code will retry",
-    nobody_can_fix: "nobody can fix it",
-    villain: "NOBODY CAUGHT IT",
-    guard_sign: "GUARD",
-    stopped_sign: "STOPPED",
-    handed_over: "HANDED OVER",
-    turns_left_label: "Turns left",
-    resent: "Resent each turn",
-    resent_empty: "One bar a turn, each taller: the whole history is sent again.",
-    resent_nothing: "Nothing sent yet.",
-    play: "Play",
+    fatal: "Rusty Lock a rencontré un bug dont il ne peut pas se remettre. Rechargez la page pour recommencer.",
+    handled_by: "Géré par",
+    layer_row: "Qui gère chaque échec",
+    open_faults: "Pannes",
+    close_faults: "Fermer les pannes",
+    start_here: "Première visite\u{202f}? Commencez par la leçon 1 →",
+    start_here_hint: "Douze courtes exécutions\u{a0}: devinez quelle couche gère chaque échec, puis regardez-la faire.",
+    door: "Porte\u{a0}:",
+    lock: "Serrure\u{a0}:",
+    running: "En cours…",
+    running_hint: "Arrêter met fin à l'exécution tout de suite\u{202f}; Pause la fige sur cette étape.",
+    ready: "Prêt",
+    speed_labels: ["0,25×", "0,5×", "1×", "2×", "4×", "immédiat"],
+    link_notice_title: "Une partie de ce lien a été ignorée\u{a0}:",
+    dismiss: "Fermer",
+    part_missing: "Cette partie de la page n'a pas pu être chargée. Vérifiez la connexion et rechargez la page.",
+    engine_part_missing: "La boucle elle-même n'a pas pu être chargée\u{a0}: l'exécution n'a pas démarré. Vérifiez la connexion et appuyez de nouveau sur Lancer.",
+    replay_part_missing: "La boucle n'a pas pu être chargée\u{a0}: la trace n'a pas été rejouée. Vérifiez la connexion et rouvrez le fichier.",
+    lessons: "Leçons",
+    open_full: "Ouvrir dans le bac à sable complet ↗",
+    show_settings: "Réglages",
+    pause_at_failure: "Pause au premier échec",
+    who_answers: "Qui répond",
+    builtin: "Modèle intégré",
+    real_endpoint: "Endpoint réel",
+    scene: "L'aventure",
+    scene_robust: "La boucle robuste\u{a0}: elle attrape ce qu'elle peut",
+    scene_idle: "Le héros, c'est la boucle\u{202f}; l'oracle, c'est le modèle\u{202f}; la porte rouillée, c'est la salle sur laquelle agissent les outils.",
+    hero: "la boucle",
+    oracle: "le modèle",
+    the_room: "la salle",
+    asks_for_a_tool: "DEMANDE UN OUTIL",
+    final_answer: "RÉPONSE FINALE",
+    final_answer_text: "La porte est ouverte.",
+    tool_error_back: "Erreur\u{a0}: renvoyée au modèle",
+    tool_error_thrown: "Erreur\u{a0}: levée, non attrapée",
+    tool_worked: "Résultat\u{a0}: dans l'historique",
+    caught_by_code: "votre code va réessayer",
+    nobody_can_fix: "personne ne peut corriger",
+    villain: "NON ATTRAPÉE",
+    guard_sign: "GARDE-FOU",
+    stopped_sign: "ARRÊTÉ",
+    handed_over: "ESCALADE",
+    turns_left_label: "Tours restants",
+    resent: "Renvoyé à chaque tour",
+    resent_empty: "Une barre par tour, chacune plus haute\u{a0}: tout l'historique est renvoyé.",
+    resent_nothing: "Rien n'a encore été envoyé.",
+    play: "Lecture",
     pause: "Pause",
-    replay: "Replay",
-    step_back: "Step back",
-    step_forward: "Step forward",
-    first_step: "First step",
-    last_step: "Newest step",
-    timeline: "Timeline of the run's steps",
-    skip_to_player: "Skip to the player",
-    player: "Player",
-    keys_hint: "Keys: Space run, play or pause, \u{2190} \u{2192} step, Home, End",
-    compare: "Compare: naive loop vs robust loop",
-    stuck: "Stuck",
-    stuck_detail: "Waiting forever for an answer: the naive loop has no watchdog.",
-    still_going: "Still going",
-    looking_back: "Looking back",
+    replay: "Rejouer",
+    step_back: "Étape précédente",
+    step_forward: "Étape suivante",
+    first_step: "Première étape",
+    last_step: "Dernière étape",
+    timeline: "Frise des étapes de l'exécution",
+    skip_to_player: "Aller au lecteur",
+    player: "Lecteur",
+    keys_hint: "Touches\u{a0}: Espace lance, lit ou met en pause, \u{2190} \u{2192} avancent d'une étape, Début, Fin",
+    compare: "Comparer\u{a0}: boucle naïve contre boucle robuste",
+    stuck: "Bloquée",
+    stuck_detail: "Elle attend une réponse pour toujours\u{a0}: la boucle naïve n'a pas de watchdog.",
+    still_going: "Toujours en cours",
+    looking_back: "Retour en arrière",
 };
 
 pub static BELOW: BelowLabels = BelowLabels {
-    model: "Model",
-    guards: "Guards",
-    retry: "Retry policy (your code)",
-    seed: "Seed",
-    board: "Who handled it?",
-    history: "Message history (sent again, whole, every turn)",
-    off_when_zero: "0 = off",
-    max_turns: "Max turns",
-    max_errors: "Errors in a row",
+    model: "Modèle",
+    guards: "Garde-fous",
+    retry: "Nouvelles tentatives (votre code)",
+    seed: "Graine",
+    board: "Qui s'en est chargé\u{202f}?",
+    history: "Historique des messages (renvoyé en entier à chaque tour)",
+    off_when_zero: "0 = désactivé",
+    max_turns: "Tours max",
+    max_errors: "Erreurs d'affilée",
     watchdog: "Watchdog (ms)",
-    repeat_guard: "Stop on the same call twice",
-    max_attempts: "Attempts in all",
-    no_retry_hint: "1 = no retry",
-    base_delay: "First wait (ms)",
-    max_delay: "Longest wait (ms)",
-    retry_after_cap: "Retry-After cap (ms)",
-    jitter: "Jitter (random wait)",
-    retry_everything: "Retry every failure, even 400 and 401 (the wrong school)",
-    share_link: "Link to this scenario",
-    copy_link: "Copy link",
-    copied: "Copied",
-    export_trace: "Save trace",
-    import_trace: "Open trace…",
-    save_failed: "The browser would not save the file.",
-    trace_part_missing: "The trace tools could not be fetched. Check the connection and try again.",
-    update_ready: "A new version is ready —",
-    update_reload: "reload",
-    code_panel: "The loop in code",
-    code_hint: "The lit line is what the loop is doing at the step on screen.",
-    no_line: "No line of the robust loop: it would have caught this.",
-    herd_link: "Watch a thousand clients retry like this",
-    preview_title: "What these settings wait",
-    preview_no_retry: "One attempt: no retry, so no wait.",
+    repeat_guard: "Arrêt si le même appel revient",
+    max_attempts: "Tentatives au total",
+    no_retry_hint: "1 = sans nouvel essai",
+    base_delay: "Première attente (ms)",
+    max_delay: "Attente maximale (ms)",
+    retry_after_cap: "Plafond Retry-After (ms)",
+    jitter: "Jitter (attente aléatoire)",
+    retry_everything: "Réessayer tout échec, même 400 et 401 (la mauvaise école)",
+    share_link: "Lien vers ce scénario",
+    copy_link: "Copier le lien",
+    copied: "Copié",
+    export_trace: "Enregistrer la trace",
+    import_trace: "Ouvrir une trace…",
+    save_failed: "Le navigateur a refusé d'enregistrer le fichier.",
+    trace_part_missing: "Les outils de trace n'ont pas pu être chargés. Vérifiez la connexion et réessayez.",
+    update_ready: "Une nouvelle version est prête —",
+    update_reload: "recharger",
+    code_panel: "La boucle dans le code",
+    code_hint: "La ligne éclairée montre ce que fait la boucle à l'étape affichée.",
+    no_line: "Aucune ligne de la boucle robuste\u{a0}: elle l'aurait attrapé.",
+    herd_link: "Voir mille clients réessayer ainsi",
+    preview_title: "Les attentes de ces réglages",
+    preview_no_retry: "Une seule tentative\u{a0}: aucune nouvelle tentative, donc aucune attente.",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
-    start_workshop: "Start the workshop (all lessons, presenter mode)",
-    free_play: "Free play (no lesson)",
-    right: "Right.",
-    not_quite: "Not quite.",
-    prev_lesson: "← Previous lesson",
-    next_lesson: "Next lesson →",
-    question: "Which layer will handle this failure?",
-    agenda_entry: "Workshop agenda and handout",
-    show_me: "Show me",
-    answer_keys: "Keys: 1, 2, 3 to answer, S to show without answering, Space to run or pause.",
+    start_workshop: "Lancer l'atelier (toutes les leçons, mode présentateur)",
+    free_play: "Jeu libre (sans leçon)",
+    right: "Exact.",
+    not_quite: "Pas tout à fait.",
+    prev_lesson: "← Leçon précédente",
+    next_lesson: "Leçon suivante →",
+    question: "Quelle couche va gérer cet échec\u{202f}?",
+    agenda_entry: "Programme et fiche de l'atelier",
+    show_me: "Montrer",
+    answer_keys:
+        "Touches\u{a0}: 1, 2, 3 pour répondre, S pour voir sans répondre, Espace pour lancer ou mettre en pause.",
 };
 
 pub static KIT: KitLabels = KitLabels {
-    agenda_title: "Workshop agenda",
-    handout_title: "Rusty Lock: who handles each failure?",
-    print_handout: "Print handout",
-    show_answers: "Show the answers",
-    back_to_playground: "← Back to the playground",
-    start_in_presenter: "Start presenting",
-    print_hint: "The handout prints on A4 or Letter: each lesson stays on one page. Fold the page along the dashed line to hide the answers.",
-    fold_here: "fold here",
-    answer: "Answer:",
-    open_on_phone: "Open on your phone",
-    phone_title: "Scan to open this scenario on your phone",
-    close: "Close",
+    agenda_title: "Programme de l'atelier",
+    handout_title: "Rusty Lock\u{a0}: qui gère chaque échec\u{202f}?",
+    print_handout: "Imprimer la fiche",
+    show_answers: "Afficher les réponses",
+    back_to_playground: "← Retour au bac à sable",
+    start_in_presenter: "Lancer la présentation",
+    print_hint: "La fiche s'imprime en A4 ou en Letter\u{a0}: chaque leçon tient sur une page. Pliez la feuille le long des pointillés pour cacher les réponses.",
+    fold_here: "plier ici",
+    answer: "Réponse\u{a0}:",
+    open_on_phone: "Ouvrir sur votre téléphone",
+    phone_title: "Scannez pour ouvrir ce scénario sur votre téléphone",
+    close: "Fermer",
 };
 
 pub static HERD: HerdLabels = HerdLabels {
-    herd_title: "The herd",
-    herd_tagline: "Many clients, one server coming back up: watch how each retry policy treats it.",
-    herd_back: "Back to the playground",
-    herd_settings: "The crowd and the server",
+    herd_title: "Le troupeau",
+    herd_tagline: "Beaucoup de clients, un seul serveur qui redémarre\u{a0}: voyez comment chaque politique de nouvelles tentatives le traite.",
+    herd_back: "Retour au bac à sable",
+    herd_settings: "La foule et le serveur",
     herd_clients: "Clients",
-    herd_down: "Server down for (ms)",
-    herd_capacity: "Calls served per slot",
-    herd_highlight: "Draw on top",
-    herd_highlight_none: "None",
-    herd_slots_title: "Calls reaching the server, per time slot",
-    herd_computing: "Working out the herd…",
-    herd_calls_title: "Total calls (the server's work)",
-    herd_done_title: "Time until the last client got through",
-    herd_table_title: "The figures",
-    herd_col_policy: "Policy",
-    herd_col_calls: "Calls",
-    herd_col_done: "Last success",
-    herd_col_gave_up: "Gave up",
-    herd_explanation: "Without jitter, every client that failed at the same moment waits the same time and comes back at the same moment, so each wave meets a server that can take only a few of them, and the rest fail together again. A random pick under the same ceiling spreads the crowd over the whole wait: fewer calls are wasted and the last client gets through far sooner. Calling again at once finishes early only by making the server do the most work.",
+    herd_down: "Serveur en panne pendant (ms)",
+    herd_capacity: "Appels servis par créneau",
+    herd_highlight: "Au premier plan",
+    herd_highlight_none: "Aucune",
+    herd_slots_title: "Appels qui atteignent le serveur, par créneau",
+    herd_computing: "Calcul du troupeau…",
+    herd_calls_title: "Appels au total (le travail du serveur)",
+    herd_done_title: "Temps avant que le dernier client passe",
+    herd_table_title: "Les chiffres",
+    herd_col_policy: "Politique",
+    herd_col_calls: "Appels",
+    herd_col_done: "Dernier succès",
+    herd_col_gave_up: "Abandons",
+    herd_explanation: "Sans jitter, tous les clients tombés au même instant attendent le même temps et reviennent ensemble\u{a0}: chaque vague trouve un serveur qui n'en accepte que quelques-uns, et les autres échouent de nouveau en bloc. Un tirage au hasard sous le même plafond étale la foule sur toute l'attente\u{a0}: moins d'appels gâchés, et le dernier client passe bien plus tôt. Rappeler aussitôt ne finit tôt qu'en donnant au serveur le plus de travail.",
 };
 
 pub static VERDICT: VerdictLabels = VerdictLabels {
-    verdict: "Resilience verdict: what your settings did",
-    verdict_nothing: "Nothing failed on the model's server, so there is no retry policy to judge. Switch on a server fault and run again.",
-    strip_key_ceiling: "ceiling",
-    strip_key_tick: "the wait picked",
+    verdict: "Verdict de résilience\u{a0}: l'effet de vos réglages",
+    verdict_nothing: "Rien n'a échoué sur le serveur du modèle\u{a0}: aucune politique de nouvelles tentatives à juger. Activez une panne du serveur et relancez.",
+    strip_key_ceiling: "plafond",
+    strip_key_tick: "l'attente tirée",
     strip_key_asked: "Retry-After",
 };
 
 pub static ENDPOINT: EndpointLabels = EndpointLabels {
-    preset: "Preset",
-    base_url: "Base URL",
-    model_name: "Model name",
-    api_key: "API key",
-    key_set: "a key is set (type to replace)",
-    key_optional: "optional for local servers",
-    remember_key: "Remember on this device",
-    forget_key: "Forget the key",
-    stream: "Stream the reply",
-    stream_faults: "Stream faults: a dropped, cut-short or stalled stream is retried by your code; a malformed chunk is not (the same server would send it again). A partial reply is never taken as complete.",
-    test_connection: "Test connection",
-    connected_no_models: "Connected, but the server lists no models.",
-    streaming: "The oracle is answering:",
-    diagnosis_title: "No answer could be read from the endpoint",
-    diag_blocked: "The server is up (it answered a request the browser is allowed to make blind), but the browser would not let this page read its answers. That is CORS: the server did not say this page's origin may read them.",
-    diag_unreachable: "Nothing answered at that address, even blind: the server is not running, the port is wrong, or the browser blocked the request before it left.",
-    diag_public_to_local: "This page comes from a public address and calls a server on your own machine. Browsers restrict that: serve the playground locally (./scripts/serve.sh) or use an https endpoint.",
-    diag_layer_point: "Notice the teaching point: to the code, a CORS block is indistinguishable from a dropped connection, so it was retried like one. This is the one failure whose layer your code cannot know.",
+    preset: "Préréglage",
+    base_url: "URL de base",
+    model_name: "Nom du modèle",
+    api_key: "Clé d'API",
+    key_set: "une clé est enregistrée (tapez pour la remplacer)",
+    key_optional: "facultative pour un serveur local",
+    remember_key: "Mémoriser sur cet appareil",
+    forget_key: "Oublier la clé",
+    stream: "Recevoir la réponse en flux",
+    stream_faults: "Pannes de flux\u{a0}: un flux coupé, tronqué ou figé est réessayé par votre code\u{202f}; un fragment mal formé ne l'est pas (le même serveur le renverrait). Une réponse partielle n'est jamais prise pour complète.",
+    test_connection: "Tester la connexion",
+    connected_no_models: "Connecté, mais le serveur n'annonce aucun modèle.",
+    streaming: "L'oracle répond\u{a0}:",
+    diagnosis_title: "Aucune réponse lisible de l'endpoint",
+    diag_blocked: "Le serveur tourne (il a répondu à une requête que le navigateur peut faire à l'aveugle), mais le navigateur n'a pas laissé cette page lire ses réponses. C'est CORS\u{a0}: le serveur n'a pas indiqué que l'origine de cette page pouvait les lire.",
+    diag_unreachable: "Rien n'a répondu à cette adresse, même à l'aveugle\u{a0}: le serveur ne tourne pas, le port est faux, ou le navigateur a bloqué la requête avant son départ.",
+    diag_public_to_local: "Cette page vient d'une adresse publique et appelle un serveur sur votre propre machine. Les navigateurs limitent cela\u{a0}: servez le bac à sable en local (./scripts/serve.sh) ou utilisez un endpoint https.",
+    diag_layer_point: "Le point à retenir\u{a0}: pour le code, un blocage CORS ne se distingue pas d'une connexion coupée, il a donc été réessayé comme tel. C'est le seul échec dont votre code ne peut pas connaître la couche.",
 };
 
 pub static COMPARE: CompareLabels = CompareLabels {
@@ -214,117 +226,138 @@ pub static COMPARE: CompareLabels = CompareLabels {
     robust_loop: "Boucle robuste",
     catch_missing: "aucune capture ici",
     catch_made: "capturé ici",
-    scene_naive: "The naive loop: no catching, no retries",
-    compare_hint: "Old adventure games split in two schools: in some a wrong move is game over, in others the game says why it failed and you try again. Press Run to play the same scenario, same faults and seed, with a naive loop and with the robust one, in step.",
-    compare_builtin_only: "Compare mode plays the built-in model, so both loops see exactly the same answers.",
+    scene_naive: "La boucle naïve\u{a0}: rien d'attrapé, aucune nouvelle tentative",
+    compare_hint: "Les anciens jeux d'aventure suivaient l'une de deux écoles\u{a0}: chez les uns, une fausse manœuvre signait la fin de la partie\u{202f}; chez les autres, le jeu expliquait l'échec et l'on recommençait. Appuyez sur Lancer pour jouer le même scénario, mêmes pannes et même graine, avec une boucle naïve et avec la robuste, côte à côte.",
+    compare_builtin_only: "Le mode comparaison utilise le modèle intégré\u{a0}: les deux boucles voient exactement les mêmes réponses.",
 };
 
 impl Core for Fr {
     fn language_missing(&self, lang: Lang) -> String {
         let name = match lang {
-            Lang::En => "English",
-            Lang::Fr => "French",
-            Lang::Zh => "Chinese",
+            Lang::En => "anglais",
+            Lang::Fr => "français",
+            Lang::Zh => "chinois",
         };
-        format!("The {name} words could not be fetched, so the page stays as it was. Check the connection and choose again.")
+        format!("Les textes en {name} n’ont pas pu être téléchargés : la page reste telle quelle. Vérifiez la connexion et choisissez à nouveau.")
+    }
+
+    fn door_state(&self, open: bool) -> &'static str {
+        if open {
+            "ouverte"
+        } else {
+            "fermée"
+        }
+    }
+
+    fn lock_state(&self, oiled: bool) -> &'static str {
+        if oiled {
+            "huilée"
+        } else {
+            "rouillée"
+        }
     }
 
     fn more_characters(&self, n: usize) -> String {
-        format!("… (+{n} more characters)")
+        let word = plural(n as u64, "caractère", "caractères");
+        format!("… (encore {} {word})", count(n as u64))
     }
 
     fn layer_name(&self, layer: Layer) -> &'static str {
         match layer {
-            Layer::Model => "The model",
-            Layer::Code => "Your code",
-            Layer::Nobody => "Nobody",
+            Layer::Model => "Le modèle",
+            Layer::Code => "Votre code",
+            Layer::Nobody => "Personne",
         }
     }
 
     fn layer_short_rule(&self, layer: Layer) -> &'static str {
         match layer {
-            Layer::Model => "reads the error as a tool result and tries something else",
-            Layer::Code => "retries with backoff, or a guard steps in; the model never knows",
-            Layer::Nobody => "retrying cannot help: the run ends with a clear error",
+            Layer::Model => "lit l'erreur comme un résultat d'outil et tente autre chose",
+            Layer::Code => "réessaie avec backoff, ou un garde-fou intervient\u{202f}; le modèle n'en sait rien",
+            Layer::Nobody => "réessayer n'y peut rien\u{a0}: l'exécution s'arrête sur une erreur claire",
         }
     }
 
     fn handled_count(&self, n: usize) -> String {
         match n {
-            0 => "No failure handled yet".into(),
-            1 => "1 failure handled".into(),
-            n => format!("{n} failures handled"),
+            0 => "Aucun échec géré pour l'instant".into(),
+            1 => "1 échec géré".into(),
+            n => format!("{} échecs gérés", count(n as u64)),
         }
     }
 
     fn fault_name(&self, f: Fault) -> &'static str {
         match f {
-            Fault::RateLimited => "429 Too many requests",
-            Fault::Http500 => "500 Server error",
-            Fault::Http502 => "502 Bad gateway",
-            Fault::Http503 => "503 Unavailable",
-            Fault::Dropped => "Dropped connection",
-            Fault::Unauthorized => "401 Bad API key",
-            Fault::BadRequest => "400 Bad request",
-            Fault::Hang => "Hang (never answers)",
-            Fault::Slow => "Slow reply (+2 s)",
-            Fault::BadJson => "Broken JSON arguments",
-            Fault::UnknownTool => "Invented tool name",
-            Fault::SchemaInvalid => "Arguments break the schema",
-            Fault::MissingArg => "Required argument missing",
-            Fault::HarnessBug => "Bug in the harness",
+            Fault::RateLimited => "429 Trop de requêtes",
+            Fault::Http500 => "500 Erreur serveur",
+            Fault::Http502 => "502 Mauvaise passerelle",
+            Fault::Http503 => "503 Indisponible",
+            Fault::Dropped => "Connexion coupée",
+            Fault::Unauthorized => "401 Clé d'API invalide",
+            Fault::BadRequest => "400 Requête invalide",
+            Fault::Hang => "Blocage (ne répond jamais)",
+            Fault::Slow => "Réponse lente (+2\u{a0}s)",
+            Fault::BadJson => "Arguments JSON cassés",
+            Fault::UnknownTool => "Nom d'outil inventé",
+            Fault::SchemaInvalid => "Arguments hors schéma",
+            Fault::MissingArg => "Argument requis manquant",
+            Fault::HarnessBug => "Bug dans le harnais",
         }
     }
 
     fn fault_group_name(&self, group: rusty_lock_engine::FaultGroup) -> &'static str {
         match group {
-            rusty_lock_engine::FaultGroup::Server => "The model's server",
-            rusty_lock_engine::FaultGroup::Model => "The model's output",
-            rusty_lock_engine::FaultGroup::Harness => "Your harness",
+            rusty_lock_engine::FaultGroup::Server => "Le serveur du modèle",
+            rusty_lock_engine::FaultGroup::Model => "La sortie du modèle",
+            rusty_lock_engine::FaultGroup::Harness => "Votre harnais",
         }
     }
 
     fn failure_name(&self, f: &CallFailure) -> String {
         match f {
             CallFailure::Http { status } => format!("HTTP {status}"),
-            CallFailure::Network => "connection dropped".into(),
-            CallFailure::Timeout => "timed out".into(),
-            CallFailure::BadBody { reason } => format!("unreadable reply: {}", body_problem(reason)),
+            CallFailure::Network => "connexion coupée".into(),
+            CallFailure::Timeout => "timeout".into(),
+            CallFailure::BadBody { reason } => format!("réponse illisible\u{a0}: {}", body_problem(reason)),
         }
     }
 
     fn body_problem(&self, problem: &BodyProblem) -> String {
         match problem {
-            BodyProblem::Html => "The server answered with an HTML page, not a completion.".into(),
-            BodyProblem::NotJson { detail } => format!("The body is not JSON ({}).", short_text(detail, 120)),
+            BodyProblem::Html => "Le serveur a répondu par une page HTML, pas par une complétion.".into(),
+            BodyProblem::NotJson { detail } => format!("Le corps n'est pas du JSON ({}).", short_text(detail, 120)),
             BodyProblem::NotACompletion { detail } => {
-                format!("The body is JSON but not a chat completion ({}).", short_text(detail, 120))
+                format!("Le corps est du JSON, mais pas une complétion de chat ({}).", short_text(detail, 120))
             }
-            BodyProblem::NoChoices => "The completion has no choices.".into(),
-            BodyProblem::NotAssistant => "The first choice is not an assistant message.".into(),
-            BodyProblem::ToolCallsMissing => "The finish reason says tool_calls, but no tool call came with it.".into(),
-            BodyProblem::TooBig { bytes, limit_mb } => {
-                format!("The body is {bytes} bytes, over the {limit_mb} MB limit for a completion.")
+            BodyProblem::NoChoices => "La complétion ne contient aucun choix.".into(),
+            BodyProblem::NotAssistant => "Le premier choix n'est pas un message de l'assistant.".into(),
+            BodyProblem::ToolCallsMissing => {
+                "La raison de fin vaut tool_calls, mais aucun appel d'outil ne l'accompagne.".into()
             }
-            BodyProblem::StreamTooBig { limit_mb } => format!("The stream passed the {limit_mb} MB limit."),
-            BodyProblem::NotUtf8 => "A line of the stream is not valid UTF-8.".into(),
+            BodyProblem::TooBig { bytes, limit_mb } => format!(
+                "Le corps fait {} octets, au-delà de la limite de {limit_mb} Mo pour une complétion.",
+                count(*bytes)
+            ),
+            BodyProblem::StreamTooBig { limit_mb } => format!("Le flux a dépassé la limite de {limit_mb} Mo."),
+            BodyProblem::NotUtf8 => "Une ligne du flux n'est pas de l'UTF-8 valide.".into(),
             BodyProblem::ChunkNotJson { detail } => {
-                format!("A data line of the stream is not JSON ({}).", short_text(detail, 120))
+                format!("Une ligne de données du flux n'est pas du JSON ({}).", short_text(detail, 120))
             }
-            BodyProblem::NotAChunk { detail } => {
-                format!("A data line of the stream is not a completion chunk ({}).", short_text(detail, 120))
-            }
+            BodyProblem::NotAChunk { detail } => format!(
+                "Une ligne de données du flux n'est pas un fragment de complétion ({}).",
+                short_text(detail, 120)
+            ),
             BodyProblem::ErrorMidStream { message } if message.is_empty() => {
-                "The server reported an error in the middle of the stream, with no message.".into()
+                "Le serveur a signalé une erreur en plein flux, sans message.".into()
             }
             BodyProblem::ErrorMidStream { message } => {
-                format!("The server reported an error in the middle of the stream: {}", short_text(message, 200))
+                format!("Le serveur a signalé une erreur en plein flux\u{a0}: {}", short_text(message, 200))
             }
-            BodyProblem::CallWithoutName { index } => format!("Tool call {index} arrived without a name."),
-            BodyProblem::BadAddress => "The endpoint address is not a valid URL.".into(),
-            BodyProblem::RequestNotWritten => "The request could not be written as JSON.".into(),
-            BodyProblem::NoModelList => "The answer is not a model list.".into(),
-            // Recorded before reasons were data, as a clause in lower case.
+            BodyProblem::CallWithoutName { index } => format!("L'appel d'outil {index} est arrivé sans nom."),
+            BodyProblem::BadAddress => "L'adresse de l'endpoint n'est pas une URL valide.".into(),
+            BodyProblem::RequestNotWritten => "La requête n'a pas pu être écrite en JSON.".into(),
+            BodyProblem::NoModelList => "La réponse n'est pas une liste de modèles.".into(),
+            // Recorded before reasons were data, as a clause in lower case (in the run's language).
             BodyProblem::Recorded { text } => {
                 let mut chars = short_text(text, 200).chars().collect::<Vec<_>>();
                 if let Some(first) = chars.first_mut() {
@@ -337,33 +370,33 @@ impl Core for Fr {
 
     fn tool_error_name(&self, k: ToolErrorKind) -> &'static str {
         match k {
-            ToolErrorKind::UnknownTool => "unknown tool",
-            ToolErrorKind::BadJson => "broken JSON",
-            ToolErrorKind::SchemaInvalid => "arguments break the schema",
-            ToolErrorKind::ToolFailed => "the tool refused",
+            ToolErrorKind::UnknownTool => "outil inconnu",
+            ToolErrorKind::BadJson => "JSON cassé",
+            ToolErrorKind::SchemaInvalid => "arguments hors schéma",
+            ToolErrorKind::ToolFailed => "l'outil a refusé",
         }
     }
 
     fn guard_name(&self, g: Guard) -> &'static str {
         match g {
-            Guard::MaxTurns => "turn budget used up",
-            Guard::ErrorsInARow => "too many tool errors in a row",
-            Guard::RepeatedCall => "same call twice",
-            Guard::Watchdog => "watchdog cut a silent call",
+            Guard::MaxTurns => "budget de tours épuisé",
+            Guard::ErrorsInARow => "trop d'erreurs d'outil d'affilée",
+            Guard::RepeatedCall => "deux fois le même appel",
+            Guard::Watchdog => "le watchdog a coupé un appel muet",
         }
     }
 
     fn outcome_title(&self, o: &Outcome) -> &'static str {
         match o {
             Outcome::Failed { reason: FailReason::NotAnAnswer { finish_reason } } if finish_reason == "length" => {
-                "Reply cut off"
+                "Réponse tronquée"
             }
-            Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => "No answer",
-            Outcome::Answered { .. } => "Answered",
-            Outcome::Escalated { .. } => "Escalated to a person",
-            Outcome::GaveUp { .. } => "Gave up",
-            Outcome::Failed { .. } => "Failed",
-            Outcome::Cancelled => "Stopped",
+            Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => "Pas de réponse",
+            Outcome::Answered { .. } => "Réponse obtenue",
+            Outcome::Escalated { .. } => "Main passée à un humain",
+            Outcome::GaveUp { .. } => "Abandon",
+            Outcome::Failed { .. } => "Échec",
+            Outcome::Cancelled => "Arrêté",
         }
     }
 
@@ -371,43 +404,46 @@ impl Core for Fr {
         match o {
             Outcome::Answered { text } => clip(text).into_owned(),
             Outcome::Escalated { message } => clip(message).into_owned(),
-            Outcome::GaveUp { guard } => format!("A guard stopped the run: {}.", guard_name(*guard)),
+            Outcome::GaveUp { guard } => format!("Un garde-fou a arrêté l'exécution\u{a0}: {}.", guard_name(*guard)),
             Outcome::Failed { reason } => match reason {
-                FailReason::Fatal { failure } => {
-                    format!("Nobody can fix {}: retrying would only send the same request again.", failure_name(failure))
-                }
-                FailReason::RetriesExhausted { attempts, last } => {
-                    format!("Still failing ({}) after {attempts} attempts: retries used up.", failure_name(last))
-                }
-                FailReason::HarnessBug { tool } if tool.is_empty() => {
-                    "A bug in the harness itself: a tool's result was lost before it reached the history. It is shown, not swallowed.".into()
-                }
-                FailReason::HarnessBug { tool } => format!(
-                    "A bug in the harness itself: the result of {} was lost before it reached the history. It is shown, not swallowed.",
-                    short_text(tool, 40)
+                FailReason::Fatal { failure } => format!(
+                    "Personne ne peut corriger cet échec ({})\u{a0}: réessayer ne ferait que renvoyer la même requête.",
+                    failure_name(failure)
                 ),
-                FailReason::UnhandledCall { failure } => {
+                FailReason::RetriesExhausted { attempts, last } => {
+                    let word = plural(u64::from(*attempts), "tentative", "tentatives");
                     format!(
-                        "Nothing caught {}: a loop with no retries ends on its first failed call.",
-                        failure_name(failure)
+                        "Toujours en échec ({}) après {attempts} {word}\u{a0}: les nouvelles tentatives sont épuisées.",
+                        failure_name(last)
                     )
                 }
+                FailReason::HarnessBug { tool } if tool.is_empty() => {
+                    "Un bug dans le harnais lui-même\u{a0}: le résultat d'un outil s'est perdu avant d'entrer dans l'historique. Il est affiché, pas étouffé.".into()
+                }
+                FailReason::HarnessBug { tool } => format!(
+                    "Un bug dans le harnais lui-même\u{a0}: le résultat de {} s'est perdu avant d'entrer dans l'historique. Il est affiché, pas étouffé.",
+                    short_text(tool, 40)
+                ),
+                FailReason::UnhandledCall { failure } => format!(
+                    "Rien n'a attrapé cet échec ({})\u{a0}: une boucle sans nouvelles tentatives s'arrête au premier appel raté.",
+                    failure_name(failure)
+                ),
                 FailReason::UnhandledTool { name, kind } => format!(
-                    "Nothing caught the error from {name} ({}): it ended the run instead of going back to the model.",
+                    "Rien n'a attrapé l'erreur de {name} ({})\u{a0}: elle a mis fin à l'exécution au lieu de revenir au modèle.",
                     tool_error_name(*kind)
                 ),
                 FailReason::NotAnAnswer { finish_reason } => not_an_answer(finish_reason),
             },
-            Outcome::Cancelled => "You pressed Stop. Everything up to that point is kept below.".into(),
+            Outcome::Cancelled => "Vous avez appuyé sur Arrêter. Tout ce qui précède est conservé ci-dessous.".into(),
         }
     }
 
     fn not_an_answer(&self, finish_reason: &str) -> String {
         match finish_reason {
-            "length" => "The reply was cut at the token limit (finish_reason \u{201c}length\u{201d}), so it is not an answer. Raise max_tokens, or send a shorter history.".into(),
-            "content_filter" => "The server withheld the reply (finish_reason \u{201c}content_filter\u{201d}), so there is no answer to use. Rephrase the task or check the server's filter.".into(),
+            "length" => "La réponse a été coupée à la limite de tokens (finish_reason «\u{a0}length\u{a0}»)\u{a0}: ce n'est donc pas une réponse. Augmentez max_tokens ou envoyez un historique plus court.".into(),
+            "content_filter" => "Le serveur a retenu la réponse (finish_reason «\u{a0}content_filter\u{a0}»)\u{a0}: il n'y a aucune réponse à utiliser. Reformulez la tâche ou vérifiez le filtre du serveur.".into(),
             other => format!(
-                "The reply stopped with finish_reason \u{201c}{}\u{201d}, which is not a finished answer, so the run ends rather than guess.",
+                "La réponse s'est arrêtée avec finish_reason «\u{a0}{}\u{a0}», qui n'indique pas une réponse terminée\u{a0}: l'exécution s'arrête plutôt que de deviner.",
                 short_text(other, 40)
             ),
         }
@@ -417,97 +453,92 @@ impl Core for Fr {
         if ms >= 1000 {
             seconds(ms)
         } else {
-            format!("{ms} ms")
+            format!("{ms}\u{a0}ms")
         }
     }
 
     fn turn_of_max(&self, turn: u32, max: u32) -> String {
-        format!("{turn} of {max}")
+        format!("{turn} sur {max}")
     }
 
     fn waiting(&self, ms: u64, attempt: u32, max: u32) -> String {
-        format!("Your code waits {}, then attempt {attempt} of {max}", super::duration(ms))
+        format!("Votre code attend {}, puis lance la tentative {attempt} sur {max}", super::duration(ms))
     }
 
     fn history_meter(&self, messages: usize, tokens: u32) -> String {
-        format!("Last sent: {messages} messages, about {tokens} tokens")
+        let m = plural(messages as u64, "message", "messages");
+        let t = plural(u64::from(tokens), "token", "tokens");
+        format!("Dernier envoi\u{a0}: {messages} {m}, environ {} {t}", count(u64::from(tokens)))
     }
 
     fn scene_label(&self, door_open: bool, lock_oiled: bool) -> String {
         match (door_open, lock_oiled) {
-            (true, true) => "The door is open, and the lock is oiled.".into(),
-            (true, false) => "The door is open, and the lock is rusted.".into(),
-            (false, true) => "The door is closed, and the lock is oiled.".into(),
-            (false, false) => "The door is closed, and the lock is rusted.".into(),
-        }
-    }
-
-    fn door_state(&self, open: bool) -> &'static str {
-        if open {
-            "open"
-        } else {
-            "closed"
-        }
-    }
-
-    fn lock_state(&self, oiled: bool) -> &'static str {
-        if oiled {
-            "oiled"
-        } else {
-            "rusted"
+            (true, true) => "La porte est ouverte, et la serrure huilée.".into(),
+            (true, false) => "La porte est ouverte, et la serrure rouillée.".into(),
+            (false, true) => "La porte est fermée, et la serrure huilée.".into(),
+            (false, false) => "La porte est fermée, et la serrure rouillée.".into(),
         }
     }
 
     fn attempts_label(&self, fault: &str) -> String {
-        format!("{fault}, attempts in a row")
+        format!("{fault}, tentatives d'affilée")
     }
 
     fn notice(&self, problem: &Problem) -> String {
-        let q = |v: &str| format!("\u{201c}{v}\u{201d}");
+        let q = |v: &str| format!("«\u{a0}{v}\u{a0}»");
         match problem {
-            Problem::LinkTooLong { max } => format!("is longer than {max} characters; only its start was read"),
+            Problem::LinkTooLong { max } => {
+                format!("dépasse {} caractères\u{202f}; seul son début a été lu", count(*max as u64))
+            }
             Problem::UnknownLesson { value } => {
-                format!("{} is not one of the lessons; pick one from the Lessons menu", q(value))
+                format!("{} ne correspond à aucune leçon\u{202f}; choisissez-en une dans le menu Leçons", q(value))
             }
-            Problem::Repeated => "appears more than once; the first value was kept".into(),
-            Problem::NewerFormat { found, ours } => {
-                format!(
-                    "says format {found}, newer than this page (format {ours}); settings it does not know are ignored"
-                )
-            }
-            Problem::NotAFormat { value } => format!("{} is not a format number", q(value)),
-            Problem::TooManyFaults { max } => format!("has more than {max} faults; the rest were ignored"),
+            Problem::Repeated => "apparaît plusieurs fois\u{202f}; la première valeur a été gardée".into(),
+            Problem::NewerFormat { found, ours } => format!(
+                "indique le format {found}, plus récent que cette page (format {ours})\u{202f}; les réglages qu'elle ne connaît pas sont ignorés"
+            ),
+            Problem::NotAFormat { value } => format!("{} n'est pas un numéro de format", q(value)),
+            Problem::TooManyFaults { max } => format!("contient plus de {max} pannes\u{202f}; les autres ont été ignorées"),
             Problem::Fault { value, why } => {
                 let why = match why {
-                    FaultProblem::Shape => "write it as t<turn>:<fault>, like t2:503".to_string(),
-                    FaultProblem::TurnRange { min, max } => format!("the turn must be {min} to {max}"),
+                    FaultProblem::Shape => "écrivez-la sous la forme t<tour>:<panne>, comme t2:503".to_string(),
+                    FaultProblem::TurnRange { min, max } => format!("le tour doit aller de {min} à {max}"),
                     FaultProblem::UnknownFault => {
                         let known: Vec<&str> = Fault::ALL.iter().map(|f| f.slug()).collect();
-                        format!("unknown fault; known faults are {}", known.join(" "))
+                        format!("panne inconnue\u{202f}; les pannes connues sont {}", known.join(" "))
                     }
-                    FaultProblem::TimesRange { max } => format!("the repeat count must be 1 to {max}"),
+                    FaultProblem::TimesRange { max } => format!("le nombre de répétitions doit aller de 1 à {max}"),
                 };
-                format!("{} was ignored: {why}", q(value))
+                format!("la panne {} a été ignorée\u{a0}: {why}", q(value))
             }
-            Problem::UnknownModel { value } => format!("{} is not a model; use helpful or stubborn", q(value)),
+            Problem::UnknownModel { value } => format!("{} n'est pas un modèle\u{202f}; utilisez helpful ou stubborn", q(value)),
             Problem::OutOfRange { min, max } => {
-                format!("must be a whole number from {min} to {max}; the default was kept")
+                format!("doit être un nombre entier de {min} à {max}\u{202f}; la valeur par défaut a été gardée")
             }
-            Problem::NotANumber { value } => format!("{} is not a whole number", q(value)),
-            Problem::NotAFlag { value } => format!("{} should be on or off", q(value)),
-            Problem::UnknownSpeed { value } => format!("{} is not a speed; use one of {}", q(value), SPEEDS.join(", ")),
-            Problem::BadEndpoint => "must be an http:// or https:// address with no user name or password in it".into(),
-            Problem::BadModelName => "is not a model name".into(),
-            Problem::UnknownMode { value } => format!("{} is not a mode; use embed or present", q(value)),
+            Problem::NotANumber { value } => format!("{} n'est pas un nombre entier", q(value)),
+            Problem::NotAFlag { value } => format!("{} devrait valoir on ou off", q(value)),
+            Problem::UnknownSpeed { value } => {
+                format!("{} n'est pas une vitesse\u{202f}; utilisez l'une de celles-ci\u{a0}: {}", q(value), SPEEDS.join(", "))
+            }
+            Problem::BadEndpoint => {
+                "doit être une adresse http:// ou https:// sans nom d'utilisateur ni mot de passe".into()
+            }
+            Problem::BadModelName => "n'est pas un nom de modèle".into(),
+            Problem::UnknownMode { value } => format!("{} n'est pas un mode\u{202f}; utilisez embed ou present", q(value)),
             Problem::UnknownLang { value } => {
-                format!("{} is not a language this page has yet; English is used", q(value))
+                format!("{} n'est pas une langue que cette page propose déjà\u{202f}; l'anglais est utilisé", q(value))
             }
-            Problem::KeyInLink => "looks like an API key; keys never travel in links, so it was ignored".into(),
-            Problem::UnknownKey => "is not a setting Rusty Lock knows".into(),
-            Problem::ModelWithoutEndpoint => "names a model but no endpoint; the built-in model is used".into(),
-            Problem::UnknownPolicy { value } => {
-                format!("{} is not a policy; use none, exponential, full, equal, decorrelated or yours", q(value))
+            Problem::KeyInLink => {
+                "ressemble à une clé d'API\u{202f}; une clé ne voyage jamais dans un lien, elle a donc été ignorée".into()
             }
+            Problem::UnknownKey => "n'est pas un réglage que Rusty Lock connaît".into(),
+            Problem::ModelWithoutEndpoint => {
+                "nomme un modèle mais aucun endpoint\u{202f}; le modèle intégré est utilisé".into()
+            }
+            Problem::UnknownPolicy { value } => format!(
+                "{} n'est pas une politique\u{202f}; utilisez none, exponential, full, equal, decorrelated ou yours",
+                q(value)
+            ),
         }
     }
 
@@ -515,140 +546,179 @@ impl Core for Fr {
         const MB: usize = 1_000_000;
         match error {
             TraceError::TooLarge { bytes } => {
-                format!("This file is {} MB; a trace is at most {} MB.", bytes / MB, MAX_TRACE_BYTES / MB)
+                format!("Ce fichier fait {} Mo\u{202f}; une trace fait au plus {} Mo.", bytes / MB, MAX_TRACE_BYTES / MB)
             }
-            TraceError::NotJson => "This file is not JSON, so it cannot be a Rusty Lock trace.".into(),
-            TraceError::Foreign => format!("This JSON file is not a Rusty Lock trace (it has no \"format\": \"{TRACE_FORMAT}\")."),
+            TraceError::NotJson => "Ce fichier n'est pas du JSON\u{a0}: ce ne peut pas être une trace Rusty Lock.".into(),
+            TraceError::Foreign => format!(
+                "Ce fichier JSON n'est pas une trace Rusty Lock (il n'a pas de \"format\": \"{TRACE_FORMAT}\")."
+            ),
             TraceError::Newer { version } => format!(
-                "This trace was saved by a newer Rusty Lock (trace format {version}); this page reads format {TRACE_VERSION}."
+                "Cette trace a été enregistrée par un Rusty Lock plus récent (format de trace {version})\u{202f}; cette page lit le format {TRACE_VERSION}."
             ),
             TraceError::Damaged { why } => {
                 let why = match why {
-                    Damage::NoVersion => "it has no version number".to_string(),
-                    Damage::TooManyEvents { max } => format!("it holds more than {max} events"),
-                    Damage::BadEntry { detail } => format!("an entry does not read as an event ({})", short_text(detail, 160)),
-                    Damage::NoStart => "it does not start with the start of a run".into(),
-                    Damage::TaskTooLong { chars, max } => {
-                        format!("its task is {chars} characters long, and a task is at most {max}")
+                    Damage::NoVersion => "elle n'a pas de numéro de version".to_string(),
+                    Damage::TooManyEvents { max } => {
+                        format!("elle contient plus de {} événements", count(*max as u64))
                     }
-                    Damage::NeverFinished => "the run in it never finished".into(),
-                    Damage::SeveralRuns => "it holds more than one run".into(),
+                    Damage::BadEntry { detail } => {
+                        format!("une entrée ne se lit pas comme un événement ({})", short_text(detail, 160))
+                    }
+                    Damage::NoStart => "elle ne commence pas par le début d'une exécution".into(),
+                    Damage::TaskTooLong { chars, max } => format!(
+                        "sa tâche fait {} caractères, et une tâche en fait au plus {}",
+                        count(*chars as u64),
+                        count(*max as u64)
+                    ),
+                    Damage::NeverFinished => "l'exécution qu'elle contient ne s'est jamais terminée".into(),
+                    Damage::SeveralRuns => "elle contient plus d'une exécution".into(),
                 };
-                format!("This trace is damaged: {why}.")
+                format!("Cette trace est endommagée\u{a0}: {why}.")
             }
         }
     }
 
     fn step_of(&self, step: usize, of: usize) -> String {
-        format!("Step {step} of {of}")
+        format!("Étape {step} sur {of}")
     }
 
     fn attempt_of(&self, attempt: u32, max: u32) -> String {
-        format!("attempt {attempt} of {max}")
+        format!("tentative {attempt} sur {max}")
     }
 
     fn seconds(&self, ms: u64) -> String {
         let tenths = ms.saturating_add(50) / 100;
-        format!("{}.{} s", tenths / 10, tenths % 10)
+        format!("{},{}\u{a0}s", count(tenths / 10), tenths % 10)
     }
 
     fn turns_left(&self, left: u32, max: u32) -> String {
-        format!("{left} of {max} turns left")
+        if left <= 1 {
+            format!("{left} tour restant sur {max}")
+        } else {
+            format!("{left} tours restants sur {max}")
+        }
     }
 
     fn token_bar(&self, turn: u32, messages: usize, tokens: u32, counted: Option<u32>) -> String {
+        let m = plural(messages as u64, "message", "messages");
+        let t = plural(u64::from(tokens), "token", "tokens");
+        let tokens = count(u64::from(tokens));
         match counted {
-            Some(c) => format!("Turn {turn}: {messages} messages, about {tokens} tokens ({c} counted by the server)"),
-            None => format!("Turn {turn}: {messages} messages, about {tokens} tokens"),
+            Some(c) if c <= 1 => {
+                format!("Tour {turn}\u{a0}: {messages} {m}, environ {tokens} {t} ({c} compté par le serveur)")
+            }
+            Some(c) => format!(
+                "Tour {turn}\u{a0}: {messages} {m}, environ {tokens} {t} ({} comptés par le serveur)",
+                count(u64::from(c))
+            ),
+            None => format!("Tour {turn}\u{a0}: {messages} {m}, environ {tokens} {t}"),
         }
     }
 
     fn server_counted(&self, tokens: u32) -> String {
-        format!(" The server counted {tokens} tokens.")
+        let t = plural(u64::from(tokens), "token", "tokens");
+        format!(" Le serveur a compté {} {t}.", count(u64::from(tokens)))
     }
 
     fn guard_short(&self, g: Guard) -> &'static str {
         match g {
-            Guard::MaxTurns => "turn budget empty",
-            Guard::ErrorsInARow => "errors in a row",
-            Guard::RepeatedCall => "same move twice",
-            Guard::Watchdog => "watchdog cut the call",
+            Guard::MaxTurns => "budget de tours vide",
+            Guard::ErrorsInARow => "erreurs d'affilée",
+            Guard::RepeatedCall => "même geste deux fois",
+            Guard::Watchdog => "watchdog\u{a0}: appel coupé",
         }
     }
 
     fn scene_caption(&self, event: &Event) -> String {
         match event {
             Event::RunStarted { .. } => {
-                "The hero (the loop) sets off with one task: open the temple door.".into()
+                "Le héros (la boucle) se met en route avec une seule tâche\u{a0}: ouvrir la porte du temple.".into()
             }
-            Event::TurnStarted { turn, messages, est_tokens, .. } => format!(
-                "Turn {turn}: the hero picks up the whole history, {messages} messages (about {est_tokens} tokens), to send again."
-            ),
+            Event::TurnStarted { turn, messages, est_tokens, .. } => {
+                let m = plural(*messages as u64, "message", "messages");
+                let t = plural(u64::from(*est_tokens), "token", "tokens");
+                format!(
+                    "Tour {turn}\u{a0}: le héros reprend tout l'historique, {messages} {m} (environ {} {t}), pour le renvoyer en entier.",
+                    count(u64::from(*est_tokens))
+                )
+            }
             Event::ModelCalled { attempt, max_attempts, .. } if *attempt > 1 => format!(
-                "Attempt {attempt} of {max_attempts}: the hero asks the oracle again. The model never heard about the failure."
+                "Tentative {attempt} sur {max_attempts}\u{a0}: le héros interroge de nouveau l'oracle. Le modèle n'a jamais entendu parler de l'échec."
             ),
-            Event::ModelCalled { .. } => "The hero hands the whole history to the oracle (the model).".into(),
-            Event::ModelCallFailed { failure, final_because: Some(FinalBecause::AttemptsUsedUp), max_attempts, .. } => format!(
-                "{}, on the last of {max_attempts} attempts: your code has tried as often as it may, and gives up. The run ends here.",
-                capitalised(&failure_name(failure))
+            Event::ModelCalled { .. } => "Le héros remet tout l'historique à l'oracle (le modèle).".into(),
+            Event::ModelCallFailed {
+                failure, final_because: Some(FinalBecause::AttemptsUsedUp), max_attempts, ..
+            } if *max_attempts <= 1 => format!(
+                "L'appel a échoué ({}) à son unique tentative\u{a0}: votre code n'a pas le droit de réessayer, il abandonne. L'exécution s'arrête ici.",
+                failure_name(failure)
             ),
-            Event::ModelCallFailed { failure, final_because: Some(FinalBecause::NothingCaught), .. } => {
-                format!("{}: nothing catches it, so the run ends here.", capitalised(&failure_name(failure)))
-            }
+            Event::ModelCallFailed {
+                failure, final_because: Some(FinalBecause::AttemptsUsedUp), max_attempts, ..
+            } => format!(
+                "L'appel a échoué ({}) à la dernière des {max_attempts} tentatives\u{a0}: votre code a réessayé autant qu'il le pouvait, il abandonne. L'exécution s'arrête ici.",
+                failure_name(failure)
+            ),
+            Event::ModelCallFailed { failure, final_because: Some(FinalBecause::NothingCaught), .. } => format!(
+                "L'appel a échoué ({})\u{a0}: rien ne l'attrape, alors l'exécution s'arrête ici.",
+                failure_name(failure)
+            ),
             Event::ModelCallFailed { failure, layer: Layer::Nobody, .. } => format!(
-                "{}: retrying cannot fix this one, and the model cannot either. The run ends here.",
-                capitalised(&failure_name(failure))
+                "L'appel a échoué ({})\u{a0}: réessayer n'y changera rien, et le modèle n'y peut rien non plus. L'exécution s'arrête ici.",
+                failure_name(failure)
             ),
-            Event::ModelCallFailed { failure, .. } => {
-                format!("{}: the call failed. Your code catches it; the model will never know.", capitalised(&failure_name(failure)))
-            }
+            Event::ModelCallFailed { failure, .. } => format!(
+                "L'appel a échoué ({}). Votre code l'attrape\u{202f}; le modèle n'en saura jamais rien.",
+                failure_name(failure)
+            ),
             Event::RetryScheduled { next_attempt, max_attempts, wait_ms, reason, .. } => match reason {
                 WaitReason::RetryAfter => format!(
-                    "The server asked to wait: your code waits {}, then {}.",
-                    super::duration(*wait_ms),
-                    attempt_of(*next_attempt, *max_attempts)
+                    "Le serveur a demandé d'attendre\u{a0}: votre code attend {}, puis lance la tentative {next_attempt} sur {max_attempts}.",
+                    super::duration(*wait_ms)
                 ),
                 WaitReason::Backoff => format!(
-                    "Your code backs off: it waits {}, then {}.",
-                    super::duration(*wait_ms),
-                    attempt_of(*next_attempt, *max_attempts)
+                    "Votre code fait un backoff\u{a0}: il attend {}, puis lance la tentative {next_attempt} sur {max_attempts}.",
+                    super::duration(*wait_ms)
                 ),
             },
             Event::ModelReplied { tool_calls, .. } if tool_calls.is_empty() => {
-                "The oracle gives its final answer: the only normal way out of the loop.".into()
+                "L'oracle donne sa réponse finale\u{a0}: la seule sortie normale de la boucle.".into()
             }
             Event::ModelReplied { tool_calls, .. } => {
                 let names: Vec<&str> = tool_calls.iter().map(|c| c.function.name.as_str()).collect();
-                format!("The oracle asks for a tool: {}. The loop goes on.", names.join(", "))
+                format!("L'oracle demande un outil\u{a0}: {}. La boucle continue.", names.join(", "))
             }
             Event::QuirkTolerated { .. } => {
-                "The reply bent the protocol: it asked for tools but did not say so. Your code goes by what it holds and runs them.".into()
+                "La réponse a tordu le protocole\u{a0}: elle demandait des outils sans le dire. Votre code se fie à ce qu'elle contient et les exécute.".into()
             }
-            Event::ToolStarted { call, .. } => format!("The hero runs {} on the room.", call.function.name),
-            Event::ToolSucceeded { name, .. } => format!("The {} call worked. Its result joins the history.", clip(name)),
+            Event::ToolStarted { call, .. } => format!("Le héros lance {} sur la salle.", call.function.name),
+            Event::ToolSucceeded { name, .. } => {
+                format!("L'appel à {} a réussi. Son résultat rejoint l'historique.", clip(name))
+            }
             Event::ToolFailed { name, kind, layer: Layer::Nobody, .. } => format!(
-                "The {} call failed ({}) and nothing caught it: the run ends, and the model never reads why.",
+                "L'appel à {} a échoué ({}) et rien ne l'a attrapé\u{a0}: l'exécution s'arrête, et le modèle ne saura jamais pourquoi.",
                 clip(name),
                 tool_error_name(*kind)
             ),
             Event::ToolFailed { name, kind, .. } => format!(
-                "The {} call failed ({}). The error goes back to the oracle as the tool's result, for the model to read.",
+                "L'appel à {} a échoué ({}). L'erreur revient à l'oracle comme résultat d'outil, pour que le modèle la lise.",
                 clip(name),
                 tool_error_name(*kind)
             ),
             Event::GuardTripped { guard: Guard::Watchdog, .. } => {
-                "The watchdog cuts a call that never answered. It counts as a timeout, which your code retries.".into()
+                "Le watchdog coupe un appel resté sans réponse. Cela compte comme un timeout, que votre code réessaie.".into()
             }
-            Event::GuardTripped { guard, .. } => format!("A guard trips: {}. Your code stops the run.", guard_name(*guard)),
+            Event::GuardTripped { guard, .. } => {
+                format!("Un garde-fou se déclenche\u{a0}: {}. Votre code arrête l'exécution.", guard_name(*guard))
+            }
             Event::Finished { outcome, .. } => match outcome {
-                Outcome::Answered { .. } => "The door is open: the task is done.".into(),
-                Outcome::Escalated { .. } => "The loop hands over to a person instead of going round in circles.".into(),
-                Outcome::GaveUp { guard } => format!("A guard ended the run: {}.", guard_name(*guard)),
+                Outcome::Answered { .. } => "La porte est ouverte\u{a0}: la tâche est accomplie.".into(),
+                Outcome::Escalated { .. } => "La boucle passe la main à un humain au lieu de tourner en rond.".into(),
+                Outcome::GaveUp { guard } => format!("Un garde-fou a mis fin à l'exécution\u{a0}: {}.", guard_name(*guard)),
                 Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => {
-                    "The oracle stopped mid-reply, and half a reply is not an answer: the run ends without one.".into()
+                    "L'oracle s'est arrêté au milieu de sa réponse, et une demi-réponse n'en est pas une\u{a0}: l'exécution s'arrête sans réponse.".into()
                 }
-                Outcome::Failed { .. } => "Nobody caught the failure: the villain wins, and the run is lost.".into(),
-                Outcome::Cancelled => "You pressed Stop.".into(),
+                Outcome::Failed { .. } => "Personne n'a attrapé l'échec\u{a0}: le méchant gagne, et l'exécution est perdue.".into(),
+                Outcome::Cancelled => "Vous avez appuyé sur Arrêter.".into(),
             },
         }
     }
@@ -665,7 +735,7 @@ impl Core for Fr {
         let mut out = String::new();
         for (i, c) in digits.chars().enumerate() {
             if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                out.push(',');
+                out.push('\u{202f}');
             }
             out.push(c);
         }
@@ -676,39 +746,39 @@ impl Core for Fr {
 impl Below for Fr {
     fn layer_rule(&self, layer: Layer) -> &'static str {
         match layer {
-            Layer::Model => "The error goes back as a tool result. The model reads it and tries something else.",
-            Layer::Code => "The harness waits and tries again, or a guard steps in. The model never knows.",
-            Layer::Nobody => "Retrying cannot help. The run ends with a clear error.",
+            Layer::Model => "L'erreur revient comme résultat d'outil. Le modèle la lit et tente autre chose.",
+            Layer::Code => "Le harnais attend puis réessaie, ou un garde-fou intervient. Le modèle n'en sait rien.",
+            Layer::Nobody => "Réessayer n'y peut rien. L'exécution s'arrête sur une erreur claire.",
         }
     }
 
     fn personality_name(&self, p: Personality) -> &'static str {
         match p {
-            Personality::Helpful => "Built-in model, helpful (reads its errors)",
-            Personality::Stubborn => "Built-in model, stubborn (repeats its mistake)",
+            Personality::Helpful => "Modèle intégré, docile (lit ses erreurs)",
+            Personality::Stubborn => "Modèle intégré, têtu (répète son erreur)",
         }
     }
 
     fn board_label(&self, kind: &str) -> String {
         match kind {
-            "network" => "dropped".into(),
+            "network" => "coupure".into(),
             "timeout" => "timeout".into(),
-            "bad-body" => "bad body".into(),
-            "unknown-tool" => "unknown tool".into(),
-            "bad-json" => "broken JSON".into(),
-            "schema-invalid" => "bad args".into(),
-            "tool-failed" => "tool error".into(),
-            "max-turns" => "max turns".into(),
-            "errors-in-a-row" => "errors in a row".into(),
-            "repeated-call" => "same call twice".into(),
+            "bad-body" => "corps illisible".into(),
+            "unknown-tool" => "outil inconnu".into(),
+            "bad-json" => "JSON cassé".into(),
+            "schema-invalid" => "args invalides".into(),
+            "tool-failed" => "erreur d'outil".into(),
+            "max-turns" => "tours max".into(),
+            "errors-in-a-row" => "erreurs d'affilée".into(),
+            "repeated-call" => "appel répété".into(),
             "watchdog" => "watchdog".into(),
-            "retries-exhausted" => "retries used up".into(),
-            "harness-bug" => "harness bug".into(),
-            "cancelled" => "stopped".into(),
-            "cut-at-length" => "cut at length".into(),
-            "content-filter" => "filtered".into(),
-            "unknown-finish" => "odd finish".into(),
-            "finish-mismatch" => "tools despite finish".into(),
+            "retries-exhausted" => "tentatives épuisées".into(),
+            "harness-bug" => "bug du harnais".into(),
+            "cancelled" => "arrêté".into(),
+            "cut-at-length" => "tronqué".into(),
+            "content-filter" => "filtré".into(),
+            "unknown-finish" => "fin inconnue".into(),
+            "finish-mismatch" => "outils malgré la fin".into(),
             other => other.strip_prefix("http-").map_or_else(|| other.to_string(), |s| format!("HTTP {s}")),
         }
     }
@@ -735,47 +805,51 @@ impl Below for Fr {
     fn lesson_changes(&self, keys: &[&str]) -> String {
         let names: Vec<&str> = keys.iter().map(|k| setting_label(k)).filter(|n| !n.is_empty()).collect();
         format!(
-            "Changed from this lesson's own settings: {}. The run may not end as the explanation says.",
-            names.join("; ")
+            "Modifié par rapport aux réglages de la leçon\u{a0}: {}. L'exécution risque de ne pas finir comme le dit l'explication.",
+            names.join("\u{202f}; ")
         )
     }
 
     fn preview_axis(&self, attempt: u32) -> String {
-        format!("try {attempt}")
+        format!("essai {attempt}")
     }
 
     fn preview_retry(&self, attempt: u32, low: u64, high: u64) -> String {
         if low == high {
-            format!("Before attempt {attempt}: exactly {}.", duration(high))
+            format!("Avant la tentative {attempt}\u{a0}: exactement {}.", duration(high))
         } else {
-            format!("Before attempt {attempt}: anywhere from {} to {}.", duration(low), duration(high))
+            format!("Avant la tentative {attempt}\u{a0}: entre {} et {}.", duration(low), duration(high))
         }
     }
 
     fn preview_worst(&self, ms: u64) -> String {
-        format!("At most {} of backoff in all, unless the server asks for longer.", duration(ms))
+        format!("Au plus {} de backoff en tout, sauf si le serveur demande plus longtemps.", duration(ms))
     }
 }
 
 impl Log for Fr {
     fn guard_detail(&self, detail: &GuardDetail) -> String {
         match detail {
-            GuardDetail::NoAnswerAfter { turns: 1 } => "No answer after 1 turn.".into(),
-            GuardDetail::NoAnswerAfter { turns } => format!("No answer after {turns} turns."),
-            GuardDetail::SilentFor { ms } => {
-                format!("No answer after {}: the call is cut and counts as a timeout.", super::duration(*ms))
-            }
+            GuardDetail::NoAnswerAfter { turns } if *turns <= 1 => format!("Pas de réponse après {turns} tour."),
+            GuardDetail::NoAnswerAfter { turns } => format!("Pas de réponse après {turns} tours."),
+            GuardDetail::SilentFor { ms } => format!(
+                "Pas de réponse après {}\u{a0}: l'appel est coupé et compte comme un timeout.",
+                super::duration(*ms)
+            ),
             GuardDetail::SameCalls { calls } => {
                 let calls: Vec<String> =
                     calls.iter().map(|c| format!("{}({})", clip(&c.name), clip(&c.arguments))).collect();
                 if calls.len() == 1 {
-                    format!("The model asked again for exactly the call of the turn before: {}.", calls.join(", "))
+                    format!("Le modèle a redemandé exactement l'appel du tour précédent\u{a0}: {}.", calls.join(", "))
                 } else {
-                    format!("The model asked again for exactly the calls of the turn before: {}.", calls.join(", "))
+                    format!(
+                        "Le modèle a redemandé exactement les appels du tour précédent\u{a0}: {}.",
+                        calls.join(", ")
+                    )
                 }
             }
-            GuardDetail::ErrorsInARow { count: 1 } => "1 tool error in a row.".into(),
-            GuardDetail::ErrorsInARow { count } => format!("{count} tool errors in a row."),
+            GuardDetail::ErrorsInARow { count } if *count <= 1 => format!("{count} erreur d'outil d'affilée."),
+            GuardDetail::ErrorsInARow { count } => format!("{count} erreurs d'outil d'affilée."),
             GuardDetail::Recorded { text } => clip(text).into_owned(),
         }
     }
@@ -783,10 +857,10 @@ impl Log for Fr {
     fn quirk_text(&self, quirk: &Quirk) -> String {
         match quirk {
             Quirk::ToolCallsWithFinishReason { finish_reason } if finish_reason.is_empty() => {
-                "Your code ran the tool calls although the reply gave no finish_reason: it goes by what the reply holds.".into()
+                "Votre code a exécuté les appels d'outils alors que la réponse ne donnait aucun finish_reason\u{a0}: il se fie à ce que la réponse contient.".into()
             }
             Quirk::ToolCallsWithFinishReason { finish_reason } => format!(
-                "Your code ran the tool calls although the reply said finish_reason \u{201c}{}\u{201d}: it goes by what the reply holds.",
+                "Votre code a exécuté les appels d'outils alors que la réponse indiquait finish_reason «\u{a0}{}\u{a0}»\u{a0}: il se fie à ce que la réponse contient.",
                 short_text(finish_reason, 40)
             ),
         }
@@ -795,41 +869,45 @@ impl Log for Fr {
     fn describe(&self, event: &Event) -> String {
         match event {
             Event::RunStarted { task, max_turns, .. } => {
-                format!("Run started: \u{201c}{}\u{201d} (at most {max_turns} turns)", clip(task))
+                let t = plural(u64::from(*max_turns), "tour", "tours");
+                format!("Exécution lancée\u{a0}: «\u{a0}{}\u{a0}» (au plus {max_turns} {t})", clip(task))
             }
             Event::TurnStarted { turn, messages, est_tokens, .. } => {
-                format!("Turn {turn}: sending {messages} messages, about {est_tokens} tokens")
+                let m = plural(*messages as u64, "message", "messages");
+                let t = plural(u64::from(*est_tokens), "token", "tokens");
+                format!("Tour {turn}\u{a0}: envoi de {messages} {m}, environ {} {t}", count(u64::from(*est_tokens)))
             }
             Event::ModelCalled { attempt, max_attempts, .. } if *attempt > 1 => {
-                format!("Calling the model again, attempt {attempt} of {max_attempts}")
+                format!("Nouvel appel au modèle, tentative {attempt} sur {max_attempts}")
             }
-            Event::ModelCalled { .. } => "Calling the model".into(),
+            Event::ModelCalled { .. } => "Appel au modèle".into(),
             Event::ModelCallFailed { failure, attempt, max_attempts, final_because, .. } => match final_because {
                 Some(FinalBecause::AttemptsUsedUp) => {
-                    format!("Model call failed: {}. That was the last attempt.", failure_name(failure))
+                    format!("Échec de l'appel au modèle\u{a0}: {}. C'était la dernière tentative.", failure_name(failure))
                 }
                 Some(FinalBecause::CannotPass) => {
-                    format!("Model call failed: {}. Not worth retrying.", failure_name(failure))
+                    format!("Échec de l'appel au modèle\u{a0}: {}. Inutile de réessayer.", failure_name(failure))
                 }
                 Some(FinalBecause::NothingCaught) => {
-                    format!("Model call failed: {}. Nothing catches it.", failure_name(failure))
+                    format!("Échec de l'appel au modèle\u{a0}: {}. Rien ne l'attrape.", failure_name(failure))
                 }
-                None => format!("Model call failed: {} (attempt {attempt} of {max_attempts})", failure_name(failure)),
+                None => format!(
+                    "Échec de l'appel au modèle\u{a0}: {} (tentative {attempt} sur {max_attempts})",
+                    failure_name(failure)
+                ),
             },
             Event::RetryScheduled { next_attempt, max_attempts, wait_ms, reason, .. } => match reason {
                 WaitReason::RetryAfter => format!(
-                    "Server asked to wait: retrying in {} (attempt {next_attempt} of {max_attempts})",
+                    "Le serveur demande d'attendre\u{a0}: nouvelle tentative dans {} (tentative {next_attempt} sur {max_attempts})",
                     super::duration(*wait_ms)
                 ),
-                WaitReason::Backoff => {
-                    format!(
-                        "Backing off: retrying in {} (attempt {next_attempt} of {max_attempts})",
-                        super::duration(*wait_ms)
-                    )
-                }
+                WaitReason::Backoff => format!(
+                    "Backoff\u{a0}: nouvelle tentative dans {} (tentative {next_attempt} sur {max_attempts})",
+                    super::duration(*wait_ms)
+                ),
             },
             Event::ModelReplied { content, tool_calls, .. } if tool_calls.is_empty() => {
-                format!("Model answered: {}", clip(content.as_deref().unwrap_or_default()))
+                format!("Le modèle répond\u{a0}: {}", clip(content.as_deref().unwrap_or_default()))
             }
             Event::ModelReplied { content, tool_calls, .. } => {
                 let calls: Vec<String> = tool_calls
@@ -838,22 +916,26 @@ impl Log for Fr {
                     .collect();
                 match content {
                     Some(thought) if !thought.is_empty() => {
-                        format!("Model asks for {}: \u{201c}{}\u{201d}", calls.join(", "), clip(thought))
+                        format!("Le modèle demande {}\u{a0}: «\u{a0}{}\u{a0}»", calls.join(", "), clip(thought))
                     }
-                    _ => format!("Model asks for {}", calls.join(", ")),
+                    _ => format!("Le modèle demande {}", calls.join(", ")),
                 }
             }
             Event::QuirkTolerated { quirk, .. } => quirk_text(quirk),
-            Event::ToolStarted { call, .. } => format!("Running {}", call.function.name),
+            Event::ToolStarted { call, .. } => format!("Exécution de {}", call.function.name),
             Event::ToolSucceeded { name, output, .. } => format!("{} → {}", clip(name), clip(output)),
-            Event::ToolFailed { name, kind, output, .. } => {
-                format!("{} failed ({}) → sent back to the model: {}", clip(name), tool_error_name(*kind), clip(output))
-            }
+            Event::ToolFailed { name, kind, output, .. } => format!(
+                "{} a échoué ({}) → renvoyé au modèle\u{a0}: {}",
+                clip(name),
+                tool_error_name(*kind),
+                clip(output)
+            ),
             Event::GuardTripped { guard, detail, .. } => {
-                format!("Guard: {}. {}", guard_name(*guard), guard_detail(detail))
+                format!("Garde-fou\u{a0}: {}. {}", guard_name(*guard), guard_detail(detail))
             }
             Event::Finished { outcome, turns, .. } => {
-                format!("{} after {turns} turn{}", outcome_title(outcome), if *turns == 1 { "" } else { "s" })
+                let t = plural(u64::from(*turns), "tour", "tours");
+                format!("{} (au bout de {turns} {t})", outcome_title(outcome))
             }
         }
     }
@@ -863,76 +945,76 @@ impl Lessons for Fr {
     fn lesson_text(&self, id: &str) -> LessonText {
         match id {
             "rusted-lock" => LessonText {
-                title: "The rusted lock",
-                goal: "The key will not turn until the lock is oiled. Watch the agent find that out.",
-                explanation: "The tool refused and said why: the lock is rusted, oil it first. That sentence went back to the model as the tool's result, so the model read it and changed its plan. A tool error is information for the model, not a crash.",
-                takeaway: "A tool error is a message for the model, not a crash.",
+                title: "La serrure rouillée",
+                goal: "La clé ne tourne pas tant que la serrure n'est pas huilée. L'agent va le découvrir.",
+                explanation: "L'outil a refusé en disant pourquoi\u{a0}: serrure rouillée, huilez-la d'abord. Cette phrase est revenue au modèle comme résultat d'outil\u{202f}; il l'a lue et a changé de plan. Une erreur d'outil renseigne le modèle, rien ne plante.",
+                takeaway: "Une erreur d'outil est un message pour le modèle, pas un plantage.",
             },
             "server-hiccup" => LessonText {
-                title: "A server hiccup",
-                goal: "The model's server answers 503 once, on the turn the agent tries the key.",
-                explanation: "A 503 means the server is briefly unavailable, which tends to pass by itself. Your code waited a random moment and called again, and the model never heard about it: there was no turn for it to read.",
-                takeaway: "A brief 503 is your code's job: wait a random moment, then call again.",
+                title: "Un hoquet du serveur",
+                goal: "Le serveur du modèle répond 503 une fois, au tour où l'agent essaie la clé.",
+                explanation: "Un 503 signale un serveur brièvement indisponible, ce qui passe souvent tout seul. Votre code a attendu un instant tiré au hasard puis a rappelé. Le modèle n'a rien vu\u{a0}: aucun tour ne lui a été montré.",
+                takeaway: "Un 503 bref\u{a0}: votre code attend un instant au hasard, puis rappelle.",
             },
             "rate-limited" => LessonText {
-                title: "Rate limited",
-                goal: "The server says 429 Too Many Requests and asks the client to come back in 2 seconds.",
-                explanation: "When the server names a wait in Retry-After, your code honours it instead of guessing. Retrying sooner would only earn another 429.",
-                takeaway: "When the server says how long to wait, wait that long.",
+                title: "Trop de requêtes",
+                goal: "Le serveur répond 429 Too Many Requests et demande au client de revenir dans 2 secondes.",
+                explanation: "Quand le serveur fixe l'attente dans Retry-After, votre code la respecte au lieu de deviner. Revenir plus tôt ne vaudrait qu'un autre 429.",
+                takeaway: "Quand le serveur dit combien attendre, attendez ce temps-là.",
             },
             "bad-key" => LessonText {
-                title: "A bad key",
-                goal: "The server answers 401 Unauthorized: the API key is wrong.",
-                explanation: "A wrong key stays wrong however often you ask. Retrying cannot help and the model cannot fix it, so the run ends at once with a clear error for a person to act on.",
-                takeaway: "Do not retry what cannot change: a wrong key needs a person.",
+                title: "Mauvaise clé",
+                goal: "Le serveur répond 401 Unauthorized\u{a0}: la clé d'API est fausse.",
+                explanation: "Une clé fausse le reste, qu'on la présente une fois ou dix. Réessayer ne sert à rien et le modèle n'y peut rien\u{a0}: l'exécution s'arrête aussitôt, sur une erreur claire pour un humain.",
+                takeaway: "Inutile de réessayer une clé fausse\u{a0}: il faut un humain.",
             },
             "bad-request-retried" => LessonText {
-                title: "A bad request, retried in vain",
-                goal: "A harness from the wrong school retries every failure, even a 400.",
-                explanation: "A 400 says the request itself is broken, so sending it again gets the same 400. Here the harness wasted every attempt and its waits before failing anyway. Only retry what can pass by itself.",
-                takeaway: "Retry only what can pass by itself; a 400 never will.",
+                title: "Un 400 réessayé en vain",
+                goal: "Un harnais de la mauvaise école réessaie tout échec, même un 400.",
+                explanation: "Un 400 dit que la requête elle-même est cassée\u{a0}: la renvoyer donne le même 400. Ici, le harnais a gaspillé tentatives et attentes avant d'échouer quand même. Ne réessayez que ce qui peut passer tout seul.",
+                takeaway: "Ne réessayez que ce qui peut passer tout seul\u{202f}; un 400, jamais.",
             },
             "broken-json" => LessonText {
-                title: "Broken JSON",
-                goal: "On turn 3 the model's tool call arrives with its arguments cut short.",
-                explanation: "The harness could not parse the arguments, so it told the model so in one sentence, with an example. The model sent the call again, corrected. It cost a turn, not the run.",
-                takeaway: "Tell the model what was wrong, and it can send the call again.",
+                title: "JSON cassé",
+                goal: "Au tour 3, l'appel d'outil du modèle arrive avec des arguments tronqués.",
+                explanation: "Le harnais n'a pas pu lire les arguments\u{202f}; il l'a dit au modèle en une phrase, exemple à l'appui. Le modèle a renvoyé l'appel, corrigé. Coût\u{a0}: un tour, pas l'exécution.",
+                takeaway: "Dites au modèle ce qui clochait\u{a0}: il pourra renvoyer l'appel.",
             },
             "invented-tool" => LessonText {
-                title: "An invented tool",
-                goal: "The model calls open_door, a tool that does not exist.",
-                explanation: "The harness checked the name before running anything and answered with the list of real tools. The model picked a real one on its next turn.",
-                takeaway: "Check a tool's name before running it, and list the real ones.",
+                title: "Un outil inventé",
+                goal: "Le modèle appelle open_door, un outil qui n'existe pas.",
+                explanation: "Le harnais a vérifié le nom avant de lancer quoi que ce soit et a répondu par la liste des vrais outils. Au tour suivant, le modèle en a pris un vrai.",
+                takeaway: "Vérifiez le nom d'un outil avant de le lancer, et listez les vrais.",
             },
             "stubborn-model" => LessonText {
-                title: "A stubborn model",
-                goal: "This model ignores the hint and keeps trying the key on the rusted lock.",
-                explanation: "Each error went back to the model, but it kept making the same mistake. After three tool errors in a row a guard in your code stopped the run, before it could burn the whole turn budget.",
-                takeaway: "A cap on errors in a row stops a stuck model from burning the budget.",
+                title: "Un modèle têtu",
+                goal: "Ce modèle ignore l'indice et s'obstine à essayer la clé sur la serrure rouillée.",
+                explanation: "Chaque erreur est revenue au modèle, mais il a refait la même faute. Après trois erreurs d'outil d'affilée, un garde-fou de votre code a arrêté l'exécution avant qu'elle ne brûle tout le budget de tours.",
+                takeaway: "Un plafond d'erreurs d'affilée protège le budget d'un modèle coincé.",
             },
             "same-call-twice" => LessonText {
-                title: "The same call twice",
-                goal: "The stubborn model sends exactly the same call it sent on the turn before.",
-                explanation: "The same call with the same arguments will get the same answer. A guard noticed the repeat, stopped the loop and handed over politely to a person instead of pretending.",
-                takeaway: "The same call twice gets the same answer: hand over to a person.",
+                title: "Deux fois le même appel",
+                goal: "Le modèle têtu renvoie exactement l'appel qu'il a fait au tour précédent.",
+                explanation: "Même appel, mêmes arguments\u{a0}: même réponse. Un garde-fou a repéré la répétition, arrêté la boucle et passé poliment la main à un humain au lieu de faire semblant.",
+                takeaway: "Même appel, même réponse\u{a0}: passez la main à un humain.",
             },
             "never-ending-turn" => LessonText {
-                title: "The turn that never ends",
-                goal: "On turn 2 the server accepts the call and then says nothing at all.",
-                explanation: "Without a watchdog this run would wait forever. The watchdog cut the silent call after 5 seconds and counted it as a timeout, which your code retried like any other transient failure.",
-                takeaway: "A watchdog turns silence into a timeout that your code can retry.",
+                title: "Le tour sans fin",
+                goal: "Au tour 2, le serveur accepte l'appel, puis ne dit plus rien.",
+                explanation: "Sans watchdog, cette exécution attendrait pour toujours. Le watchdog a coupé l'appel muet au bout de 5 secondes et l'a compté comme un timeout, que votre code a réessayé comme tout échec passager.",
+                takeaway: "Un watchdog change le silence en timeout que votre code peut réessayer.",
             },
             "retries-used-up" => LessonText {
-                title: "Retries used up",
-                goal: "The server answers 503 three times in a row, and three attempts is all the policy allows.",
-                explanation: "Retrying is a bet that the problem will pass soon. When every attempt fails, the bet is lost: your code stops retrying and the run ends with a clear error instead of looping forever.",
-                takeaway: "Retrying is a bet with a limit; when it is lost, fail clearly.",
+                title: "Tentatives épuisées",
+                goal: "Le serveur répond 503 trois fois de suite, et la politique n'autorise que trois tentatives.",
+                explanation: "Réessayer, c'est parier que le problème passera vite. Si toutes les tentatives échouent, le pari est perdu\u{a0}: votre code arrête et l'exécution finit sur une erreur claire au lieu de tourner sans fin.",
+                takeaway: "Réessayer est un pari limité\u{202f}; s'il est perdu, échouez clairement.",
             },
             "why-jitter" => LessonText {
-                title: "Why jitter?",
-                goal: "Jitter is off: after two 503s your code waits exactly 0.5 s, then 1 s. What if a thousand clients do?",
-                explanation: "For one client a fixed wait works, and your code handled both 503s. But every client that failed at the same moment also comes back at the same moment, so a recovering server is hit by the whole crowd at once and falls over again. A random wait under the same ceiling spreads them out: open the herd to watch a thousand clients do it both ways.",
-                takeaway: "Random waits stop a crowd of clients from coming back all at once.",
+                title: "Pourquoi le jitter\u{202f}?",
+                goal: "Jitter coupé\u{a0}: après deux 503, votre code attend exactement 0,5 s, puis 1 s. Et si mille clients en font autant\u{202f}?",
+                explanation: "Pour un seul client, une attente fixe suffit, et votre code a géré les deux 503. Mais tous les clients tombés au même instant reviennent au même instant\u{a0}: le serveur qui se relève reçoit toute la foule d'un coup et retombe. Une attente aléatoire sous le même plafond les étale\u{a0}: ouvrez le troupeau pour voir mille clients faire l'un et l'autre.",
+                takeaway: "L'attente aléatoire évite que la foule revienne d'un seul bloc.",
             },
             // Every lesson has its words above; one without them would show an empty card, and the
             // browser test that opens every lesson fails on that.
@@ -941,39 +1023,57 @@ impl Lessons for Fr {
     }
 
     fn lesson_step(&self, n: usize, of: usize) -> String {
-        format!("Lesson {n} of {of}")
+        format!("Leçon {n} sur {of}")
     }
 
     fn reveal_line(&self, was: Layer) -> String {
-        format!("{} handles this one.", layer_name(was))
+        match was {
+            Layer::Model => "C'est le modèle qui gère celui-ci.",
+            Layer::Code => "C'est votre code qui gère celui-ci.",
+            Layer::Nobody => "Personne ne peut gérer celui-ci.",
+        }
+        .into()
     }
 
     fn answer_line(&self, said: Layer, was: Layer) -> String {
-        if said == was {
-            format!("{} handled it.", layer_name(was))
-        } else {
-            format!("You said {}; it was {}.", layer_name(said).to_lowercase(), layer_name(was).to_lowercase())
+        match (said, was) {
+            (Layer::Model, Layer::Model) => "Le modèle s'en est chargé.",
+            (Layer::Code, Layer::Code) => "Votre code s'en est chargé.",
+            (Layer::Nobody, Layer::Nobody) => "Personne ne s'en est chargé.",
+            (Layer::Code, Layer::Model) => "Vous avez répondu «\u{a0}votre code\u{a0}»\u{a0}: c'était le modèle.",
+            (Layer::Nobody, Layer::Model) => "Vous avez répondu «\u{a0}personne\u{a0}»\u{a0}: c'était le modèle.",
+            (Layer::Model, Layer::Code) => "Vous avez répondu «\u{a0}le modèle\u{a0}»\u{a0}: c'était votre code.",
+            (Layer::Nobody, Layer::Code) => "Vous avez répondu «\u{a0}personne\u{a0}»\u{a0}: c'était votre code.",
+            (Layer::Model, Layer::Nobody) => {
+                "Vous avez répondu «\u{a0}le modèle\u{a0}»\u{a0}: personne ne pouvait s'en charger."
+            }
+            (Layer::Code, Layer::Nobody) => {
+                "Vous avez répondu «\u{a0}votre code\u{a0}»\u{a0}: personne ne pouvait s'en charger."
+            }
         }
+        .into()
     }
 }
 
 impl Kit for Fr {
     fn agenda_summary(&self, lessons: usize, minutes: u32) -> String {
+        let l = plural(lessons as u64, "leçon", "leçons");
+        let m = plural(u64::from(minutes), "minute", "minutes");
         format!(
-            "{lessons} lessons, about {minutes} minutes in all. Every lesson asks the same question before its run plays."
+            "{lessons} {l}, environ {minutes} {m} en tout. Chaque leçon pose la même question avant de lancer son exécution."
         )
     }
 
     fn minutes(&self, n: u32) -> String {
-        if n == 1 {
-            "1 minute".into()
+        if n <= 1 {
+            format!("{n} minute")
         } else {
             format!("{n} minutes")
         }
     }
 
     fn qr_label(&self, link: &str) -> String {
-        format!("QR code of the link {link}")
+        format!("QR code du lien {link}")
     }
 }
 
@@ -981,46 +1081,60 @@ impl Herd for Fr {
     fn herd_policy_name(&self, p: rusty_lock_engine::herd::HerdPolicy) -> &'static str {
         use rusty_lock_engine::herd::HerdPolicy::*;
         match p {
-            NoBackoff => "No backoff",
-            Exponential => "Exponential, no jitter",
-            FullJitter => "Full jitter",
-            EqualJitter => "Equal jitter",
-            Decorrelated => "Decorrelated jitter",
-            Yours => "Your policy",
+            NoBackoff => "Sans backoff",
+            Exponential => "Exponentiel, sans jitter",
+            FullJitter => "Jitter complet",
+            EqualJitter => "Jitter égal",
+            Decorrelated => "Jitter décorrélé",
+            Yours => "Votre politique",
         }
     }
 
     fn herd_yours(&self, p: &rusty_lock_engine::RetryPolicy) -> String {
-        format!(
-            "Every policy here uses your first wait ({}) and longest wait ({}). Your policy adds your {} and {}; change them in the playground's retry settings.",
-            duration(p.base_delay_ms),
-            duration(p.max_delay_ms),
-            if p.jitter { "jitter (on)" } else { "jitter (off)" },
-            if p.max_attempts == 1 { "single attempt".to_string() } else { format!("limit of {} attempts", p.max_attempts) }
-        )
+        let base = duration(p.base_delay_ms);
+        let max = duration(p.max_delay_ms);
+        let attempts = p.max_attempts;
+        match (p.jitter, attempts) {
+            (true, 1) => format!(
+                "Chaque politique ici reprend votre première attente ({base}) et votre attente maximale ({max}). La vôtre y ajoute votre jitter (activé) et votre tentative unique\u{202f}; changez-les dans les réglages de nouvelles tentatives du bac à sable."
+            ),
+            (false, 1) => format!(
+                "Chaque politique ici reprend votre première attente ({base}) et votre attente maximale ({max}). La vôtre y ajoute votre jitter (désactivé) et votre tentative unique\u{202f}; changez-les dans les réglages de nouvelles tentatives du bac à sable."
+            ),
+            (true, _) => format!(
+                "Chaque politique ici reprend votre première attente ({base}) et votre attente maximale ({max}). La vôtre y ajoute votre jitter (activé) et votre limite de {attempts} tentatives\u{202f}; changez-les dans les réglages de nouvelles tentatives du bac à sable."
+            ),
+            (false, _) => format!(
+                "Chaque politique ici reprend votre première attente ({base}) et votre attente maximale ({max}). La vôtre y ajoute votre jitter (désactivé) et votre limite de {attempts} tentatives\u{202f}; changez-les dans les réglages de nouvelles tentatives du bac à sable."
+            ),
+        }
     }
 
     fn herd_slots_hint(&self, capacity: u32, slot_ms: u64) -> String {
+        let a = plural(u64::from(capacity), "appel", "appels");
         format!(
-            "Each slot is {}; once it is back, the server serves {} calls in a slot and refuses the rest.",
+            "Chaque créneau dure {}\u{202f}; une fois rétabli, le serveur sert {} {a} par créneau et refuse le reste.",
             duration(slot_ms),
-            count(capacity as u64)
+            count(u64::from(capacity))
         )
     }
 
     fn herd_done(&self, line: &rusty_lock_engine::herd::HerdLine) -> String {
         match (line.last_success_ms, line.cut_short) {
-            (_, true) => "stopped: too many calls to simulate".into(),
-            (Some(ms), _) if line.gave_up > 0 => format!("{} ({} gave up)", duration(ms), count(line.gave_up as u64)),
+            (_, true) => "arrêté\u{a0}: trop d'appels à simuler".into(),
+            (Some(ms), _) if line.gave_up == 1 => format!("{} (1 abandon)", duration(ms)),
+            (Some(ms), _) if line.gave_up > 0 => {
+                format!("{} ({} abandons)", duration(ms), count(line.gave_up as u64))
+            }
             (Some(ms), _) => duration(ms),
-            (None, _) => "nobody got through".into(),
+            (None, _) => "personne n'est passé".into(),
         }
     }
 
     fn herd_goes_on(&self, line: &rusty_lock_engine::herd::HerdLine) -> String {
         match line.last_success_ms {
-            Some(ms) => format!("(goes on past the edge, until {})", duration(ms)),
-            None => "(goes on past the edge)".into(),
+            Some(ms) => format!("(continue au-delà du bord, jusqu'à {})", duration(ms)),
+            None => "(continue au-delà du bord)".into(),
         }
     }
 
@@ -1029,15 +1143,20 @@ impl Herd for Fr {
             .iter()
             .map(|l| {
                 let peak = l.calls_per_slot.iter().copied().max().unwrap_or(0);
+                let a = plural(peak as u64, "appel", "appels");
                 format!(
-                    "{}: peak of {} calls in a slot, {}",
+                    "{}\u{a0}: pic de {} {a} sur un créneau, {}",
                     herd_policy_name(l.policy),
                     count(peak as u64),
                     herd_done(l)
                 )
             })
             .collect();
-        format!("The first {} after the outage began. {}.", duration(end_ms), parts.join("; "))
+        format!(
+            "Pendant les {} qui suivent le début de la panne\u{a0}: {}.",
+            duration(end_ms),
+            parts.join("\u{202f}; ")
+        )
     }
 }
 
@@ -1045,104 +1164,113 @@ impl Verdict for Fr {
     fn failure_noun(&self, failure: &CallFailure) -> String {
         match failure {
             CallFailure::Http { status } => format!("HTTP {status}"),
-            CallFailure::Network => "dropped connection".into(),
+            CallFailure::Network => "connexion coupée".into(),
             CallFailure::Timeout => "timeout".into(),
-            CallFailure::BadBody { .. } => "unreadable body".into(),
+            CallFailure::BadBody { .. } => "corps illisible".into(),
         }
     }
 
     fn failure_with_article(&self, failure: &CallFailure) -> String {
-        let article =
-            if matches!(failure, CallFailure::Http { .. } | CallFailure::BadBody { .. }) { "an" } else { "a" };
-        format!("{article} {}", failure_noun(failure))
+        match failure {
+            CallFailure::Http { status } => format!("une erreur HTTP {status}"),
+            CallFailure::Network => "une connexion coupée".into(),
+            CallFailure::Timeout => "un timeout".into(),
+            CallFailure::BadBody { .. } => "un corps illisible".into(),
+        }
     }
 
     fn finding(&self, said: &Said) -> String {
         let what = failure_with_article;
         match said {
             Said::RetriedPermanent { turn, failure } => format!(
-                "Turn {turn} retried {}, which comes back the same however often it is sent, so the retry only cost time and quota.",
+                "Le tour {turn} a réessayé {}, qui revient identique à chaque envoi\u{a0}: la nouvelle tentative n'a coûté que du temps et du quota.",
                 what(failure)
             ),
             Said::RetryAfterCapped { turn, asked_ms, cap_ms } => format!(
-                "On turn {turn} the server asked for {} but the {} cap sent the retry back early, where it is likely to be refused again; failing at once would be clearer.",
+                "Au tour {turn}, le serveur a demandé {}, mais le plafond de {} a renvoyé la nouvelle tentative trop tôt, là où elle risque un nouveau refus\u{202f}; échouer tout de suite serait plus clair.",
                 duration(*asked_ms),
                 duration(*cap_ms)
             ),
             Said::IgnoredRetryAfter { turn, waited_ms, asked_ms } => format!(
-                "Turn {turn} retried after {} although the server asked for {}, so the retry most likely met the same refusal.",
+                "Le tour {turn} a réessayé après {} alors que le serveur demandait {}\u{a0}: la nouvelle tentative a très probablement essuyé le même refus.",
                 duration(*waited_ms),
                 duration(*asked_ms)
             ),
             Said::RetryAfterCapAtZero { turn, failure } => format!(
-                "Turn {turn} retried {} at once because the Retry-After cap is 0 ms, which throws away whatever wait the server asked for.",
+                "Le tour {turn} a réessayé {} aussitôt, car le plafond Retry-After vaut 0 ms\u{a0}: toute attente demandée par le serveur passe à la trappe.",
                 what(failure)
             ),
             Said::HonouredRetryAfter { turn, failure, waited_ms, asked_ms: Some(asked) } => format!(
-                "Turn {turn} waited {} after {}, as long as the server asked ({}).",
+                "Le tour {turn} a attendu {} après {}, aussi longtemps que le serveur le demandait ({}).",
                 duration(*waited_ms),
                 what(failure),
                 duration(*asked)
             ),
             Said::HonouredRetryAfter { turn, failure, waited_ms, asked_ms: None } => format!(
-                "Turn {turn} waited {} after {}, exactly as long as the server asked.",
+                "Le tour {turn} a attendu {} après {}, exactement le temps demandé par le serveur.",
                 duration(*waited_ms),
                 what(failure)
             ),
             Said::RetryAfterMissing { turn, waited_ms } => format!(
-                "Turn {turn}'s 429 was retried after a guessed {} because no Retry-After reached the loop: the server sent none or, cross-origin, did not list it in Access-Control-Expose-Headers.",
+                "Le 429 du tour {turn} a été réessayé après une attente devinée de {}, faute de Retry-After parvenu à la boucle\u{a0}: le serveur n'en a pas envoyé ou, en cross-origin, ne l'a pas listé dans Access-Control-Expose-Headers.",
                 duration(*waited_ms)
             ),
             Said::RecoveredWithBackoff { turn, failure, waited_ms } => format!(
-                "Turn {turn} retried {} after {} of backoff and a later attempt answered; the model never knew.",
+                "Le tour {turn} a réessayé {} après {} de backoff, et une tentative suivante a abouti\u{202f}; le modèle n'en a rien su.",
                 what(failure),
                 duration(*waited_ms)
             ),
             Said::GaveUpTooEarly { turn, failure } => format!(
-                "A single {} on turn {turn} ended the run because only one attempt is allowed; a retry after a short wait would very likely have passed.",
+                "Un seul échec ({}) au tour {turn} a mis fin à l'exécution, car une seule tentative est permise\u{202f}; une nouvelle tentative après une courte attente serait très probablement passée.",
                 failure_noun(failure)
             ),
             Said::FailedFast { turn, failure } => format!(
-                "Turn {turn}'s {} ended the run at once instead of being retried, since no retry can fix it.",
+                "L'échec du tour {turn} ({}) a arrêté l'exécution aussitôt au lieu d'être réessayé, puisqu'aucune nouvelle tentative ne peut le corriger.",
                 failure_noun(failure)
             ),
             Said::RetriedWithoutWaiting { turn, waited_ms } => format!(
-                "Turn {turn} retried after only {}: coming straight back to a struggling server mostly earns another failure and adds to its load.",
+                "Le tour {turn} a réessayé après seulement {}\u{a0}: revenir aussitôt vers un serveur en difficulté vaut surtout un nouvel échec, et alourdit sa charge.",
                 duration(*waited_ms)
             ),
             Said::RetryStorm { calls, most, on_turn } => format!(
-                "The run made {calls} model calls, up to {most} on turn {on_turn}: a client that retries this hard adds load to the very server that is failing, and a real one would pay for every call."
+                "L'exécution a fait {} appels au modèle, jusqu'à {most} au tour {on_turn}\u{a0}: un client qui réessaie aussi fort charge justement le serveur en difficulté, et un vrai client paierait chaque appel.",
+                count(u64::from(*calls))
             ),
-            Said::SynchronizedRetries => "Backoff ran with jitter off, so every client that failed at the same moment comes back at the same moments and hits the recovering server together.".into(),
-            Said::HangWithoutTimeout { turn, until_stop } => format!(
-                "Turn {turn}'s model call never answered and, with the watchdog off, the run waited {}; a timeout would have turned the hang into a retry.",
-                if *until_stop { "until Stop was pressed" } else { "forever" }
+            Said::SynchronizedRetries => "Le backoff a tourné sans jitter\u{a0}: tous les clients tombés au même moment reviennent aux mêmes moments et frappent ensemble le serveur qui se relève.".into(),
+            Said::HangWithoutTimeout { turn, until_stop: true } => format!(
+                "L'appel au modèle du tour {turn} n'a jamais répondu et, sans watchdog, l'exécution a attendu jusqu'à l'appui sur Arrêter\u{202f}; un timeout aurait transformé le blocage en nouvelle tentative."
+            ),
+            Said::HangWithoutTimeout { turn, until_stop: false } => format!(
+                "L'appel au modèle du tour {turn} n'a jamais répondu et, sans watchdog, l'exécution a attendu indéfiniment\u{202f}; un timeout aurait transformé le blocage en nouvelle tentative."
             ),
             Said::AcceptedTruncatedStream { turn } => format!(
-                "Turn {turn}'s reply had no finish reason, the mark of a stream cut before its end, yet the loop used it as a whole answer."
+                "La réponse du tour {turn} n'avait pas de raison de fin, signe d'un flux coupé avant son terme, et pourtant la boucle l'a prise pour une réponse complète."
             ),
             Said::WatchdogCutHang { turn, after_ms } => format!(
-                "The watchdog cut turn {turn}'s call after {} without an answer, turning a silent hang into a timeout your code could retry.",
+                "Le watchdog a coupé l'appel du tour {turn} après {} sans réponse, changeant un blocage muet en timeout que votre code pouvait réessayer.",
                 duration(*after_ms)
             ),
             Said::GuardStoppedLoop { guard: Guard::RepeatedCall, turn } => format!(
-                "On turn {turn} the repeat guard saw the model ask for the same move twice and handed over instead of burning turns."
+                "Au tour {turn}, le garde-fou anti-répétition a vu le modèle demander deux fois le même geste et a passé la main au lieu de brûler des tours."
             ),
-            Said::GuardStoppedLoop { guard: Guard::ErrorsInARow, turn } => {
-                format!("On turn {turn} the errors-in-a-row guard stopped a model that kept failing its tool calls.")
+            Said::GuardStoppedLoop { guard: Guard::ErrorsInARow, turn } => format!(
+                "Au tour {turn}, le garde-fou des erreurs d'affilée a arrêté un modèle qui ratait sans cesse ses appels d'outils."
+            ),
+            Said::GuardStoppedLoop { turn, .. } if *turn <= 1 => {
+                format!("Le budget de tours a arrêté l'exécution après {turn} tour au lieu de la laisser errer.")
             }
             Said::GuardStoppedLoop { turn, .. } => {
-                format!("The turn budget stopped the run after {turn} turns instead of letting it wander on.")
+                format!("Le budget de tours a arrêté l'exécution après {turn} tours au lieu de la laisser errer.")
             }
             Said::ToleratedQuirk { turn, finish_reason } => format!(
-                "Turn {turn}'s reply carried tool calls but ended with finish_reason \u{201c}{}\u{201d}; the loop went by what the reply held and ran them.",
+                "La réponse du tour {turn} contenait des appels d'outils mais finissait par finish_reason «\u{a0}{}\u{a0}»\u{202f}; la boucle s'est fiée à son contenu et les a exécutés.",
                 short_text(finish_reason, 40)
             ),
             Said::CutAtLength { turn } => format!(
-                "Turn {turn}'s reply was cut at the token limit, so it was not taken as the answer. Raise max_tokens, or send a shorter history."
+                "La réponse du tour {turn} a été coupée à la limite de tokens\u{a0}: elle n'a donc pas été prise pour la réponse. Augmentez max_tokens ou envoyez un historique plus court."
             ),
             Said::NotAnAnswer { turn, finish_reason } => format!(
-                "Turn {turn}'s reply stopped with finish_reason \u{201c}{}\u{201d}, which is not a finished answer, so the run ended instead of passing it off as one.",
+                "La réponse du tour {turn} s'est arrêtée avec finish_reason «\u{a0}{}\u{a0}», qui n'indique pas une réponse terminée\u{a0}: l'exécution s'est arrêtée au lieu de la faire passer pour une réponse.",
                 short_text(finish_reason, 40)
             ),
         }
@@ -1150,38 +1278,40 @@ impl Verdict for Fr {
 
     fn severity_name(&self, s: rusty_lock_engine::verdict::Severity) -> &'static str {
         match s {
-            rusty_lock_engine::verdict::Severity::Good => "Good:",
-            rusty_lock_engine::verdict::Severity::Warning => "Warning:",
-            rusty_lock_engine::verdict::Severity::Bad => "Problem:",
+            rusty_lock_engine::verdict::Severity::Good => "Bien\u{a0}:",
+            rusty_lock_engine::verdict::Severity::Warning => "Attention\u{a0}:",
+            rusty_lock_engine::verdict::Severity::Bad => "Problème\u{a0}:",
         }
     }
 
     fn strip_title(&self, turn: u32) -> String {
-        format!("Backoff on turn {turn}")
+        format!("Backoff au tour {turn}")
     }
 
     fn strip_label(&self, next_attempt: u32) -> String {
-        format!("before try {next_attempt}")
+        format!("avant l'essai {next_attempt}")
     }
 
     fn strip_value(&self, bar: &rusty_lock_engine::StripBar) -> String {
         match (bar.reason, bar.retry_after_ms) {
-            (WaitReason::RetryAfter, Some(asked)) => format!("{} (asked {})", duration(bar.wait_ms), duration(asked)),
-            (WaitReason::RetryAfter, None) => format!("{} (asked)", duration(bar.wait_ms)),
-            (WaitReason::Backoff, _) => format!("{} of {}", duration(bar.wait_ms), duration(bar.ceiling_ms)),
+            (WaitReason::RetryAfter, Some(asked)) => {
+                format!("{} (demande\u{a0}: {})", duration(bar.wait_ms), duration(asked))
+            }
+            (WaitReason::RetryAfter, None) => format!("{} (demandé)", duration(bar.wait_ms)),
+            (WaitReason::Backoff, _) => format!("{} sur {}", duration(bar.wait_ms), duration(bar.ceiling_ms)),
         }
     }
 
     fn strip_bar(&self, bar: &rusty_lock_engine::StripBar) -> String {
         match bar.reason {
             WaitReason::RetryAfter => format!(
-                "Before attempt {}: the server asked for {}, and your code waited {}.",
+                "Avant la tentative {}\u{a0}: le serveur a demandé {}, et votre code a attendu {}.",
                 bar.attempt + 1,
                 duration(bar.retry_after_ms.unwrap_or(bar.wait_ms)),
                 duration(bar.wait_ms)
             ),
             WaitReason::Backoff => format!(
-                "Before attempt {}: any wait up to {} was allowed, and {} was picked.",
+                "Avant la tentative {}\u{a0}: toute attente jusqu'à {} était permise, et le tirage a donné {}.",
                 bar.attempt + 1,
                 duration(bar.ceiling_ms),
                 duration(bar.wait_ms)
@@ -1190,7 +1320,7 @@ impl Verdict for Fr {
     }
 
     fn strip_total(&self, ms: u64) -> String {
-        format!("Waited {} in all. ", duration(ms))
+        format!("Attente totale\u{a0}: {}. ", duration(ms))
     }
 }
 
@@ -1201,35 +1331,38 @@ impl Endpoint for Fr {
             "lmstudio" => "LM Studio",
             "openai" => "OpenAI",
             "vllm" => "vLLM",
-            _ => "Custom",
+            _ => "Personnalisé",
         }
     }
 
     fn connected(&self, models: &[String]) -> String {
         let shown: Vec<&str> = models.iter().take(8).map(String::as_str).collect();
-        let more = if models.len() > 8 { format!(" and {} more", models.len() - 8) } else { String::new() };
-        format!("Connected. Models: {}{more}.", shown.join(", "))
+        match models.len().saturating_sub(8) {
+            0 => format!("Connecté. Modèles\u{a0}: {}.", shown.join(", ")),
+            1 => format!("Connecté. Modèles\u{a0}: {} et 1 autre.", shown.join(", ")),
+            more => format!("Connecté. Modèles\u{a0}: {} et {more} autres.", shown.join(", ")),
+        }
     }
 
     fn connection_failed(&self, failure: &CallFailure) -> String {
         match failure {
             CallFailure::Network => {
-                "No answer could be read: the server is down, the address is wrong, or CORS blocked it.".into()
+                "Aucune réponse lisible\u{a0}: le serveur est arrêté, l'adresse est fausse, ou CORS l'a bloquée.".into()
             }
-            CallFailure::Http { status: 401 | 403 } => "The server refused the key (HTTP 401/403).".into(),
-            CallFailure::Http { status } => format!("The server answered HTTP {status}."),
-            CallFailure::Timeout => "The server did not answer in time.".into(),
+            CallFailure::Http { status: 401 | 403 } => "Le serveur a refusé la clé (HTTP 401/403).".into(),
+            CallFailure::Http { status } => format!("Le serveur a répondu HTTP {status}."),
+            CallFailure::Timeout => "Le serveur n'a pas répondu à temps.".into(),
             CallFailure::BadBody { reason } => body_problem(reason),
         }
     }
 
     fn cors_fix(&self, preset: &str, origin: &str) -> String {
         match preset {
-            "ollama" => format!("Ollama: restart it with this page's origin allowed, e.g. OLLAMA_ORIGINS={origin} ollama serve (or set OLLAMA_ORIGINS in its service environment)."),
-            "lmstudio" => "LM Studio: in the Developer tab, open the server settings and switch on \u{201c}Enable CORS\u{201d}, then restart the server.".into(),
-            "vllm" => format!("vLLM: start it with --allowed-origins '[\"{origin}\"]'."),
-            "openai" => "A hosted API: check the address and your network; hosted APIs normally allow browser calls.".into(),
-            _ => format!("Your server must answer with Access-Control-Allow-Origin: {origin} (or *) and allow the authorization and content-type headers on its preflight."),
+            "ollama" => format!("Ollama\u{a0}: relancez-le en autorisant l'origine de cette page, par exemple OLLAMA_ORIGINS={origin} ollama serve (ou définissez OLLAMA_ORIGINS dans l'environnement de son service)."),
+            "lmstudio" => "LM Studio\u{a0}: dans l'onglet Developer, ouvrez les réglages du serveur, activez «\u{a0}Enable CORS\u{a0}», puis redémarrez le serveur.".into(),
+            "vllm" => format!("vLLM\u{a0}: lancez-le avec --allowed-origins '[\"{origin}\"]'."),
+            "openai" => "Une API hébergée\u{a0}: vérifiez l'adresse et votre réseau\u{202f}; les API hébergées acceptent normalement les appels d'un navigateur.".into(),
+            _ => format!("Votre serveur doit répondre avec Access-Control-Allow-Origin: {origin} (ou *) et autoriser les en-têtes authorization et content-type dans sa réponse au preflight."),
         }
     }
 }
@@ -1246,7 +1379,9 @@ impl Compare for Fr {
             "watchdog" => "garde-fou : le chien de garde l’a coupé, c’est un délai dépassé",
             "throw" => "couche 3 : réessayer n’y changera rien",
             "layer-2" => "Couche 2, le modèle : l’échec d’un outil devient un texte qu’il lit.",
-            "naive-loop" => "La boucle naïve : un seul essai par appel, rien de rattrapé, aucun garde-fou sauf le budget de tours.",
+            "naive-loop" => {
+                "La boucle naïve : un seul essai par appel, rien de rattrapé, aucun garde-fou sauf le budget de tours."
+            }
             "naive-send" => "Un seul essai, pas de chien de garde : un 503 ou un appel qui ne répond pas l’arrête ici.",
             "naive-decide" => "Elle prend finish_reason au pied de la lettre.",
             "naive-tool" => "Un outil en échec lève une exception : le modèle ne lit jamais ce qui n’a pas marché.",
@@ -1257,8 +1392,8 @@ impl Compare for Fr {
 
     fn diverge_line(&self, step: usize, turn: Option<u32>) -> String {
         match turn {
-            Some(t) => format!("Step {step} (turn {t}): here the two loops part ways."),
-            None => format!("Step {step}: here the two loops part ways."),
+            Some(t) => format!("Étape {step} (tour {t})\u{a0}: ici, les deux boucles se séparent."),
+            None => format!("Étape {step}\u{a0}: ici, les deux boucles se séparent."),
         }
     }
 }

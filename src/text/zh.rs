@@ -326,7 +326,8 @@ impl Core for Zh {
             BodyProblem::RequestNotWritten => "请求无法写成 JSON。".into(),
             BodyProblem::NoModelList => "返回的内容不是模型列表。".into(),
             // Recorded before reasons were data, in the words of the language it was recorded in.
-            BodyProblem::Recorded { text } => short_text(text, 200),
+            // Recorded in English, as a clause in lower case, before reasons were data.
+            BodyProblem::Recorded { text } => capitalised(&short_text(text, 200)),
         }
     }
 

@@ -157,3 +157,21 @@ test('Chinese renders with a CJK system font, and no font file is downloaded', a
   expect(family).toMatch(/Noto Sans CJK SC/);
   expect(fonts).toEqual([]);
 });
+
+test('a lesson picked from the menu keeps the language chosen on the page, and the menu stays on screen', async ({ page }) => {
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    const pg = new Playground(page);
+    await pg.open('?v=1');
+    await page.getByTestId('language').selectOption('zh');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+    await page.getByTestId('lessons').click();
+    const menu = await page.getByTestId('lessons-menu').boundingBox();
+    expect(menu.x, `menu left at ${size.width}`).toBeGreaterThanOrEqual(0);
+    expect(menu.x + menu.width, `menu right at ${size.width}`).toBeLessThanOrEqual(size.width);
+    await page.getByTestId('lesson-invented-tool').click();
+    await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'invented-tool');
+    await expect(page).toHaveURL(/lang=zh/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+  }
+});

@@ -27,7 +27,10 @@ pub fn LanguageSwitch() -> impl IntoView {
             format!(r#"<option value="{0}" lang="{0}"{selected}>{name}</option>"#, lang.code())
         };
         let missing = language.missing.get().map_or_else(String::new, |lang| {
-            format!(r#"<span class="lang-missing" role="status" data-testid="language-missing">{}</span>"#, text::language_missing(lang))
+            format!(
+                r#"<span class="lang-missing" role="status" data-testid="language-missing">{}</span>"#,
+                text::language_missing(lang)
+            )
         });
         format!(
             r#"<label><span class="sr-only">{}</span><select data-testid="language">{}{}{}</select></label>{missing}"#,
