@@ -10,25 +10,38 @@ use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// What a view's part hands back: the way to build the view, not the view itself, so nothing is
+/// built for a place on the page that is gone by the time the file arrives (the page is drawn
+/// again when its language changes, and a part may still be on its way then).
+pub type Build = Box<dyn FnOnce() -> AnyView>;
 
 /// A part's view on its way: every split point's future, boxed, so the code that waits for it
 /// and shows it exists once in the first download rather than once per split point.
-pub type Loading = LocalBoxFuture<'static, Result<AnyView, PartMissing>>;
+pub type Loading = LocalBoxFuture<'static, Result<Build, PartMissing>>;
 
 /// Shows a lazy part once its file has arrived, or one plain line saying it could not, so a lost
 /// file costs that panel and never the page.
 pub fn part<F>(load: F) -> impl IntoView
 where
-    F: Future<Output = Result<AnyView, PartMissing>> + 'static,
+    F: Future<Output = Result<Build, PartMissing>> + 'static,
 {
     shown_when_loaded(Box::pin(load))
 }
 
 fn shown_when_loaded(load: Loading) -> impl IntoView {
     let load = SendWrapper::new(load);
+    // Cleared when this place on the page is taken down; a part that arrives after that builds
+    // nothing (its signals and context would be gone).
+    let here = Arc::new(AtomicBool::new(true));
+    let gone = here.clone();
+    on_cleanup(move || gone.store(false, Ordering::Relaxed));
     Suspend::new(async move {
         match load.await {
-            Ok(view) => view,
+            Ok(build) if here.load(Ordering::Relaxed) => build(),
+            Ok(_) => ().into_any(),
             Err(PartMissing) => {
                 view! { <p class="part-missing" role="alert" data-testid="part-missing">{text::part_missing()}</p> }
                     .into_any()
@@ -55,7 +68,7 @@ pub fn below_fold(name: &'static str, load: fn() -> Loading) -> impl IntoView {
 /// Loads a panel below the fold at the browser's first idle moment after the first paint, then
 /// builds it in a task of its own. Fetched, compiled and built in the same moment as the first
 /// screen or a run's start, the panels could hold the page for more than a frame (a long task).
-async fn mount_alone(load: fn() -> Loading) -> Result<AnyView, PartMissing> {
+async fn mount_alone(load: fn() -> Loading) -> Result<Build, PartMissing> {
     next_frame().await;
     idle().await;
     let view = load().await?;

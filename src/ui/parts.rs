@@ -30,7 +30,7 @@ use crate::ui::endpoint::endpoint_form::EndpointForm;
 use crate::ui::herd::HerdView;
 use crate::ui::kit::agenda_view::AgendaView;
 use crate::ui::kit::phone_qr::PhoneQr;
-use crate::ui::lazy::part;
+use crate::ui::lazy::{part, Build};
 use crate::ui::lessons::lesson_card::LessonCard;
 use crate::ui::lessons::lessons_list::LessonsList;
 use crate::ui::log::history::History;
@@ -47,63 +47,63 @@ use rusty_lock_engine::listing::Lang;
 use rusty_lock_engine::scene::Anchor;
 
 split_point! { engine,
-    pub fn log_lines() -> Result<AnyView, PartMissing> {
-        Ok(view! { <LogLines /> }.into_any())
+    pub fn log_lines() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <LogLines /> }.into_any()))
     }
 }
 
 split_point! { real_model,
-    pub fn endpoint_form(endpoint: Memo<Option<(String, String)>>) -> Result<AnyView, PartMissing> {
-        Ok(view! { <EndpointForm endpoint=endpoint /> }.into_any())
+    pub fn endpoint_form(endpoint: Memo<Option<(String, String)>>) -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <EndpointForm endpoint=endpoint /> }.into_any()))
     }
 }
 
 split_point! { real_model,
-    pub fn cors_diagnosis() -> Result<AnyView, PartMissing> {
-        Ok(view! { <CorsDiagnosis /> }.into_any())
+    pub fn cors_diagnosis() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <CorsDiagnosis /> }.into_any()))
     }
 }
 
 split_point! { real_model,
-    pub fn stream_bubble() -> Result<AnyView, PartMissing> {
-        Ok(view! { <StreamBubble /> }.into_any())
+    pub fn stream_bubble() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <StreamBubble /> }.into_any()))
     }
 }
 
 split_point! { compare,
-    pub fn compare_view() -> Result<AnyView, PartMissing> {
-        Ok(view! { <CompareView /> }.into_any())
+    pub fn compare_view() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <CompareView /> }.into_any()))
     }
 }
 
 // The naive loop's listing, beside the robust one in the code panel (which is in `below`).
 split_point! { compare,
-    pub fn naive_code(lang: RwSignal<Lang>, caught: RwSignal<Option<Anchor>>) -> Result<AnyView, PartMissing> {
-        Ok(view! { <NaiveCode lang=lang caught=caught /> }.into_any())
+    pub fn naive_code(lang: RwSignal<Lang>, caught: RwSignal<Option<Anchor>>) -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <NaiveCode lang=lang caught=caught /> }.into_any()))
     }
 }
 
 split_point! { lessons,
-    pub fn lessons_list(open: RwSignal<bool>) -> Result<AnyView, PartMissing> {
-        Ok(view! { <LessonsList open=open /> }.into_any())
+    pub fn lessons_list(open: RwSignal<bool>) -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <LessonsList open=open /> }.into_any()))
     }
 }
 
 split_point! { lessons,
-    pub fn lesson_card() -> Result<AnyView, PartMissing> {
-        Ok(view! { <LessonCard /> }.into_any())
+    pub fn lesson_card() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <LessonCard /> }.into_any()))
     }
 }
 
 split_point! { verdict,
-    pub fn verdict_panel() -> Result<AnyView, PartMissing> {
-        Ok(view! { <VerdictPanel /> }.into_any())
+    pub fn verdict_panel() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <VerdictPanel /> }.into_any()))
     }
 }
 
 split_point! { below,
-    pub fn code_panel() -> Result<AnyView, PartMissing> {
-        Ok(view! { <CodePanel naive=naive_listing /> }.into_any())
+    pub fn code_panel() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <CodePanel naive=naive_listing /> }.into_any()))
     }
 }
 
@@ -113,58 +113,58 @@ fn naive_listing(lang: RwSignal<Lang>, caught: RwSignal<Option<Anchor>>) -> AnyV
 }
 
 split_point! { below,
-    pub fn board() -> Result<AnyView, PartMissing> {
-        Ok(view! { <Board /> }.into_any())
+    pub fn board() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <Board /> }.into_any()))
     }
 }
 
 split_point! { below,
-    pub fn share_bar() -> Result<AnyView, PartMissing> {
-        Ok(view! { <ShareBar /> }.into_any())
+    pub fn share_bar() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <ShareBar /> }.into_any()))
     }
 }
 
 split_point! { below,
-    pub fn history() -> Result<AnyView, PartMissing> {
-        Ok(view! { <History /> }.into_any())
+    pub fn history() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <History /> }.into_any()))
     }
 }
 
 split_point! { below,
     /// "A new version is ready — reload" (see `web::service_worker`).
-    pub fn update_notice() -> Result<AnyView, PartMissing> {
-        Ok(view! { <UpdateNotice /> }.into_any())
+    pub fn update_notice() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <UpdateNotice /> }.into_any()))
     }
 }
 
 split_point! { below,
-    pub fn settings_panel() -> Result<AnyView, PartMissing> {
-        Ok(view! { <SettingsPanel /> }.into_any())
+    pub fn settings_panel() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <SettingsPanel /> }.into_any()))
     }
 }
 
 split_point! { herd,
-    pub fn herd_view() -> Result<AnyView, PartMissing> {
-        Ok(view! { <HerdView /> }.into_any())
+    pub fn herd_view() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <HerdView /> }.into_any()))
     }
 }
 
 // The workshop agenda, which prints as the handout (`?view=agenda`).
 split_point! { kit,
-    pub fn agenda_view() -> Result<AnyView, PartMissing> {
-        Ok(view! { <AgendaView /> }.into_any())
+    pub fn agenda_view() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <AgendaView /> }.into_any()))
     }
 }
 
 // Presenter mode's "Open on your phone" button and its QR code.
 split_point! { kit,
-    pub fn phone_qr() -> Result<AnyView, PartMissing> {
-        Ok(view! { <PhoneQr /> }.into_any())
+    pub fn phone_qr() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <PhoneQr /> }.into_any()))
     }
 }
 
 split_point! { strip,
-    pub fn scene_strip() -> Result<AnyView, PartMissing> {
-        Ok(view! { <SceneStrip /> }.into_any())
+    pub fn scene_strip() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <SceneStrip /> }.into_any()))
     }
 }

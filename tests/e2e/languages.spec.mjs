@@ -113,7 +113,7 @@ test('the switcher changes the language at once, without a reload, and the run s
   expect(await page.title()).toMatch(/[\u4e00-\u9fff]/);
   await page.getByTestId('language').selectOption('en');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.getByTestId('run')).toHaveText('Run');
+  await expect(page.getByTestId('run')).toContainText('Run');
 });
 
 test('?lang=fr round-trips: a copied link opens in French with the same scenario', async ({ page }) => {

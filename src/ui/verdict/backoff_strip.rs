@@ -4,6 +4,7 @@
 //! travel (it is derived from the events up to the step on screen); in the verdict it shows every
 //! retried turn. It comes in the `strip` part, fetched the first time a wait is on screen.
 
+use crate::ui::lazy::Build;
 use crate::parts::{split_point, PartMissing};
 use crate::state::shown::Shown;
 use crate::state::Playground;
@@ -92,7 +93,7 @@ pub fn StripChart(strip: Strip) -> impl IntoView {
 split_point! { strip,
     /// The verdict's strips as a split point of the `strip` part. It sits here, beside them, so the
     /// verdict panel that shows it does not import the hub of views that imports the verdict panel.
-    pub fn verdict_strips() -> Result<AnyView, PartMissing> {
-        Ok(view! { <VerdictStrips /> }.into_any())
+    pub fn verdict_strips() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <VerdictStrips /> }.into_any()))
     }
 }
