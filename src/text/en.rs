@@ -13,6 +13,7 @@ use rusty_lock_engine::{Fault, Personality};
 pub struct En;
 
 pub static CORE: CoreLabels = CoreLabels {
+    compare_short: "Naive vs robust",
     file_unreadable: "The file could not be read.",
     page_title: "Rusty Lock: who handles each failure in an agent loop?",
     page_description: "A playground where a real agent loop opens a temple door, and you break it on purpose to see which layer handles each failure.",

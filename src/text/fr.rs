@@ -24,6 +24,7 @@ fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
 }
 
 pub static CORE: CoreLabels = CoreLabels {
+    compare_short: "Naïve ou robuste",
     page_title: "Rusty Lock : qui rattrape chaque échec dans une boucle d’agent ?",
     page_description: "Un terrain de jeu où une vraie boucle d’agent ouvre la porte d’un temple, et où vous la cassez exprès pour voir quelle couche rattrape chaque échec.",
     language: "Langue",
@@ -165,7 +166,7 @@ pub static KIT: KitLabels = KitLabels {
     print_hint: "La fiche s'imprime en A4 ou en Letter\u{a0}: chaque leçon tient sur une page. Pliez la feuille le long des pointillés pour cacher les réponses.",
     fold_here: "plier ici",
     answer: "Réponse\u{a0}:",
-    open_on_phone: "Ouvrir sur votre téléphone",
+    open_on_phone: "Ouvrir sur mobile",
     phone_title: "Scannez pour ouvrir ce scénario sur votre téléphone",
     close: "Fermer",
 };

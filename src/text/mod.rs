@@ -488,6 +488,10 @@ pub fn lock_state(oiled: bool) -> &'static str {
     core_words().lock_state(oiled)
 }
 
+pub fn compare_short() -> &'static str {
+    core_labels().compare_short
+}
+
 pub fn file_unreadable() -> &'static str {
     core_labels().file_unreadable
 }

@@ -11,6 +11,8 @@ use rusty_lock_engine::{Fault, Personality};
 
 /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
 pub struct CoreLabels {
+    /// The compare switch's label where the player row is short (presenter mode).
+    pub compare_short: &'static str,
     /// A picked file that the browser could not read.
     pub file_unreadable: &'static str,
     /// The browser tab's title.

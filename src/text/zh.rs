@@ -14,6 +14,7 @@ use rusty_lock_engine::{Fault, Personality};
 pub struct Zh;
 
 pub static CORE: CoreLabels = CoreLabels {
+    compare_short: "天真 vs 稳健",
     file_unreadable: "无法读取这个文件。",
     page_title: "Rusty Lock：智能体循环里的每个失败，由谁来处理？",
     page_description:

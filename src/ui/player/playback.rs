@@ -113,7 +113,8 @@ pub fn PlaybackBar() -> impl IntoView {
                 on:click=move |_| pb.compare.update(|c| *c = !*c)
             >
                 <span class="switch" aria-hidden="true"></span>
-                {text::compare()}
+                <span class="compare-long">{text::compare()}</span>
+                <span class="compare-short">{text::compare_short()}</span>
             </button>
             <label class="pause-at-failure">
                 <input type="checkbox" data-testid="pause-at-failure" prop:checked=move || pb.pause_at_failure.get() on:change=move |ev| pb.pause_at_failure.set(event_target_checked(&ev)) />
