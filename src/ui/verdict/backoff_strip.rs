@@ -4,11 +4,11 @@
 //! travel (it is derived from the events up to the step on screen); in the verdict it shows every
 //! retried turn. It comes in the `strip` part, fetched the first time a wait is on screen.
 
-use crate::ui::lazy::Build;
 use crate::parts::{split_point, PartMissing};
 use crate::state::shown::Shown;
 use crate::state::Playground;
 use crate::text;
+use crate::ui::lazy::Build;
 use leptos::prelude::*;
 use rusty_lock_engine::{backoff_strips, Strip, WaitReason};
 
