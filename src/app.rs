@@ -53,7 +53,7 @@ enum Page {
 /// load pays only for this check.
 #[component]
 fn Pages() -> impl IntoView {
-    let address = expect_context::<Address>();
+    let address = crate::state::expect_context::<Address>();
     let page = Memo::new(move |_| {
         let search = address.search();
         let mut pairs = search.trim_start_matches('?').split('&');
@@ -63,7 +63,7 @@ fn Pages() -> impl IntoView {
             _ => Page::Playground,
         }
     });
-    let language = expect_context::<Language>();
+    let language = crate::state::expect_context::<Language>();
     // The views of their own are drawn again in a new language; the playground keeps its state
     // outside what it redraws (see `Playground`).
     move || match page.get() {
@@ -99,7 +99,7 @@ fn Playground() -> impl IntoView {
     crate::hooks::playback_glue::use_playback_keys(pg);
     crate::hooks::root_mode::use_root_mode(pg);
     crate::hooks::playback_glue::use_pause_at_failure(pg);
-    let address = expect_context::<Address>();
+    let address = crate::state::expect_context::<Address>();
     use_url_sync(pg, address);
     use_presenter_keys(pg, address);
     let updates = use_service_worker(crate::parts::register_worker);
@@ -110,7 +110,7 @@ fn Playground() -> impl IntoView {
     let lesson_on = move || pg.lesson.with(Option::is_some);
     let http_on = move || pg.provider.with(|p| matches!(p, ProviderChoice::Http { .. }));
     // The backoff strip's part comes the first time a wait is on screen, and then stays.
-    let shown = expect_context::<crate::state::shown::Shown>();
+    let shown = crate::state::expect_context::<crate::state::shown::Shown>();
     let strip_on = Memo::new(move |seen: Option<&bool>| {
         seen.copied().unwrap_or(false) || shown.view.with(|v| v.waiting.is_some())
     });
@@ -121,7 +121,7 @@ fn Playground() -> impl IntoView {
     };
     // A new language redraws the whole page from the same signals: the run, the settings and the
     // step on screen stay as they were.
-    let language = expect_context::<Language>();
+    let language = crate::state::expect_context::<Language>();
     move || {
         language.shown.track();
         view! {

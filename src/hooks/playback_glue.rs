@@ -137,7 +137,7 @@ pub fn install(pg: Playground) {
 /// With "pause at the first failure" on, holds playback on the first step of each run that a
 /// layer handles, so the room can say who will handle it before the run goes on.
 pub fn use_pause_at_failure(pg: Playground) {
-    let shown = expect_context::<Shown>();
+    let shown = crate::state::expect_context::<Shown>();
     let pb = pg.playback;
     Effect::new(move |_| {
         let failing = shown.event.with(|e| e.as_ref().and_then(rusty_lock_engine::Event::layer).is_some());

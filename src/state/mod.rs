@@ -15,6 +15,16 @@ use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, RunConfig, RunView
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
+/// A piece of state the page provided further up (`provide_context`), as leptos's
+/// `expect_context` finds it. Its panic names the type plainly: leptos's own writes the type's
+/// name and the caller with `{:?}`, and that string escaping brings Unicode's printable table
+/// into the first download.
+#[track_caller]
+pub fn expect_context<T: Clone + 'static>() -> T {
+    use_context::<T>()
+        .unwrap_or_else(|| panic!("expected context of type {} to be present", std::any::type_name::<T>()))
+}
+
 #[derive(Clone, Copy)]
 pub struct Playground {
     pub config: RwSignal<RunConfig>,

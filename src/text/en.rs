@@ -591,17 +591,17 @@ impl Core for En {
             Event::ModelCalled { .. } => "The hero hands the whole history to the oracle (the model).".into(),
             Event::ModelCallFailed { failure, final_because: Some(FinalBecause::AttemptsUsedUp), max_attempts, .. } => format!(
                 "{}, on the last of {max_attempts} attempts: your code has tried as often as it may, and gives up. The run ends here.",
-                capitalised(&failure_name(failure))
+                failure_sentence_start(failure)
             ),
             Event::ModelCallFailed { failure, final_because: Some(FinalBecause::NothingCaught), .. } => {
-                format!("{}: nothing catches it, so the run ends here.", capitalised(&failure_name(failure)))
+                format!("{}: nothing catches it, so the run ends here.", failure_sentence_start(failure))
             }
             Event::ModelCallFailed { failure, layer: Layer::Nobody, .. } => format!(
                 "{}: retrying cannot fix this one, and the model cannot either. The run ends here.",
-                capitalised(&failure_name(failure))
+                failure_sentence_start(failure)
             ),
             Event::ModelCallFailed { failure, .. } => {
-                format!("{}: the call failed. Your code catches it; the model will never know.", capitalised(&failure_name(failure)))
+                format!("{}: the call failed. Your code catches it; the model will never know.", failure_sentence_start(failure))
             }
             Event::RetryScheduled { next_attempt, max_attempts, wait_ms, reason, .. } => match reason {
                 WaitReason::RetryAfter => format!(
@@ -1262,4 +1262,15 @@ impl Compare for En {
             None => format!("Step {step}: here the two loops part ways."),
         }
     }
+}
+
+/// A failure's name at the start of a sentence: "Timed out: …". English's failure names all
+/// begin with an ASCII letter, so an ASCII capital is the whole job; `char::to_uppercase` would
+/// bring Unicode's case table (about 4 KB gzip) into the first download for nothing.
+pub(super) fn failure_sentence_start(failure: &CallFailure) -> String {
+    let mut name = failure_name(failure);
+    if let Some(first) = name.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    name
 }

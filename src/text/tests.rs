@@ -335,6 +335,20 @@ fn every_body_problem_is_a_sentence_and_names_the_failure_whole() {
     });
 }
 
+/// English capitalises a failure's name at the start of a sentence with an ASCII capital (to keep
+/// Unicode's case table out of the first download), which is only right while every name starts
+/// with an ASCII character.
+#[test]
+fn english_failure_names_start_with_an_ascii_character() {
+    for f in failures() {
+        let name = en::En.failure_name(&f);
+        assert!(name.starts_with(|c: char| c.is_ascii()), "{f:?}: {name:?}");
+        let mut chars = name.chars();
+        let unicode: String = chars.next().unwrap().to_uppercase().chain(chars).collect();
+        assert_eq!(en::failure_sentence_start(&f), unicode, "{f:?}");
+    }
+}
+
 #[test]
 fn every_verdict_finding_is_a_sentence() {
     in_every_language(|_lang| {

@@ -30,7 +30,7 @@ const MAX_POINTS: usize = 320;
 
 #[component]
 pub fn HerdView() -> impl IntoView {
-    let address = expect_context::<Address>();
+    let address = crate::state::expect_context::<Address>();
     let parsed = Memo::new(move |_| {
         let search = address.search();
         let (scenario, mut notices): (Scenario, Vec<Notice>) = decode(&search);

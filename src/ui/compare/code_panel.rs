@@ -21,8 +21,8 @@ pub type NaiveListing = fn(RwSignal<Lang>, RwSignal<Option<Anchor>>) -> AnyView;
 
 #[component]
 pub fn CodePanel(naive: NaiveListing) -> impl IntoView {
-    let shown = expect_context::<Shown>();
-    let compare = expect_context::<Playground>().playback.compare;
+    let shown = crate::state::expect_context::<Shown>();
+    let compare = crate::state::expect_context::<Playground>().playback.compare;
     let lang = RwSignal::new(Lang::Rust);
     // Set by the naive listing in compare mode: the robust catch it is missing, once reached.
     let caught = RwSignal::new(None::<Anchor>);

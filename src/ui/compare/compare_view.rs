@@ -12,8 +12,8 @@ use rusty_lock_engine::{Event, Outcome};
 
 #[component]
 pub fn CompareView() -> impl IntoView {
-    let pg = expect_context::<Playground>();
-    let shown = expect_context::<Shown>();
+    let pg = crate::state::expect_context::<Playground>();
+    let shown = crate::state::expect_context::<Shown>();
     let pb = pg.playback;
     let source =
         SceneSource { view: shown.naive_view.into(), event: shown.naive_event.into(), index: shown.naive_index.into() };

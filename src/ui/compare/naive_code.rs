@@ -16,8 +16,8 @@ use rusty_lock_engine::scene::{anchor_of, Anchor};
 
 #[component]
 pub fn NaiveCode(lang: RwSignal<Lang>, caught: RwSignal<Option<Anchor>>) -> impl IntoView {
-    let pg = expect_context::<Playground>();
-    let shown = expect_context::<Shown>();
+    let pg = crate::state::expect_context::<Playground>();
+    let shown = crate::state::expect_context::<Shown>();
     let pb = pg.playback;
     let lit = Memo::new(move |_| shown.naive_event.with(|e| e.as_ref().and_then(anchor_of)));
     // The robust loop's catch where the two part, once playback has reached that step, if the

@@ -24,7 +24,7 @@ pub enum Finding {
 
 #[component]
 pub fn CorsDiagnosis() -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     let finding = RwSignal::new(None::<(Finding, String)>);
     Effect::new(move |_| {
         let outcome = pg.view.with(|v| v.outcome.clone());

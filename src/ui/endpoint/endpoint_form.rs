@@ -15,7 +15,7 @@ pub fn EndpointForm(
     /// The endpoint and model, as the panel reads them from the provider choice.
     endpoint: Memo<Option<(String, String)>>,
 ) -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     let set_http = move |endpoint: String, model: String| pg.provider.set(ProviderChoice::Http { endpoint, model });
     let test_result = RwSignal::new(None::<(bool, String)>);
     let testing = RwSignal::new(false);

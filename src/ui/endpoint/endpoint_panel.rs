@@ -21,7 +21,7 @@ fn current_endpoint(pg: Playground) -> Memo<Option<(String, String)>> {
 /// part: a default run never downloads it.
 #[component]
 pub fn EndpointPanel() -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     let endpoint = current_endpoint(pg);
     view! {
         <section class="panel endpoint" aria-labelledby="endpoint-title" data-testid="endpoint-panel">

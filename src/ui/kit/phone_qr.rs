@@ -13,7 +13,7 @@ use rusty_lock_engine::scenario::{encode, Mode};
 
 #[component]
 pub fn PhoneQr() -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     let open = RwSignal::new(false);
     let link = Memo::new(move |_| {
         let mut s = pg.scenario();

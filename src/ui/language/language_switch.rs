@@ -13,8 +13,8 @@ use leptos::prelude::*;
 
 #[component]
 pub fn LanguageSwitch() -> impl IntoView {
-    let language = expect_context::<Language>();
-    let pg = expect_context::<Playground>();
+    let language = crate::state::expect_context::<Language>();
+    let pg = crate::state::expect_context::<Playground>();
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(lang) = Lang::from_code(&event_target_value(&ev)) {
             choose(pg, lang);

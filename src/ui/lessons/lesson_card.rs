@@ -12,7 +12,7 @@ use rusty_lock_engine::Layer;
 
 #[component]
 pub fn LessonCard() -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     let lesson = Memo::new(move |_| pg.lesson.get().as_deref().and_then(find).map(|(i, _)| i));
     move || {
         let index = lesson.get()?;

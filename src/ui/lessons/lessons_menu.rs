@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn LessonsMenu() -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     let open = RwSignal::new(false);
     // A link that named a lesson this page does not have opens the list, beside its notice.
     Effect::new(move |_| {

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn EventLog() -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     let count = Memo::new(move |_| pg.events.with(Vec::len));
     view! {
         <section class="panel log" aria-labelledby="log-title">

@@ -46,8 +46,8 @@ fn messages_of(event: &Event) -> Vec<web_sys::Element> {
 
 #[component]
 pub fn History() -> impl IntoView {
-    let pg = expect_context::<Playground>();
-    let shown = expect_context::<Shown>();
+    let pg = crate::state::expect_context::<Playground>();
+    let shown = crate::state::expect_context::<Shown>();
     let list = NodeRef::<Div>::new();
     let items = StoredValue::new_local(None::<(AppendList, usize)>);
     let tokens = Memo::new(move |_| shown.view.with(|v| (v.messages, v.est_tokens)));

@@ -65,8 +65,8 @@ fn escape_into(html: &mut String, text: &str) {
 
 #[component]
 pub fn LogLines() -> impl IntoView {
-    let pg = expect_context::<Playground>();
-    let shown = expect_context::<Shown>();
+    let pg = crate::state::expect_context::<Playground>();
+    let shown = crate::state::expect_context::<Shown>();
     let list = NodeRef::<Div>::new();
     let lines = StoredValue::new_local(None::<AppendList>);
     // Append what is new; a new run starts the list over.

@@ -27,8 +27,8 @@ const REPLAY: &str = "M12 5a7 7 0 1 1-7 7h3a4 4 0 1 0 4-4v3L7 6.5 12 2z";
 
 #[component]
 pub fn PlaybackBar() -> impl IntoView {
-    let pg = expect_context::<Playground>();
-    let shown = expect_context::<Shown>();
+    let pg = crate::state::expect_context::<Playground>();
+    let shown = crate::state::expect_context::<Shown>();
     let pb = pg.playback;
     let total = Memo::new(move |_| pg.events.with(Vec::len));
     let at = Memo::new(move |_| shown.index.get().unwrap_or(0));

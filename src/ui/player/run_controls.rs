@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn RunControls() -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     view! {
         <div class="run-controls">
             <button class="btn btn-run" data-testid="run" on:click=move |_| crate::actions::run::run(pg) disabled=move || pg.running.get()>

@@ -99,7 +99,7 @@ pub fn Scene(
     #[prop(optional, into)]
     badge: Option<ViewFn>,
 ) -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     let SceneSource { view, event, index } = source;
     let room = Memo::new(move |_| view.with(|v| v.room));
     let beat = Memo::new(move |_| event.with(|e| beat_of(e.as_ref())));
@@ -174,8 +174,8 @@ pub fn Scene(
 /// The main scene: the run on screen, following playback and time travel.
 #[component]
 pub fn MainScene() -> impl IntoView {
-    let pg = expect_context::<Playground>();
-    let shown = expect_context::<crate::state::shown::Shown>();
+    let pg = crate::state::expect_context::<Playground>();
+    let shown = crate::state::expect_context::<crate::state::shown::Shown>();
     let source = SceneSource { view: shown.view.into(), event: shown.event.into(), index: shown.index.into() };
     let comparing = move || pg.playback.compare.get();
     let title = Signal::derive(move || if comparing() { text::scene_robust() } else { text::scene() });

@@ -11,8 +11,8 @@ use rusty_lock_engine::scenario::Mode;
 
 #[component]
 pub fn OutcomeBanner() -> impl IntoView {
-    let pg = expect_context::<Playground>();
-    let shown = expect_context::<Shown>();
+    let pg = crate::state::expect_context::<Playground>();
+    let shown = crate::state::expect_context::<Shown>();
     let outcome = Memo::new(move |_| shown.view.with(|v| v.outcome.clone()));
     let looking_back = move || pg.playback.cursor.get().is_some();
     view! {

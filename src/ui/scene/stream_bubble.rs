@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn StreamBubble() -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     view! {
         <Show when=move || pg.stream_text.with(|t| !t.is_empty())>
             <div class="stream-bubble" data-testid="stream-text" aria-live="off">

@@ -51,7 +51,7 @@ fn set_rule(plan: &mut FaultPlan, fault: Fault, turn: Option<u32>, times: Option
 
 #[component]
 fn FaultRow(fault: Fault) -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     let rule = Memo::new(move |_| pg.plan.with(|p| first_rule(p, fault)));
     let on = move || rule.get().is_some();
     let turn = move || rule.get().map_or(DEFAULT_TURN, |r| r.turn);

@@ -10,7 +10,7 @@ use rusty_lock_engine::{Personality, RunConfig};
 
 #[component]
 pub fn SettingsPanel() -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     let cfg = pg.config;
     // Reads one number out of the config and writes it back: keeps each field a one-liner.
     let num = move |get: fn(&RunConfig) -> u64, set: fn(&mut RunConfig, u64)| {

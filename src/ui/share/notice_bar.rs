@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn NoticeBar() -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     view! {
         <Show when=move || pg.notices.with(|n| !n.is_empty())>
             <div class="notice" role="status" data-testid="link-notice">

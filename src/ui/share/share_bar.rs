@@ -13,7 +13,7 @@ use rusty_lock_engine::trace::MAX_TRACE_BYTES;
 
 #[component]
 pub fn ShareBar() -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     let copied = RwSignal::new(false);
     // Built from the scenario itself, so it never lags behind the address bar.
     let link = Memo::new(move |_| format!("{}?{}", page_base(), encode(&pg.scenario())));

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 /// The notice and its reload button; shown by the page only while `Updates::ready` holds.
 #[component]
 pub fn UpdateNotice() -> impl IntoView {
-    let updates = expect_context::<Updates>();
+    let updates = crate::state::expect_context::<Updates>();
     view! {
         <div class="notice" role="status" data-testid="update-ready">
             <span>{text::update_ready()}" "</span>

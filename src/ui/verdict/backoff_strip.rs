@@ -20,8 +20,8 @@ const ROW: f64 = 24.0;
 /// The strip of the turn on screen, while that turn has waited at least once.
 #[component]
 pub fn SceneStrip() -> impl IntoView {
-    let pg = expect_context::<Playground>();
-    let shown = expect_context::<Shown>();
+    let pg = crate::state::expect_context::<Playground>();
+    let shown = crate::state::expect_context::<Shown>();
     let strip = Memo::new(move |_| {
         let index = shown.index.get()?;
         let turn = shown.view.with(|v| v.turn);
@@ -41,7 +41,7 @@ pub fn SceneStrip() -> impl IntoView {
 /// Every retried turn of the finished run, for the verdict.
 #[component]
 pub fn VerdictStrips() -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     let strips = Memo::new(move |_| {
         let policy = pg.config.with_untracked(|c| c.retry.clone());
         pg.events.with(|events| backoff_strips(&policy, events))

@@ -10,7 +10,7 @@ use rusty_lock_engine::Layer;
 
 #[component]
 pub fn Board() -> impl IntoView {
-    let shown = expect_context::<Shown>();
+    let shown = crate::state::expect_context::<Shown>();
     view! {
         <section class="panel board" aria-labelledby="board-title" data-testid="board">
             <h2 id="board-title">{text::board()}</h2>

@@ -12,7 +12,7 @@ const LAYERS: [Layer; 3] = [Layer::Model, Layer::Code, Layer::Nobody];
 
 #[component]
 pub fn LayerRow() -> impl IntoView {
-    let shown = expect_context::<Shown>();
+    let shown = crate::state::expect_context::<Shown>();
     let lit = Memo::new(move |_| shown.event.with(|e| e.as_ref().and_then(Event::layer)));
     let counts = Memo::new(move |_| {
         shown.view.with(|v| LAYERS.map(|l| v.board.iter().filter(|entry| entry.layer == l).count()))

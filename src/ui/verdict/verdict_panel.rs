@@ -12,7 +12,7 @@ use rusty_lock_engine::Event;
 /// Shown only once a run has finished (the page mounts it then), so it judges whole runs.
 #[component]
 pub fn VerdictPanel() -> impl IntoView {
-    let pg = expect_context::<Playground>();
+    let pg = crate::state::expect_context::<Playground>();
     let findings = Memo::new(move |_| pg.events.with(|events| judge(&pg.config.get_untracked(), events)));
     view! {
         <section class="panel verdict" aria-labelledby="verdict-title" data-testid="verdict">
