@@ -14,7 +14,7 @@ const ENGLISH = [/\bthe\b/i, /\bYour code\b/, /\bNobody\b/, /\bReady\b/, /\bFaul
 async function proseOf(page) {
   return page.evaluate(() => {
     const clone = document.body.cloneNode(true);
-    clone.querySelectorAll('[data-testid=language], code, pre, .code, .listing, .bubble-call, .call-text, .entry-text code, script, style, [hidden]').forEach((el) => el.remove());
+    clone.querySelectorAll('[data-testid=language], [data-testid=agenda-link], code, pre, .code, .listing, .bubble-call, .call-text, .entry-text code, script, style, [hidden]').forEach((el) => el.remove());
     return clone.innerText;
   });
 }
@@ -175,3 +175,19 @@ test('a lesson picked from the menu keeps the language chosen on the page, and t
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
   }
 });
+
+for (const lang of ['fr', 'zh']) {
+  test(`the workshop agenda and the herd view speak ${lang}, and the agenda's links keep it`, async ({ page }) => {
+    await page.goto(`/?view=agenda&lang=${lang}`);
+    await expect(page.getByTestId('agenda')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expectNoEnglish(page, `${lang} agenda`);
+    const links = await page.getByTestId('agenda-link').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
+    expect(links.length).toBe(12);
+    for (const href of links) expect(href).toContain(`lang=${lang}`);
+    await page.goto(`/?view=herd&lang=${lang}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.locator('svg').first()).toBeVisible();
+    await expectNoEnglish(page, `${lang} herd`);
+  });
+}
