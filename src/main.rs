@@ -18,7 +18,7 @@ fn main() {
     // Chinese are lazy parts: the loading sign stays up while one is fetched, so the page never
     // shows English first and then jumps. If it cannot be fetched, the page opens in English
     // and says why.
-    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let search = web::address::read();
     let lang = text::choose_lang(text::lang_in_link(&search), &web::language::browser_languages());
     // Leptos's own task runner starts with the mount, so the wait before it uses the browser's.
     wasm_bindgen_futures::spawn_local(async move {
