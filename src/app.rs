@@ -94,6 +94,8 @@ fn skip_to_player(ev: leptos::ev::MouseEvent) {
 fn Playground() -> impl IntoView {
     let pg = Playground::new();
     provide_context(pg);
+    // A link to another view takes the playground down: its run stops with it.
+    on_cleanup(move || crate::actions::run::stop(pg));
     crate::hooks::playback_glue::install(pg);
     crate::hooks::playback_glue::use_ticker(pg);
     crate::hooks::playback_glue::use_playback_keys(pg);

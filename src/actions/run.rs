@@ -40,7 +40,8 @@ fn deliver(pg: Playground, run: u64) -> Rc<dyn Fn(Event)> {
         let pending = pending.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let batch = std::mem::take(&mut *pending.borrow_mut());
-            if pg.playback.run_id.get_untracked() != run {
+            // A batch from a run that was replaced, or for a playground no longer on the page.
+            if pg.playback.run_id.try_get_untracked() != Some(run) {
                 return;
             }
             let finished = batch.iter().any(|e| matches!(e, Event::Finished { .. }));
@@ -141,19 +142,28 @@ where
     pg.cancel.set_value(Some(token.clone()));
     let started = start(token);
     spawn_local(async move {
-        if started.await.is_err() {
+        if started.await.is_err() && pg.is_alive() {
             pg.running.set(false);
             pg.trace_error.set(Some(missing.into()));
         }
     });
 }
 
-/// Cancels the run at once, even in the middle of a backoff or a call that never answers.
+/// Cancels the run at once, even in the middle of a backoff or a call that never answers. The
+/// run then says it was stopped, and that is how `running` ends.
 pub fn stop(pg: Playground) {
-    if let Some(token) = pg.cancel.get_value() {
+    if let Some(token) = pg.cancel.try_update_value(Option::take).flatten() {
         token.cancel();
     }
-    pg.cancel.set_value(None);
+}
+
+/// Ends the run on screen for good before something else takes the page (a new lesson, a link,
+/// a trace): cancelled like Stop, and its last events, which would land after the page has moved
+/// on, are dropped; the page is ready at once for the next Run, key or click.
+pub fn end_run(pg: Playground) {
+    stop(pg);
+    pg.playback.reset();
+    pg.running.set(false);
 }
 
 /// Run, or in compare mode, run both schools. Both runs are computed at once (with the built-in
@@ -168,8 +178,10 @@ pub fn run(pg: Playground) {
     pb.reset();
     let config = rusty_lock_engine::RunConfig { lang: crate::text::lang(), ..pg.config.get_untracked() };
     let plan = pg.plan.get_untracked();
+    let run = pb.run_id.get_untracked();
     leptos::task::spawn_local(async move {
-        if compare_and_show(pg, config, plan).await.is_err() {
+        let result = compare_and_show(pg, config, plan, run).await;
+        if result.is_err() && pg.is_alive() {
             pg.trace_error.set(Some(crate::text::engine_part_missing().into()));
         }
     });
@@ -177,8 +189,13 @@ pub fn run(pg: Playground) {
 
 // Both schools are run, and put on screen, in the compare part.
 split_point! { compare,
-    fn compare_and_show(pg: Playground, config: RunConfig, plan: FaultPlan) -> Result<(), PartMissing> {
-        show_comparison(pg, rusty_lock_engine::compare(&config, plan));
+    fn compare_and_show(pg: Playground, config: RunConfig, plan: FaultPlan, run: u64) -> Result<(), PartMissing> {
+        let comparison = rusty_lock_engine::compare(&config, plan);
+        // Shown only if nothing replaced it while the part was on its way (a new lesson, a link,
+        // another Run) and the playground is still on the page.
+        if pg.playback.run_id.try_get_untracked() == Some(run) {
+            show_comparison(pg, comparison);
+        }
         Ok(())
     }
 }
@@ -200,7 +217,7 @@ fn show_comparison(pg: Playground, comparison: Comparison) {
 /// Puts a scenario on the page. A new lesson starts fresh, on its question.
 pub fn apply_scenario(pg: Playground, s: Scenario) {
     if s.lesson != pg.lesson.get_untracked() {
-        stop(pg);
+        end_run(pg);
         clear(pg);
         pg.answer.set(None);
         pg.revealed.set(false);

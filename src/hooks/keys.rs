@@ -6,12 +6,12 @@
 use crate::actions::run::answer_lesson;
 use crate::state::Playground;
 use crate::web::address::Address;
+use crate::web::events::key_press;
 use leptos::ev::keydown;
 use leptos::prelude::*;
 use rusty_lock_engine::lessons::{find, lesson_query, LESSONS};
 use rusty_lock_engine::scenario::Mode;
 use rusty_lock_engine::Layer;
-use wasm_bindgen::JsCast;
 
 /// The link of the lesson `step` places away from the current one, kept in presenter mode.
 pub fn neighbour_link(current: Option<&str>, step: isize) -> Option<String> {
@@ -24,15 +24,12 @@ pub fn neighbour_link(current: Option<&str>, step: isize) -> Option<String> {
 
 pub fn use_presenter_keys(pg: Playground, address: Address) {
     let handle = window_event_listener(keydown, move |ev| {
-        // Typing in a field is not a command.
-        let in_field = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
-            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
-        if in_field || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        // Typing in a field is not a command, and an event without a key name is not a key.
+        let Some(press) = key_press(&ev) else { return };
+        if press.typing || press.with_modifier {
             return;
         }
-        let key = ev.key();
+        let key = press.key;
         let asking = pg.lesson.with_untracked(Option::is_some)
             && pg.answer.get_untracked().is_none()
             && !pg.revealed.get_untracked()

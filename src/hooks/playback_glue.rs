@@ -4,12 +4,12 @@
 use crate::actions::step::{first, last, step_back, step_forward, toggle};
 use crate::state::shown::Shown;
 use crate::state::{speed_factor, Playground};
+use crate::web::events::key_press;
 use crate::web::gate::gate;
 use crate::web::replay::replay_ms;
 use leptos::ev::keydown;
 use leptos::prelude::*;
 use std::time::Duration;
-use wasm_bindgen::JsCast;
 
 /// Plays the record: while the cursor looks back and playback is not paused, moves it one step
 /// on after that step's time on screen. Reaching the newest step follows the run live again.
@@ -33,13 +33,18 @@ pub fn use_ticker(pg: Playground) {
         }
         let ms = pg.events.with_untracked(|e| e.get(i).map(replay_ms)).unwrap_or(0);
         let advance = move || {
-            if let Some(i) = pb.cursor.get_untracked() {
-                let n = pg.events.with_untracked(Vec::len);
+            if let (Some(Some(i)), Some(n)) = (pb.cursor.try_get_untracked(), pg.events.try_with_untracked(Vec::len)) {
                 pb.cursor.set(if i + 2 >= n { None } else { Some(i + 1) });
             }
         };
         let handle = set_timeout_with_handle(advance, Duration::from_millis((ms as f64 / speed) as u64)).ok();
         pending.set_value(handle);
+    });
+    // The playground taken down (a link to another view) takes its timer with it.
+    on_cleanup(move || {
+        if let Some(handle) = pending.try_update_value(Option::take).flatten() {
+            handle.clear();
+        }
     });
 }
 
@@ -47,16 +52,12 @@ pub fn use_ticker(pg: Playground) {
 /// Space leaves a focused button to press itself.
 pub fn use_playback_keys(pg: Playground) {
     let handle = window_event_listener(keydown, move |ev| {
-        if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || ev.default_prevented() {
+        let Some(press) = key_press(&ev) else { return };
+        if press.with_modifier || press.default_prevented || press.typing {
             return;
         }
-        let target = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());
-        let tag = target.as_ref().map(|el| el.tag_name()).unwrap_or_default();
-        let editable = target.as_ref().is_some_and(|el| el.is_content_editable());
-        if editable || matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
-            return;
-        }
-        match ev.key().as_str() {
+        let tag = press.target_tag;
+        match press.key.as_str() {
             // Space runs when there is nothing to play yet, then plays and pauses.
             " " if !matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY") => {
                 if pg.events.with_untracked(Vec::is_empty) && !pg.running.get_untracked() {
@@ -99,12 +100,12 @@ pub fn use_countdown(pg: Playground, wait: Memo<Option<(usize, u64)>>) -> ReadSi
         }
         set_left.set(Some(ms));
         let tick = move || {
-            if pg.playback.paused.get_untracked() {
+            if pg.playback.paused.try_get_untracked() != Some(false) {
                 return;
             }
             let speed = speed_factor(pg.speed_index.get_untracked());
             let step = if speed <= 0.0 { u64::MAX } else { (TICK_MS as f64 * speed) as u64 };
-            set_left.update(|l| *l = l.map(|v| v.saturating_sub(step)));
+            set_left.try_update(|l| *l = l.map(|v| v.saturating_sub(step)));
         };
         ticking.set_value(set_interval_with_handle(tick, Duration::from_millis(TICK_MS)).ok());
     });

@@ -11,8 +11,21 @@ use rusty_lock_engine::scenario::{decode, encode};
 pub fn use_url_sync(pg: Playground, address: Address) {
     // Read the opening link before any effect can write over it.
     apply_link(pg, &address.search_untracked());
-    // Link → page: a lesson link clicked, or back and forward.
-    Effect::new(move |_| apply_link(pg, &address.search()));
+    // Link → page: a lesson link clicked, or back and forward. A link followed during a run ends
+    // that run first, as Stop would, whatever it changes; the page's own settings writes do not
+    // (a toggle changed mid-run applies to the run going on).
+    let seen_moves = StoredValue::new(address.moves_untracked());
+    Effect::new(move |_| {
+        let search = address.search();
+        let moves = address.moves_untracked();
+        if seen_moves.get_value() != moves {
+            seen_moves.set_value(moves);
+            if pg.running.get_untracked() {
+                crate::actions::run::end_run(pg);
+            }
+        }
+        apply_link(pg, &search);
+    });
     // Page → link: every settings change, as a history *replace*.
     Effect::new(move |_| {
         let link = format!("?{}", encode(&pg.scenario()));

@@ -171,6 +171,12 @@ impl Playground {
         !self.running.get() && self.view.with(|v| v.outcome.is_some())
     }
 
+    /// Whether this playground is still on the page. A task that completes after a link took the
+    /// page to another view (the herd, the agenda) finds its signals gone, and must do nothing.
+    pub fn is_alive(&self) -> bool {
+        self.running.try_get_untracked().is_some()
+    }
+
     /// The same, without subscribing the caller.
     pub fn scenario_untracked(&self) -> Scenario {
         untrack(|| self.scenario())

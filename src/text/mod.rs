@@ -270,6 +270,10 @@ pub fn fatal() -> &'static str {
     core_labels().fatal
 }
 
+pub fn fatal_reload() -> &'static str {
+    core_labels().fatal_reload
+}
+
 pub fn layer_name(layer: Layer) -> &'static str {
     core_words().layer_name(layer)
 }

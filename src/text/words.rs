@@ -34,6 +34,8 @@ pub struct CoreLabels {
     pub on_turn: &'static str,
     pub times: &'static str,
     pub fatal: &'static str,
+    /// The fatal banner's button, which reloads the same scenario.
+    pub fatal_reload: &'static str,
     /// Over the layer's name on the scene's stamp, while a layer acts.
     pub handled_by: &'static str,
     pub layer_row: &'static str,

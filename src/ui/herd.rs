@@ -66,17 +66,21 @@ pub fn HerdView() -> impl IntoView {
                 let mut run = HerdRun::new(&setup, policy);
                 loop {
                     TimeoutFuture::new(0).await;
-                    if generation.get_value() != this {
+                    // A newer computation started, or the view is gone (a language switch draws
+                    // it anew, a link leaves it): this one stops.
+                    if generation.try_get_value() != Some(this) {
                         return;
                     }
                     let start = js_sys::Date::now();
                     let done = run.advance(CALLS_PER_TASK);
-                    compute_ms.update(|ms| *ms += js_sys::Date::now() - start);
+                    compute_ms.try_update(|ms| *ms += js_sys::Date::now() - start);
                     if done {
                         break;
                     }
                 }
-                lines.update(|l| l.push(run.into_line()));
+                if lines.try_update(|l| l.push(run.into_line())).is_none() {
+                    return;
+                }
             }
         });
     });
@@ -96,7 +100,8 @@ pub fn HerdView() -> impl IntoView {
                 <input type="number" min=min max=max data-testid=testid
                     prop:value=move || link.with(get).to_string()
                     on:change=move |ev| {
-                        let v = event_target_value(&ev).trim().parse::<u64>().unwrap_or(min).clamp(min, max);
+                        let Some(raw) = crate::web::events::target_value(&ev) else { return };
+                        let v = raw.trim().parse::<u64>().unwrap_or(min).clamp(min, max);
                         write.with_value(|w| w(&move |l: &mut HerdLink| set(l, v)));
                     }
                 />
@@ -138,7 +143,8 @@ pub fn HerdView() -> impl IntoView {
                         <label class="field">
                             <span class="field-label">{text::herd_highlight()}</span>
                             <select data-testid="herd-policy" on:change=move |ev| {
-                                let p = HerdPolicy::from_slug(&event_target_value(&ev));
+                                let Some(raw) = crate::web::events::target_value(&ev) else { return };
+                                let p = HerdPolicy::from_slug(&raw);
                                 write.with_value(|w| w(&move |l: &mut HerdLink| l.policy = p));
                             }>
                                 <option value="" selected=move || highlight().is_none()>{text::herd_highlight_none()}</option>

@@ -23,15 +23,22 @@ pub fn read() -> String {
 pub struct Address {
     search: ReadSignal<String>,
     set: WriteSignal<String>,
+    /// Counts the moves to another address that a person made (a link followed, Back or
+    /// Forward), as opposed to the page writing its own settings over the current one.
+    moves: RwSignal<u64>,
 }
 
 /// Starts following the address: Back and Forward, and clicks on the page's own `?…` links.
 /// Call once, at the top of the app.
 pub fn install() -> Address {
     let (search, set_search) = signal(read());
-    let address = Address { search, set: set_search };
+    let moves = RwSignal::new(0);
+    let address = Address { search, set: set_search, moves };
     let Some(window) = web_sys::window() else { return address };
-    let on_pop = Closure::<dyn Fn()>::new(move || set_search.set(read()));
+    let on_pop = Closure::<dyn Fn()>::new(move || {
+        moves.update(|n| *n += 1);
+        set_search.set(read());
+    });
     let _ = window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
     on_pop.forget();
     // The page's own links (`<a href="?lesson=…">`) change the query only: follow them here.
@@ -56,6 +63,7 @@ pub fn install() -> Address {
         if let Some(href) = anchor.get_attribute("href") {
             ev.prevent_default();
             write(&href, true);
+            moves.update(|n| *n += 1);
             set_search.set(read());
         }
     });
@@ -96,6 +104,13 @@ impl Address {
     /// Goes to `query` as a link would: a new history entry, and the page follows it.
     pub fn push(&self, query: &str) {
         write(query, true);
+        self.moves.update(|n| *n += 1);
         self.set.set(read());
+    }
+
+    /// How many times a person has moved to another address (see `moves`), untracked: read it
+    /// beside [`Address::search`] to tell a link followed from the page's own writes.
+    pub fn moves_untracked(&self) -> u64 {
+        self.moves.get_untracked()
     }
 }

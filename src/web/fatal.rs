@@ -1,5 +1,7 @@
 //! The last line of defence: if Rust ever panics in the page, say so on screen instead of
-//! leaving a frozen page, and keep the details in the console for whoever debugs it.
+//! leaving a frozen page, and keep the details in the console for whoever debugs it. The banner
+//! (`#fatal` in index.html) carries its own Reload button, plain markup that works once the
+//! page's code cannot run any more; the address holds the scenario, so the same run comes back.
 
 use wasm_bindgen::JsCast;
 
@@ -7,9 +9,17 @@ pub fn install_panic_banner() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
         let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+        if let Some(text) = doc.get_element_by_id("fatal-text") {
+            text.set_text_content(Some(crate::text::fatal()));
+        }
+        if let Some(button) = doc.get_element_by_id("fatal-reload") {
+            button.set_text_content(Some(crate::text::fatal_reload()));
+        }
         if let Some(el) = doc.get_element_by_id("fatal").and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-            el.set_text_content(Some(crate::text::fatal()));
             let _ = el.remove_attribute("hidden");
+            if let Some(button) = doc.get_element_by_id("fatal-reload").and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+                let _ = button.focus();
+            }
         }
     }));
 }

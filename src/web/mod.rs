@@ -7,6 +7,7 @@
 pub mod address;
 pub mod append_list;
 pub mod driver;
+pub mod events;
 pub mod fatal;
 pub mod gate;
 pub mod http_provider;

@@ -117,8 +117,10 @@ async fn register_worker(updates: Updates) -> Result<(), JsValue> {
     let check = {
         let (registration, sw, had) = (registration.clone(), sw.clone(), had_controller.clone());
         move || {
+            // `try_set`: the worker's news may come after the page that asked for it is gone
+            // (a link to another view); then nobody is told.
             if registration.waiting().is_some() && sw.controller().is_some() && had.get() {
-                updates.ready.set(true);
+                updates.ready.try_set(true);
             }
         }
     };
@@ -141,7 +143,7 @@ async fn register_worker(updates: Updates) -> Result<(), JsValue> {
     // Another tab took the update: this page still runs the old build, so it offers the reload.
     let on_change = Closure::<dyn FnMut()>::new(move || {
         if had_controller.replace(true) {
-            updates.ready.set(true);
+            updates.ready.try_set(true);
         }
     });
     sw.set_oncontrollerchange(Some(on_change.as_ref().unchecked_ref()));

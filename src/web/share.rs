@@ -10,11 +10,16 @@ pub fn page_base() -> String {
     format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default())
 }
 
-/// Opens the browser's print dialog (the workshop handout prints from the agenda view).
+/// Opens the browser's print dialog (the workshop handout prints from the agenda view), in a
+/// task of its own: the dialog holds the page in a loop of its own while it is open, and a click
+/// handler that opened it there would still be running when the next click came in.
 pub fn print_page() {
-    if let Some(window) = web_sys::window() {
-        let _ = window.print();
-    }
+    gloo_timers::callback::Timeout::new(0, || {
+        if let Some(window) = web_sys::window() {
+            let _ = window.print();
+        }
+    })
+    .forget();
 }
 
 /// Copies text to the clipboard. Resolves to false where the browser refuses (no permission,

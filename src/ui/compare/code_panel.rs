@@ -34,8 +34,10 @@ pub fn CodePanel(naive: NaiveListing) -> impl IntoView {
     Effect::new(move |_| {
         lit.track();
         lang.track();
+        // The frame may come after the panel is gone (a language switch draws it anew): then its
+        // node is gone too, and there is nothing to scroll.
         request_animation_frame(move || {
-            let Some(list) = code.get_untracked() else { return };
+            let Some(list) = code.try_get_untracked().flatten() else { return };
             if let Ok(Some(line)) = list.query_selector("[data-lit=true]") {
                 reveal_in(&list, &line);
             }
@@ -110,7 +112,8 @@ pub fn CodePanel(naive: NaiveListing) -> impl IntoView {
 fn switch_tab(ev: leptos::ev::KeyboardEvent, from: Lang, lang: RwSignal<Lang>) {
     let all = Lang::ALL;
     let at = all.iter().position(|l| *l == from).unwrap_or(0);
-    let to = match ev.key().as_str() {
+    let Some(press) = crate::web::events::key_press(&ev) else { return };
+    let to = match press.key.as_str() {
         "ArrowRight" => all[(at + 1) % all.len()],
         "ArrowLeft" => all[(at + all.len() - 1) % all.len()],
         "Home" => all[0],

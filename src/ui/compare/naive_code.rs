@@ -31,14 +31,18 @@ pub fn NaiveCode(lang: RwSignal<Lang>, caught: RwSignal<Option<Anchor>>) -> impl
         missing_line(&naive_listing(lang.get()), anchor).map(|_| anchor)
     });
     Effect::new(move |_| caught.set(missing.get()));
-    on_cleanup(move || caught.set(None));
+    // The code panel that owns `caught` may be taken down first.
+    on_cleanup(move || {
+        caught.try_set(None);
+    });
     let code = NodeRef::<Div>::new();
     Effect::new(move |_| {
         lit.track();
         missing.track();
         lang.track();
+        // The frame may come after the listing is gone: then there is nothing to scroll.
         request_animation_frame(move || {
-            let Some(list) = code.get_untracked() else { return };
+            let Some(list) = code.try_get_untracked().flatten() else { return };
             let line = list.query_selector("[data-catch-missing=true]").ok().flatten();
             if let Some(line) = line.or_else(|| list.query_selector("[data-lit=true]").ok().flatten()) {
                 reveal_in(&list, &line);

@@ -42,7 +42,7 @@ pub fn CorsDiagnosis() -> impl IntoView {
         }
         spawn_local(async move {
             let up = server_answers_at_all(&endpoint).await;
-            finding.set(Some((if up { Finding::Blocked } else { Finding::Unreachable }, endpoint)));
+            finding.try_set(Some((if up { Finding::Blocked } else { Finding::Unreachable }, endpoint)));
         });
     });
     move || {

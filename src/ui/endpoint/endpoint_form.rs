@@ -25,8 +25,9 @@ pub fn EndpointForm(
         testing.set(true);
         spawn_local(async move {
             let result = list_models(&url, &key).await;
-            testing.set(false);
-            test_result.set(Some(match result {
+            // The form may be gone by the time the server answers.
+            testing.try_set(false);
+            test_result.try_set(Some(match result {
                 Ok(models) if models.is_empty() => (true, text::connected_no_models().to_string()),
                 Ok(models) => (true, text::connected(&models)),
                 Err(e) => (false, text::connection_failed(&e.failure)),
@@ -37,7 +38,7 @@ pub fn EndpointForm(
         <label class="field">
             <span class="field-label">{text::preset()}</span>
             <select class="wide" data-testid="preset" on:change=move |ev| {
-                let id = event_target_value(&ev);
+                let Some(id) = crate::web::events::target_value(&ev) else { return };
                 if let Some((_, url)) = PRESETS.iter().find(|(p, _)| *p == id) {
                     let model = endpoint.get_untracked().map(|(_, m)| m).unwrap_or_default();
                     set_http((*url).into(), model);
@@ -49,26 +50,26 @@ pub fn EndpointForm(
         <label class="field">
             <span class="field-label">{text::base_url()}</span>
             <input type="url" class="wide" data-testid="base-url" spellcheck="false" prop:value=move || endpoint.get().map(|(u, _)| u).unwrap_or_default()
-                on:change=move |ev| { let model = endpoint.get_untracked().map(|(_, m)| m).unwrap_or_default(); set_http(event_target_value(&ev).trim().to_string(), model) } />
+                on:change=move |ev| { let Some(url) = crate::web::events::target_value(&ev) else { return }; let model = endpoint.get_untracked().map(|(_, m)| m).unwrap_or_default(); set_http(url.trim().to_string(), model) } />
         </label>
         <label class="field">
             <span class="field-label">{text::model_name()}</span>
             <input type="text" class="wide" data-testid="model-name" spellcheck="false" placeholder="llama3.1" prop:value=move || endpoint.get().map(|(_, m)| m).unwrap_or_default()
-                on:change=move |ev| { let url = endpoint.get_untracked().map(|(u, _)| u).unwrap_or_default(); set_http(url, event_target_value(&ev).trim().to_string()) } />
+                on:change=move |ev| { let Some(model) = crate::web::events::target_value(&ev) else { return }; let url = endpoint.get_untracked().map(|(u, _)| u).unwrap_or_default(); set_http(url, model.trim().to_string()) } />
         </label>
         <label class="field">
             <span class="field-label">{text::api_key()}</span>
             // Uncontrolled on purpose: the key is read from the field, never written into the page.
             <input type="password" class="wide" data-testid="api-key" autocomplete="off" placeholder=move || if pg.has_key.get() { text::key_set() } else { text::key_optional() }
                 on:change=move |ev| {
-                    let input: web_sys::HtmlInputElement = event_target(&ev);
+                    let Some(input) = crate::web::events::target_input(&ev) else { return };
                     pg.set_api_key(input.value().trim().to_string());
                     input.set_value("");
                 } />
         </label>
         <div class="key-actions">
             <label class="field check">
-                <input type="checkbox" data-testid="remember-key" prop:checked=move || pg.remember_key.get() on:change=move |ev| pg.set_remember_key(event_target_checked(&ev)) />
+                <input type="checkbox" data-testid="remember-key" prop:checked=move || pg.remember_key.get() on:change=move |ev| if let Some(on) = crate::web::events::target_checked(&ev) { pg.set_remember_key(on) } />
                 <span class="field-label">{text::remember_key()}</span>
             </label>
             <Show when=move || pg.has_key.get()>
@@ -76,7 +77,7 @@ pub fn EndpointForm(
             </Show>
         </div>
         <label class="field check">
-            <input type="checkbox" data-testid="stream" prop:checked=move || pg.stream.get() on:change=move |ev| pg.stream.set(event_target_checked(&ev)) />
+            <input type="checkbox" data-testid="stream" prop:checked=move || pg.stream.get() on:change=move |ev| if let Some(on) = crate::web::events::target_checked(&ev) { pg.stream.set(on) } />
             <span class="field-label">{text::stream()}</span>
         </label>
         <p class="hint">{text::stream_faults()}</p>

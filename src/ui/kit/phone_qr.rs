@@ -44,7 +44,7 @@ pub fn PhoneQr() -> impl IntoView {
         </button>
         <Show when=move || open.get()>
             <div class="phone-qr" id="phone-qr" role="dialog" aria-labelledby="phone-qr-title" data-testid="phone-qr"
-                on:keydown=move |ev| if ev.key() == "Escape" { close() }>
+                on:keydown=move |ev| if crate::web::events::key_press(&ev).is_some_and(|k| k.key == "Escape") { close() }>
                 <h2 id="phone-qr-title">{text::phone_title()}</h2>
                 {move || view! { <Qr link=link.get() class="phone-qr-code" testid="phone-qr-code" /> }}
                 <p class="phone-qr-link" data-testid="phone-qr-link">{move || link.get()}</p>

@@ -16,7 +16,7 @@ pub fn LanguageSwitch() -> impl IntoView {
     let language = crate::state::expect_context::<Language>();
     let pg = crate::state::expect_context::<Playground>();
     let on_change = move |ev: leptos::ev::Event| {
-        if let Some(lang) = Lang::from_code(&event_target_value(&ev)) {
+        if let Some(lang) = crate::web::events::target_value(&ev).as_deref().and_then(Lang::from_code) {
             choose(pg, lang);
         }
     };

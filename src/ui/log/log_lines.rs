@@ -85,9 +85,11 @@ pub fn LogLines() -> impl IntoView {
         });
         // Follow the newest line once the page has laid the new ones out.
         if pg.playback.cursor.get_untracked().is_none() {
+            // The frame may come after the log is gone (a language switch draws it anew): then
+            // `lines` is gone with it, and there is nothing to follow.
             request_animation_frame(move || {
-                if pg.playback.cursor.get_untracked().is_none() {
-                    lines.with_value(|slot| slot.as_ref().map(AppendList::follow));
+                if pg.playback.cursor.try_get_untracked() == Some(None) {
+                    lines.try_with_value(|slot| slot.as_ref().map(AppendList::follow));
                 }
             });
         }

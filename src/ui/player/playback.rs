@@ -95,7 +95,7 @@ pub fn PlaybackBar() -> impl IntoView {
                     aria-valuetext=move || text::step_of(at.get() + 1, total.get())
                     disabled=empty
                     on:input=move |ev| {
-                        if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+                        if let Some(Ok(i)) = crate::web::events::target_value(&ev).map(|v| v.parse::<usize>()) {
                             playback::scrub(pg, i);
                         }
                     }
@@ -117,7 +117,7 @@ pub fn PlaybackBar() -> impl IntoView {
                 <span class="compare-short">{text::compare_short()}</span>
             </button>
             <label class="pause-at-failure">
-                <input type="checkbox" data-testid="pause-at-failure" prop:checked=move || pb.pause_at_failure.get() on:change=move |ev| pb.pause_at_failure.set(event_target_checked(&ev)) />
+                <input type="checkbox" data-testid="pause-at-failure" prop:checked=move || pb.pause_at_failure.get() on:change=move |ev| if let Some(on) = crate::web::events::target_checked(&ev) { pb.pause_at_failure.set(on) } />
                 {text::pause_at_failure()}
             </label>
             <p class="keys-hint">{text::keys_hint()}</p>

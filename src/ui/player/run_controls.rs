@@ -20,7 +20,7 @@ pub fn RunControls() -> impl IntoView {
                 <select
                     data-testid="speed"
                     on:change=move |ev| {
-                        if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+                        if let Some(Ok(i)) = crate::web::events::target_value(&ev).map(|v| v.parse::<usize>()) {
                             pg.speed_index.set(i.min(text::speed_labels().len() - 1));
                         }
                     }

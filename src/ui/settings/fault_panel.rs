@@ -86,7 +86,8 @@ fn FaultRow(fault: Fault) -> impl IntoView {
                     max=move || max_turn().to_string()
                     data-testid=format!("fault-{slug}-turn")
                     on:change=move |ev| {
-                        let t = event_target_value(&ev).trim().parse::<u32>().unwrap_or(DEFAULT_TURN).clamp(1, LINK_MAX_TURN);
+                        let Some(raw) = crate::web::events::target_value(&ev) else { return };
+                        let t = raw.trim().parse::<u32>().unwrap_or(DEFAULT_TURN).clamp(1, LINK_MAX_TURN);
                         pg.plan.update(|p| set_rule(p, fault, Some(t), None));
                     }
                     prop:value=move || turn().to_string()
@@ -99,7 +100,8 @@ fn FaultRow(fault: Fault) -> impl IntoView {
                     <select
                         data-testid=format!("fault-{slug}-times")
                         on:change=move |ev| {
-                            let n = event_target_value(&ev).parse::<u32>().unwrap_or(1).clamp(1, MAX_TIMES);
+                            let Some(raw) = crate::web::events::target_value(&ev) else { return };
+                            let n = raw.parse::<u32>().unwrap_or(1).clamp(1, MAX_TIMES);
                             pg.plan.update(|p| set_rule(p, fault, None, Some(n)));
                         }
                         prop:value=move || times().to_string()

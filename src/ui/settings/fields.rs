@@ -23,7 +23,7 @@ pub fn NumberField(
                 data-testid=testid
                 prop:value=move || value.get().to_string()
                 on:change=move |ev| {
-                    let raw = event_target_value(&ev);
+                    let Some(raw) = crate::web::events::target_value(&ev) else { return };
                     let v = raw.trim().parse::<u64>().unwrap_or(min).clamp(min, max);
                     on_change.run(v);
                 }
@@ -47,7 +47,7 @@ pub fn CheckField(
                 type="checkbox"
                 data-testid=testid
                 prop:checked=move || value.get()
-                on:change=move |ev| on_change.run(event_target_checked(&ev))
+                on:change=move |ev| if let Some(on) = crate::web::events::target_checked(&ev) { on_change.run(on) }
             />
             <span class="field-label">{label}</span>
         </label>

@@ -39,7 +39,8 @@ pub fn SettingsPanel() -> impl IntoView {
                 aria-labelledby="model-title"
                 data-testid="personality"
                 on:change=move |ev| {
-                    let p = if event_target_value(&ev) == "stubborn" { Personality::Stubborn } else { Personality::Helpful };
+                    let Some(raw) = crate::web::events::target_value(&ev) else { return };
+                    let p = if raw == "stubborn" { Personality::Stubborn } else { Personality::Helpful };
                     cfg.update(|c| c.personality = p);
                 }
             >

@@ -20,7 +20,8 @@ pub fn ShareBar() -> impl IntoView {
     let copy = move |_| {
         let url = link.get_untracked();
         spawn_local(async move {
-            copied.set(copy_text(&url).await);
+            // The bar may be gone by the time the clipboard answers.
+            copied.try_set(copy_text(&url).await);
         });
     };
     let save = move |_| {
@@ -32,17 +33,21 @@ pub fn ShareBar() -> impl IntoView {
                 Ok(json) => download("rusty-lock-trace.json", &json).err().map(|_| text::save_failed()),
                 Err(PartMissing) => Some(text::trace_part_missing()),
             };
-            pg.trace_error.set(error.map(Into::into));
+            pg.trace_error.try_set(error.map(Into::into));
         });
     };
     let open = move |ev: leptos::ev::Event| {
-        let input: web_sys::HtmlInputElement = event_target(&ev);
+        let Some(input) = crate::web::events::target_input(&ev) else { return };
         spawn_local(async move {
             let result = read_picked_file(&input, MAX_TRACE_BYTES).await;
             input.set_value("");
+            if !pg.is_alive() {
+                return;
+            }
             match result {
                 Ok(None) => {}
                 Ok(Some(text)) => match parts::import_trace(text).await {
+                    _ if !pg.is_alive() => {}
                     Ok(Ok((trace, scenario, notices))) => {
                         pg.trace_error.set(None);
                         crate::actions::run::apply_scenario(pg, scenario);
@@ -57,8 +62,9 @@ pub fn ShareBar() -> impl IntoView {
         });
     };
     let select_all = move |ev: leptos::ev::FocusEvent| {
-        let input: web_sys::HtmlInputElement = event_target(&ev);
-        input.select();
+        if let Some(input) = crate::web::events::target_input(&ev) {
+            input.select();
+        }
     };
     view! {
         <div class="share-bar">

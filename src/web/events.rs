@@ -1,0 +1,65 @@
+//! Browser events read defensively. A listener's event is whatever was dispatched: scripts,
+//! extensions and test tools send a plain `Event` named `keydown`, or an `input` event whose
+//! target is not an input. wasm-bindgen's getters assume the declared type (`KeyboardEvent.key`
+//! is read as a string, and an absent one throws inside the glue), so every field here is read
+//! by name and checked, and a missing one is `None`, never a throw.
+
+use wasm_bindgen::{JsCast, JsValue};
+
+/// A field of a JS object, if it is there.
+fn field(object: &JsValue, name: &str) -> Option<JsValue> {
+    js_sys::Reflect::get(object, &JsValue::from_str(name)).ok().filter(|v| !v.is_undefined() && !v.is_null())
+}
+
+fn flag(object: &JsValue, name: &str) -> bool {
+    field(object, name).and_then(|v| v.as_bool()).unwrap_or(false)
+}
+
+/// What a key press says, read from any event: `None` when it carries no key name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyPress {
+    pub key: String,
+    /// Ctrl, Meta or Alt held: a shortcut of the browser's or the system's, not ours.
+    pub with_modifier: bool,
+    /// The upper-case tag of the element the key went to (`INPUT`, `BUTTON`…), empty if none.
+    pub target_tag: String,
+    /// Typed into a field or an editable element: text, not a command.
+    pub typing: bool,
+    pub default_prevented: bool,
+}
+
+/// Reads a key press from an event of any type.
+pub fn key_press(ev: &web_sys::Event) -> Option<KeyPress> {
+    let raw: &JsValue = ev.as_ref();
+    let key = field(raw, "key")?.as_string()?;
+    let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    let target_tag = target.as_ref().map(|el| el.tag_name()).unwrap_or_default();
+    let editable = target
+        .as_ref()
+        .and_then(|el| el.dyn_ref::<web_sys::HtmlElement>())
+        .is_some_and(|el| el.is_content_editable());
+    let typing = editable || matches!(target_tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA");
+    Some(KeyPress {
+        key,
+        with_modifier: flag(raw, "ctrlKey") || flag(raw, "metaKey") || flag(raw, "altKey"),
+        target_tag,
+        typing,
+        default_prevented: ev.default_prevented(),
+    })
+}
+
+/// The input an event came from, if it came from one.
+pub fn target_input(ev: &web_sys::Event) -> Option<web_sys::HtmlInputElement> {
+    ev.target()?.dyn_into::<web_sys::HtmlInputElement>().ok()
+}
+
+/// The `value` of the element an event came from (an input, a select, a textarea), if it has one.
+pub fn target_value(ev: &web_sys::Event) -> Option<String> {
+    let target: JsValue = ev.target()?.into();
+    field(&target, "value")?.as_string()
+}
+
+/// The `checked` state of the checkbox an event came from, if it came from one.
+pub fn target_checked(ev: &web_sys::Event) -> Option<bool> {
+    target_input(ev).map(|input| input.checked())
+}
