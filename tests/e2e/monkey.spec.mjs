@@ -1,0 +1,236 @@
+// The monkey: gremlins.js (clicker, toucher, formFiller, scroller, typer) let loose on every kind
+// of page the app has, with fixed seeds so a failure replays, and the bursts a person makes (many
+// language switches, Stop and Run hammered, speed and step back during a run). Every test ends
+// with the page alive: no uncaught error (the fixture), no panic in the console, the panic banner
+// hidden, and the page still answering. Harness: monkey.mjs.
+import { test, expect } from './fixtures.mjs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Playground } from './playground.page.mjs';
+import { ENDPOINT, script } from './test-server.mjs';
+import { arm, ready, unleash, expectAlive } from './monkey.mjs';
+
+const SEEDS = [1, 2, 3, 4, 5];
+const ACTIONS = 300;
+const LONG = { timeout: 30_000 };
+
+/** The fastest speed is the last option, whatever the page's language calls it. */
+async function fastest(page) {
+  const speed = page.getByTestId('speed');
+  const n = await speed.locator('option').count();
+  await speed.selectOption({ index: n - 1 });
+}
+
+// A trace saved by the page itself, in a context of its own (made once per worker).
+let tracePath;
+async function savedTrace(browser) {
+  if (tracePath) return tracePath;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const pg = new Playground(page);
+  await pg.open('?v=1&faults=t2:429,t3:unknowntool&speed=instant');
+  await pg.run();
+  await pg.waitForOutcome('answered');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trace').click()]);
+  const path = join(await mkdtemp(join(tmpdir(), 'rusty-lock-monkey-')), 'trace.json');
+  await download.saveAs(path);
+  await context.close();
+  expect(errors, 'making the trace').toEqual([]);
+  tracePath = path;
+  return path;
+}
+
+const open = (query) => async (page) => new Playground(page).open(query);
+
+const ENTRIES = [
+  { name: '/', open: open('') },
+  { name: '?lang=fr', open: open('?lang=fr') },
+  { name: '?lang=zh', open: open('?lang=zh') },
+  { name: '?mode=present&lesson=rusted-lock', open: open('?mode=present&lesson=rusted-lock') },
+  { name: '?mode=embed', open: open('?mode=embed') },
+  { name: '?lesson=server-hiccup', open: open('?lesson=server-hiccup') },
+  {
+    name: 'compare',
+    open: async (page) => {
+      const pg = new Playground(page);
+      await pg.open('?v=1&faults=t2:503');
+      await pg.compare(true);
+      await expect(page.getByTestId('compare')).toHaveAttribute('aria-pressed', 'true');
+    },
+  },
+  {
+    name: '?view=herd',
+    open: async (page) => {
+      await page.goto('/?view=herd');
+      await expect(page.getByTestId('herd')).toHaveAttribute('data-state', 'done', LONG);
+    },
+  },
+  {
+    name: '?view=agenda',
+    open: async (page) => {
+      await page.goto('/?view=agenda');
+      await expect(page.getByTestId('agenda')).toBeVisible(LONG);
+    },
+  },
+  {
+    name: 'real endpoint',
+    open: async (page, { request }) => {
+      // The test server answers every request normally once its (empty) script is used up.
+      await script(request, []);
+      await new Playground(page).open(ENDPOINT);
+      await expect(page.getByTestId('provider-http')).toBeVisible();
+    },
+  },
+  {
+    name: 'trace replay',
+    open: async (page, { browser }) => {
+      const trace = await savedTrace(browser);
+      await new Playground(page).open('?v=1');
+      await page.mouse.wheel(0, 1500);
+      await page.getByTestId('import-trace').setInputFiles(trace);
+      // Unleashed while the replay plays at 1×.
+      await expect(page.getByTestId('event-log').locator('li').first()).toBeAttached(LONG);
+    },
+  },
+];
+
+test.describe('monkey', () => {
+  for (const entry of ENTRIES) {
+    for (const seed of SEEDS) {
+      test(`monkey: ${entry.name}, seed ${seed}`, async ({ page, request, browser }, testInfo) => {
+        const watcher = await arm(page);
+        await entry.open(page, { request, browser });
+        const visited = await unleash(page, { seed, nb: ACTIONS });
+        testInfo.annotations.push({ type: 'visited', description: visited.join(' → ') });
+        await expectAlive(page, watcher, `${entry.name}, seed ${seed}`);
+      });
+    }
+  }
+});
+
+// ------------------------------------------------------------------------------------------------
+// Bursts a person makes
+// ------------------------------------------------------------------------------------------------
+
+/** Ends a burst: the run can be finished at the fastest speed, and a new one plays to its end. */
+async function finishesAndRunsAgain(page) {
+  const pg = new Playground(page);
+  await fastest(page);
+  if (await page.getByTestId('stop').isEnabled()) {
+    await expect(pg.outcome()).toBeVisible(LONG);
+  }
+  await expect(page.getByTestId('run')).toBeEnabled(LONG);
+  await pg.run();
+  await expect(pg.outcome()).toHaveAttribute('data-outcome', /answered|escalated|gave-up|failed|cancelled/, LONG);
+  await expect(page.getByTestId('run')).toBeEnabled(LONG);
+}
+
+test.describe('bursts', () => {
+  test('burst: 50 fresh pages switch fr, zh, en right after load', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const failures = [];
+    for (let i = 0; i < 50; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(`${e}\n${(e.stack || '').split('\n').slice(0, 4).join('\n')}`));
+      const watcher = await arm(page);
+      await page.goto('/', { waitUntil: 'commit' });
+      const language = page.getByTestId('language');
+      await language.waitFor({ state: 'attached', timeout: 30_000 });
+      for (const lang of ['fr', 'zh', 'en']) await language.selectOption(lang, { timeout: 30_000 });
+      await ready(page).catch((e) => errors.push(`not ready: ${String(e).split('\n')[0]}`));
+      const fatalShown = await page.locator('#fatal').isVisible();
+      const problems = watcher.problems();
+      if (errors.length || problems.length || fatalShown) {
+        failures.push({ page: i, errors, problems, fatalShown });
+      } else {
+        await expect(page.getByTestId('language')).toHaveValue('en');
+        await expect(page.getByTestId('run')).toBeEnabled(LONG);
+      }
+      await context.close();
+    }
+    expect(failures, `${failures.length} of 50 pages broke`).toEqual([]);
+  });
+
+  test('burst: language switches during a running run', async ({ page }) => {
+    const watcher = await arm(page);
+    const pg = new Playground(page);
+    await pg.open('?v=1&faults=t2:503,t4:429&speed=1');
+    await pg.run();
+    await expect(page.getByTestId('stop')).toBeEnabled();
+    for (let round = 0; round < 10; round++) {
+      for (const lang of ['fr', 'zh', 'en']) await page.getByTestId('language').selectOption(lang);
+    }
+    await finishesAndRunsAgain(page);
+    await expectAlive(page, watcher, 'language switches during a run');
+  });
+
+  test('burst: speed changes during a run', async ({ page }) => {
+    const watcher = await arm(page);
+    const pg = new Playground(page);
+    await pg.open('?v=1&faults=t2:503,t3:badjson,t4:429&speed=1');
+    await pg.run();
+    await expect(page.getByTestId('stop')).toBeEnabled();
+    const speed = page.getByTestId('speed');
+    const n = await speed.locator('option').count();
+    // Every speed but the fastest, back and forth, so the run is still going.
+    for (let i = 0; i < 40; i++) await speed.selectOption({ index: [0, 3, 1, 4, 2][i % 5] % (n - 1) });
+    await finishesAndRunsAgain(page);
+    await expectAlive(page, watcher, 'speed changes during a run');
+  });
+
+  test('burst: Stop and Run in quick succession, many times', async ({ page }) => {
+    const watcher = await arm(page);
+    const pg = new Playground(page);
+    await pg.open('?v=1&faults=t2:503,t4:429&speed=1');
+    const run = page.getByTestId('run');
+    const stop = page.getByTestId('stop');
+    // As fast as Playwright clicks.
+    for (let i = 0; i < 20; i++) {
+      await run.click();
+      await stop.click();
+      await expect(run).toBeEnabled(LONG);
+    }
+    // Faster than a hand: Run and Stop in one task, and Stop then Run in one task.
+    for (let i = 0; i < 20; i++) {
+      await page.evaluate(() => {
+        document.querySelector('[data-testid="run"]').click();
+        document.querySelector('[data-testid="stop"]').click();
+        document.querySelector('[data-testid="run"]').click();
+      });
+      await expect(stop).toBeEnabled(LONG);
+      await page.evaluate(() => {
+        document.querySelector('[data-testid="stop"]').click();
+        document.querySelector('[data-testid="run"]').click();
+      });
+      await stop.click();
+      await expect(run).toBeEnabled(LONG);
+    }
+    await finishesAndRunsAgain(page);
+    await expectAlive(page, watcher, 'Stop and Run hammered');
+  });
+
+  test('burst: step back during a live run', async ({ page }) => {
+    const watcher = await arm(page);
+    const pg = new Playground(page);
+    await pg.open('?v=1&faults=t2:503,t3:badjson,t4:429&speed=2');
+    await pg.run();
+    const back = page.getByTestId('step-back');
+    await expect(back).toBeEnabled(LONG);
+    for (let i = 0; i < 30; i++) {
+      await back.click();
+      if (i % 3 === 2) await page.getByTestId('step-forward').click();
+      if (i % 5 === 4) await pg.playPause();
+    }
+    // Back to the newest step, playing, at the fastest speed.
+    await page.getByTestId('last').click();
+    await fastest(page);
+    if ((await page.getByTestId('play').getAttribute('data-playing')) !== 'true') await pg.playPause();
+    await finishesAndRunsAgain(page);
+    await expectAlive(page, watcher, 'step back during a live run');
+  });
+});
