@@ -19,5 +19,6 @@ pub fn use_language(language: Language, address: Address) {
     Effect::new(move |_| {
         let lang = language.shown.get();
         crate::web::language::show_document_lang(lang.code(), text::page_title(), text::page_description());
+        crate::web::fatal::word_banner(text::fatal(), text::fatal_reload());
     });
 }

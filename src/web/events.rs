@@ -34,10 +34,8 @@ pub fn key_press(ev: &web_sys::Event) -> Option<KeyPress> {
     let key = field(raw, "key")?.as_string()?;
     let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
     let target_tag = target.as_ref().map(|el| el.tag_name()).unwrap_or_default();
-    let editable = target
-        .as_ref()
-        .and_then(|el| el.dyn_ref::<web_sys::HtmlElement>())
-        .is_some_and(|el| el.is_content_editable());
+    let editable =
+        target.as_ref().and_then(|el| el.dyn_ref::<web_sys::HtmlElement>()).is_some_and(|el| el.is_content_editable());
     let typing = editable || matches!(target_tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA");
     Some(KeyPress {
         key,

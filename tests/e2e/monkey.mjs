@@ -51,22 +51,23 @@ function fence() {
 }
 
 /**
- * Prepares a page for the monkey, before its first goto. Returns the watcher: `problems()` lists
+ * Prepares a page for the monkey (or, with `gremlins: false`, for a person's burst), before its
+ * first goto. Returns the watcher: `problems()` lists
  * what went wrong (panic banner shown, a panic or wasm trap in the console); uncaught page errors
  * are failed by the fixture.
  */
-export async function arm(page) {
+export async function arm(page, { gremlins = true } = {}) {
   const problems = [];
   await page.exposeBinding('__monkeyFatal', (_source, text) => problems.push(`fatal banner shown: ${text}`));
   await page.addInitScript(fence);
-  await page.addInitScript({ content: GREMLINS });
+  if (gremlins) await page.addInitScript({ content: GREMLINS });
   page.on('console', (msg) => {
     if (msg.type() === 'error' && FATAL_CONSOLE.test(msg.text())) {
       problems.push(`console error at ${page.url()}: ${msg.text().split('\n').slice(0, 6).join('\n')}`);
     }
   });
   // The monkey may type any address into the endpoint form: only loopback is reachable.
-  await page.route((url) => url.hostname !== '127.0.0.1' && url.protocol.startsWith('http'),
+  if (gremlins) await page.route((url) => url.hostname !== '127.0.0.1' && url.protocol.startsWith('http'),
     (route) => route.abort('blockedbyclient'));
   page.on('dialog', (dialog) => dialog.dismiss().catch(() => {}));
   return { problems: () => problems.slice() };
