@@ -91,12 +91,18 @@ split_point! { engine,
         let (model, clock_speed): (Model, Speed) = match provider {
             ProviderChoice::Builtin => (Model::Builtin(config.personality), pg.live_speed.get_value()),
             ProviderChoice::Http { endpoint, model } => {
+                // A stream may still be arriving after the playground is gone (a link to
+                // another view): its text then goes nowhere.
                 let on_stream = Rc::new(move |update: StreamUpdate| match update {
-                    StreamUpdate::Started => pg.stream_text.set(String::new()),
-                    StreamUpdate::Text(t) => pg.stream_text.update(|s| {
-                        s.push_str(&t);
-                        text::keep_tail(s);
-                    }),
+                    StreamUpdate::Started => {
+                        pg.stream_text.try_set(String::new());
+                    }
+                    StreamUpdate::Text(t) => {
+                        pg.stream_text.try_update(|s| {
+                            s.push_str(&t);
+                            text::keep_tail(s);
+                        });
+                    }
                 });
                 let settings = HttpSettings { base_url: endpoint, model, api_key, stream, stall_ms: STALL_MS };
                 (Model::Other(Box::new(LazyHttp::new(settings, on_stream))), Rc::new(Cell::new(1.0)))

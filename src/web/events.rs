@@ -51,6 +51,12 @@ pub fn target_input(ev: &web_sys::Event) -> Option<web_sys::HtmlInputElement> {
     ev.target()?.dyn_into::<web_sys::HtmlInputElement>().ok()
 }
 
+/// Whether `el` is the element that has the focus now.
+pub fn has_focus(el: &web_sys::HtmlInputElement) -> bool {
+    let el: &web_sys::Element = el.as_ref();
+    web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()).is_some_and(|active| &active == el)
+}
+
 /// The `value` of the element an event came from (an input, a select, a textarea), if it has one.
 pub fn target_value(ev: &web_sys::Event) -> Option<String> {
     let target: JsValue = ev.target()?.into();

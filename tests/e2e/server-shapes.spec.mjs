@@ -4,6 +4,7 @@
 import { test, expect } from './fixtures.mjs';
 import { ENDPOINT, script, chats } from './test-server.mjs';
 import { Playground } from './playground.page.mjs';
+import { watchLongTasks, takeLongTasks, slowness, scaled } from './responsiveness.mjs';
 
 
 /** Every tool call the model made was answered by a tool message with its id, in order. */
@@ -132,28 +133,26 @@ for (const stream of [true, false]) {
 }
 
 test('a real endpoint that sends a megabyte without a break keeps the page answering', async ({ page, request }) => {
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await watchLongTasks(page);
   for (const stream of [true, false]) {
     const pg = await start(page, request, [{ shape: 'huge-reply' }], { stream });
-    // The page answers a click while the megabyte arrives and is shown.
+    const slow = await slowness(page);
+    // The page answers a click while the megabyte arrives and is shown (a freeze held it for
+    // minutes: the bound is generous, so a busy machine passes).
     const lessons = page.getByTestId('lessons');
-    await lessons.click({ timeout: 2_000 });
-    await expect(lessons).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
-    await lessons.click({ timeout: 2_000 });
+    await lessons.click({ timeout: 15_000 });
+    await expect(lessons).toHaveAttribute('aria-expanded', 'true', { timeout: 15_000 });
+    await lessons.click({ timeout: 15_000 });
     await pg.waitForOutcome('answered', 30_000);
     await expect(pg.entries('[data-kind="model-replied"]').first()).toContainText('more characters');
     expect(await chats(request)).toHaveLength(5);
-    const long = await page.evaluate(() => window.__longTasks.splice(0));
+    const long = await takeLongTasks(page);
     console.log(`figures: 1 MB unbroken reply, stream ${stream}: long tasks [${long}]`);
     // Before the clipping fix a megabyte without a break froze the page for minutes. What is left
     // is one task of 50-210 ms as the streamed megabyte is parsed and stored (97, 124 and 203 ms
     // in three runs on 2 shared cores): the bound catches a freeze, not that figure, which is
     // printed above for the notes and is an open item.
-    expect(long.filter((ms) => ms > 500), `long tasks (ms), stream ${stream}: ${long.join(', ')}`).toEqual([]);
+    const bound = scaled(500, slow);
+    expect(long.filter((ms) => ms > bound), `long tasks (ms), stream ${stream}: ${long.join(', ')}; bound ${bound} ms`).toEqual([]);
   }
 });

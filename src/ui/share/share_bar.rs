@@ -61,8 +61,10 @@ pub fn ShareBar() -> impl IntoView {
             }
         });
     };
+    // Only when the field really has the focus: `select()` on a field without it focuses it,
+    // which fires this very handler again inside itself (a focus event sent by a script did).
     let select_all = move |ev: leptos::ev::FocusEvent| {
-        if let Some(input) = crate::web::events::target_input(&ev) {
+        if let Some(input) = crate::web::events::target_input(&ev).filter(crate::web::events::has_focus) {
             input.select();
         }
     };
