@@ -7,19 +7,33 @@ use crate::state::Playground;
 use crate::text::{self, Lang};
 use leptos::prelude::*;
 
-/// Shows the page in `lang` (the link asked for it): nothing happens if it already is.
+/// Shows the page in `lang` (the link asked for it): nothing happens if it already is, or is on
+/// its way. Only the language asked for last is shown: words that arrive after another was asked for are
+/// dropped.
 pub fn show(language: Language, lang: Lang) {
+    if lang == language.wanted.get_value() {
+        return;
+    }
+    language.wanted.set_value(lang);
     if lang == language.shown.get_untracked() {
         return;
     }
     leptos::task::spawn_local(async move {
-        match crate::parts::language_words(lang).await {
+        let words = crate::parts::language_words(lang).await;
+        if language.wanted.try_get_value() != Some(lang) {
+            return;
+        }
+        match words {
             Ok(core) => {
                 text::set_lang(lang, core);
                 language.missing.set(None);
                 language.shown.set(lang);
             }
-            Err(_) => language.missing.set(Some(lang)),
+            Err(_) => {
+                // Still in the language on screen; asking again fetches again.
+                language.wanted.set_value(language.shown.get_untracked());
+                language.missing.set(Some(lang));
+            }
         }
     });
 }

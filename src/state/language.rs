@@ -12,11 +12,15 @@ pub struct Language {
     /// A language that was asked for but whose words could not be fetched (offline on a first
     /// visit); the page says so and stays in `shown`.
     pub missing: RwSignal<Option<Lang>>,
+    /// The language asked for last. Words arrive in their own time: those of a language asked
+    /// for before another are dropped, so fr, zh, en chosen in a row ends in English.
+    pub wanted: StoredValue<Lang>,
 }
 
 impl Language {
     /// Starts from the language `main` already set up before the page was mounted.
     pub fn new(missing: Option<Lang>) -> Self {
-        Self { shown: RwSignal::new(crate::text::lang()), missing: RwSignal::new(missing) }
+        let lang = crate::text::lang();
+        Self { shown: RwSignal::new(lang), missing: RwSignal::new(missing), wanted: StoredValue::new(lang) }
     }
 }
