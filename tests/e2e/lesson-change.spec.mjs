@@ -98,9 +98,7 @@ test('a trace opened during a run ends that run, and the trace plays whole', asy
   await pg.run();
   await pg.waitForOutcome('answered');
   const recorded = await logLines(page);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trace').click()]);
-  const trace = testInfo.outputPath('trace.json');
-  await download.saveAs(trace);
+  const trace = await pg.saveTrace(testInfo.outputPath('trace.json'));
   // A slow run of another scenario, still going when the trace is opened.
   await pg.open('?v=1&faults=t2:503&speed=0.25');
   await pg.run();

@@ -39,9 +39,7 @@ async function savedTrace(browser) {
   await pg.open('?v=1&faults=t2:429,t3:unknowntool&speed=instant');
   await pg.run();
   await pg.waitForOutcome('answered');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trace').click()]);
-  const path = join(await mkdtemp(join(tmpdir(), 'rusty-lock-monkey-')), 'trace.json');
-  await download.saveAs(path);
+  const path = await pg.saveTrace(join(await mkdtemp(join(tmpdir(), 'rusty-lock-monkey-')), 'trace.json'));
   await context.close();
   expect(errors, 'making the trace').toEqual([]);
   tracePath = path;

@@ -83,6 +83,13 @@ export class Playground {
     return this.log().locator(`li${selector}:visible`);
   }
 
+  /** Saves the run on screen as a trace file at `path`, as the share bar's button does. */
+  async saveTrace(path) {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByTestId('export-trace').click()]);
+    await download.saveAs(path);
+    return path;
+  }
+
   async compare(on = true) {
     const toggle = this.page.getByTestId('compare');
     if ((await toggle.getAttribute('aria-pressed')) !== String(on)) await toggle.click();
