@@ -216,3 +216,62 @@ fn fault_slugs_round_trip_and_are_unique() {
     }
     assert_eq!(Fault::from_slug("nope"), None);
 }
+
+/// The harness keeps a running count of the history it sends; every turn's figure must still be
+/// exactly what counting the whole history afresh gives.
+#[test]
+fn every_turn_reports_the_size_of_the_whole_history_it_sends() {
+    use rusty_lock_engine::history;
+    use rusty_lock_engine::wire::estimate_tokens;
+    let mut rng = SeededRng::new(31);
+    let mut turns = 0;
+    for seed in 0..150 {
+        let config = random_config(&mut rng, seed);
+        let plan = random_plan(&mut rng);
+        let sim = simulate(&config, plan.clone());
+        for (i, e) in sim.events.iter().enumerate() {
+            if let Event::TurnStarted { messages, est_tokens, .. } = e {
+                let sent = history(&sim.events[..i]);
+                assert_eq!(*messages, sent.len(), "plan {plan:?}, event {i}");
+                assert_eq!(*est_tokens, estimate_tokens(&sent), "plan {plan:?}, event {i}");
+                turns += 1;
+            }
+        }
+    }
+    assert!(turns > 300, "only {turns} turns checked");
+}
+
+/// The built-in model keeps what it has read between calls. Whatever it read before (a longer
+/// history, another run's, the same one again), each decision must be the one a model reading
+/// the history for the first time makes.
+#[test]
+fn the_builtin_model_decides_as_a_first_reading_would_whatever_it_read_before() {
+    use rusty_lock_engine::history;
+    let mut rng = SeededRng::new(5);
+    let mut histories = Vec::new();
+    for seed in 0..120 {
+        let config = random_config(&mut rng, seed);
+        let sim = simulate(&config, random_plan(&mut rng));
+        let full = history(&sim.events);
+        // Every prefix that ends where the model would be asked: after the task or a result.
+        for end in 2..=full.len() {
+            histories.push((config.personality, full[..end].to_vec()));
+        }
+    }
+    let mut checked = 0;
+    for personality in [Personality::Helpful, Personality::Stubborn] {
+        let reused = rusty_lock_engine::BuiltinModel::new(personality);
+        for _ in 0..histories.len() {
+            // In order (as a loop asks), and at random (shorter, longer, another run's).
+            let (_, h) = if pick(&mut rng, 3) == 0 {
+                &histories[pick(&mut rng, histories.len() as u64) as usize]
+            } else {
+                &histories[checked % histories.len()]
+            };
+            let fresh = rusty_lock_engine::BuiltinModel::new(personality);
+            assert_eq!(reused.decide(h), fresh.decide(h), "history of {} messages", h.len());
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000, "only {checked} decisions checked");
+}

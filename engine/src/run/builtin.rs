@@ -6,6 +6,7 @@ use crate::script::{fill, matches, script, Lang, Script, ERROR_PREFIX};
 use crate::wire::{ChatRequest, ChatResponse, Choice, Message, Role, ToolCall, FINISH_TOOL_CALLS};
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 
 /// How the built-in model reacts to a tool error.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,7 +20,7 @@ pub enum Personality {
 }
 
 /// What the history shows the agent has achieved. Only successful results count.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug)]
 struct Progress {
     looked: bool,
     saw_rust: bool,
@@ -35,27 +36,86 @@ enum LastError {
     Other,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct BuiltinModel {
     pub personality: Personality,
     /// The language it reads and writes; it understands the room only in that language.
     pub lang: Lang,
+    /// What it has read of the history so far.
+    read: RefCell<Reading>,
+}
+
+/// The model's reading of a history, kept between calls. A loop only ever appends to its
+/// history, so each call reads only the messages added since the last one: read whole every
+/// turn, a 1,000-turn run read half a million messages and took most of its time doing so.
+/// A history that does not continue the one read (shorter, or another message where the last
+/// one read was) is read again from the start, so the answer is always that of a full reading.
+#[derive(Clone, Debug, Default)]
+struct Reading {
+    /// How many messages have been read, and the last of them.
+    upto: usize,
+    last: Option<Message>,
+    progress: Progress,
+    /// How many replies the model has given so far.
+    replies: usize,
+    /// The calls of the latest reply: the results that follow it answer them.
+    asked: Vec<ToolCall>,
+}
+
+impl Reading {
+    fn continued_by(&self, messages: &[Message]) -> bool {
+        self.upto == 0 || (self.upto <= messages.len() && self.last.as_ref() == messages.get(self.upto - 1))
+    }
+
+    /// Reads the messages after those already read.
+    fn catch_up(&mut self, messages: &[Message], s: &Script) {
+        if !self.continued_by(messages) {
+            *self = Reading::default();
+        }
+        // A result follows the reply that asked for it, so it is matched against that reply's
+        // calls first (every earlier call only if that fails).
+        for (i, m) in messages.iter().enumerate().skip(self.upto) {
+            match m.role {
+                Role::Assistant => {
+                    self.replies += 1;
+                    self.asked = m.calls().to_vec();
+                }
+                Role::Tool => {
+                    let Some(id) = m.tool_call_id.as_deref() else { continue };
+                    let call = self
+                        .asked
+                        .iter()
+                        .find(|c| c.id == id)
+                        .or_else(|| messages[..i].iter().flat_map(Message::calls).find(|c| c.id == id));
+                    if let Some(call) = call {
+                        note_result(&mut self.progress, call, m.content.as_deref().unwrap_or_default(), s);
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.upto = messages.len();
+        self.last = messages.last().cloned();
+    }
 }
 
 impl BuiltinModel {
     pub fn new(personality: Personality) -> Self {
-        BuiltinModel { personality, lang: Lang::En }
+        BuiltinModel::speaking(personality, Lang::En)
     }
 
     pub fn speaking(personality: Personality, lang: Lang) -> Self {
-        BuiltinModel { personality, lang }
+        BuiltinModel { personality, lang, read: RefCell::default() }
     }
 
     /// The model's whole mind: read the history, pick the next move.
     pub fn decide(&self, messages: &[Message]) -> Message {
         let s = script(self.lang);
-        let progress = read_progress(messages, s);
-        let turn = messages.iter().filter(|m| m.role == Role::Assistant).count() + 1;
+        let (progress, turn) = {
+            let mut read = self.read.borrow_mut();
+            read.catch_up(messages, s);
+            (read.progress.clone(), read.replies + 1)
+        };
         if progress.open {
             return Message {
                 role: Role::Assistant,
@@ -107,31 +167,6 @@ impl Provider for BuiltinModel {
         };
         Box::pin(std::future::ready(Ok(response)))
     }
-}
-
-fn read_progress(messages: &[Message], s: &Script) -> Progress {
-    let mut p = Progress::default();
-    // One pass, no index: a result follows the reply that asked for it, so it is matched against
-    // that reply's calls first (every earlier call only if that fails). A long history stays
-    // linear and cheap to read on every turn.
-    let mut asked: &[ToolCall] = &[];
-    for (i, m) in messages.iter().enumerate() {
-        match m.role {
-            Role::Assistant => asked = m.calls(),
-            Role::Tool => {
-                let Some(id) = m.tool_call_id.as_deref() else { continue };
-                let call = asked
-                    .iter()
-                    .find(|c| c.id == id)
-                    .or_else(|| messages[..i].iter().flat_map(Message::calls).find(|c| c.id == id));
-                if let Some(call) = call {
-                    note_result(&mut p, call, m.content.as_deref().unwrap_or_default(), s);
-                }
-            }
-            _ => {}
-        }
-    }
-    p
 }
 
 /// What one call and its result teach the model about the room.

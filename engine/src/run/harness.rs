@@ -12,7 +12,9 @@ use crate::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderE
 use crate::rng::SeededRng;
 use crate::script::script;
 use crate::tools::{tool_specs, ToolRunner};
-use crate::wire::{estimate_tokens, ChatRequest, ChatResponse, Message, ToolCall, FINISH_STOP, FINISH_TOOL_CALLS};
+use crate::wire::{
+    message_chars, tokens_of_chars, ChatRequest, ChatResponse, Message, ToolCall, FINISH_STOP, FINISH_TOOL_CALLS,
+};
 use crate::world::Room;
 use futures::future::{select, Either, LocalBoxFuture};
 use std::future::Future;
@@ -48,7 +50,17 @@ struct Run<'o> {
     rng: SeededRng,
     errors_in_a_row: u32,
     previous_calls: Option<Vec<(String, String)>>,
+    /// The history's size in characters, as `estimate_tokens` counts them, kept as it grows.
+    history_chars: usize,
     observer: &'o mut dyn Observer,
+}
+
+impl Run<'_> {
+    /// Adds a message to the history sent on every later turn.
+    fn remember(&mut self, message: Message) {
+        self.history_chars += message_chars(&message);
+        self.request.messages.push(message);
+    }
 }
 
 impl Harness<'_> {
@@ -60,7 +72,7 @@ impl Harness<'_> {
         let mut run = Run {
             request: ChatRequest {
                 model: self.config.model.clone(),
-                messages: vec![Message::system(script.system_prompt), Message::user(script.task)],
+                messages: Vec::new(),
                 tools: tool_specs(script),
                 stream: None,
             },
@@ -68,8 +80,11 @@ impl Harness<'_> {
             rng: SeededRng::new(self.config.seed),
             errors_in_a_row: 0,
             previous_calls: None,
+            history_chars: 0,
             observer,
         };
+        run.remember(Message::system(script.system_prompt));
+        run.remember(Message::user(script.task));
         let mut turns = 0;
         let result = self.play(&mut run, max_turns, &mut turns).await;
         let outcome = match result {
@@ -96,7 +111,7 @@ impl Harness<'_> {
         .await?;
         for turn in 1..=max_turns {
             *turns = turn;
-            let est_tokens = estimate_tokens(&run.request.messages);
+            let est_tokens = tokens_of_chars(run.history_chars);
             let messages = run.request.messages.len();
             self.emit(run, Event::TurnStarted { turn, max_turns, messages, est_tokens }).await?;
 
@@ -108,7 +123,7 @@ impl Harness<'_> {
             };
             let finish_reason = choice.finish_reason.unwrap_or_default();
             let calls: Vec<ToolCall> = choice.message.calls().to_vec();
-            run.request.messages.push(choice.message.clone());
+            run.remember(choice.message.clone());
             self.emit(
                 run,
                 Event::ModelReplied {
@@ -238,7 +253,7 @@ impl Harness<'_> {
     fn run_tool(&self, run: &mut Run<'_>, turn: u32, call: &ToolCall) -> Result<Event, End> {
         let result =
             self.tools.run(&mut run.room, call, turn, script(self.config.lang)).map_err(|_| lost_result(call))?;
-        run.request.messages.push(Message::tool_result(&call.id, result.output.clone()));
+        run.remember(Message::tool_result(&call.id, result.output.clone()));
         let (call_id, name) = (call.id.clone(), call.function.name.clone());
         Ok(match result.error {
             None => {

@@ -243,13 +243,18 @@ impl ChatResponse {
 
 /// A rough token count (four characters a token), enough to show how the resent history grows.
 pub fn estimate_tokens(messages: &[Message]) -> u32 {
-    let chars: usize = messages
-        .iter()
-        .map(|m| {
-            m.content.as_deref().map_or(0, str::len)
-                + m.calls().iter().map(|c| c.function.name.len() + c.function.arguments.len()).sum::<usize>()
-                + 4
-        })
-        .sum();
+    tokens_of_chars(messages.iter().map(message_chars).sum())
+}
+
+/// What one message adds to [`estimate_tokens`]'s count of characters: a loop that keeps a
+/// running sum counts each message once, not once per turn.
+pub fn message_chars(m: &Message) -> usize {
+    m.content.as_deref().map_or(0, str::len)
+        + m.calls().iter().map(|c| c.function.name.len() + c.function.arguments.len()).sum::<usize>()
+        + 4
+}
+
+/// The rough token count of a number of characters, as [`estimate_tokens`] gives it.
+pub fn tokens_of_chars(chars: usize) -> u32 {
     (chars as u32).div_ceil(4)
 }
