@@ -259,6 +259,10 @@ impl Core for En {
         }
     }
 
+    fn board_earlier(&self, n: usize) -> String {
+        format!("+{n} earlier")
+    }
+
     fn fault_name(&self, f: Fault) -> &'static str {
         match f {
             Fault::RateLimited => "429 Too many requests",

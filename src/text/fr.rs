@@ -288,6 +288,10 @@ impl Core for Fr {
         }
     }
 
+    fn board_earlier(&self, n: usize) -> String {
+        format!("+{} avant", count(n as u64))
+    }
+
     fn fault_name(&self, f: Fault) -> &'static str {
         match f {
             Fault::RateLimited => "429 Trop de requêtes",

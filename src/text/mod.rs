@@ -301,6 +301,10 @@ pub fn handled_count(n: usize) -> String {
     core_words().handled_count(n)
 }
 
+pub fn board_earlier(n: usize) -> String {
+    core_words().board_earlier(n)
+}
+
 pub fn open_faults() -> &'static str {
     core_labels().open_faults
 }

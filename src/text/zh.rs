@@ -260,6 +260,10 @@ impl Core for Zh {
         }
     }
 
+    fn board_earlier(&self, n: usize) -> String {
+        format!("之前还有 {n} 个")
+    }
+
     fn fault_name(&self, f: Fault) -> &'static str {
         match f {
             Fault::RateLimited => "429 请求过多",

@@ -13,15 +13,6 @@ fn shape(layer: Layer) -> &'static str {
     }
 }
 
-/// The icon as markup, for lines built as HTML in one go (the event log).
-pub fn layer_icon_html(layer: Layer) -> String {
-    format!(
-        r#"<svg class="layer-icon layer-{}" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">{}</svg>"#,
-        layer.slug(),
-        shape(layer)
-    )
-}
-
 #[component]
 pub fn LayerIcon(layer: Layer) -> impl IntoView {
     view! {

@@ -59,38 +59,9 @@ impl AppendList {
         self.run = run;
     }
 
-    /// Adds one item at the end. `build` makes its element.
-    pub fn push(&mut self, event_index: usize, build: impl FnOnce() -> Element) {
-        let started = self.probe.as_ref().map(|_| {
-            let _ = self.parent.scroll_height();
-            now_ms()
-        });
-        let el = build();
-        let _ = el.set_attribute("data-index", &event_index.to_string());
-        let shown = self.limit.is_none_or(|l| event_index <= l);
-        if !shown {
-            let _ = el.set_attribute("data-future", "");
-        }
-        if self.current == Some(event_index) {
-            let _ = el.set_attribute("aria-current", "step");
-        }
-        if self.chunk.is_none() || self.items.len().is_multiple_of(CHUNK) {
-            self.new_chunk();
-        }
-        let _ = self.chunk.as_ref().unwrap_or(&self.parent).append_child(&el);
-        if let (Some(probe), Some(started)) = (&self.probe, started) {
-            // Forced layout, so the figure includes what the browser does for the new item.
-            let _ = self.parent.scroll_height();
-            probe.push(&js_sys::Array::of2(&(self.items.len() as f64).into(), &(now_ms() - started).into()));
-        }
-        self.items.push((event_index, el));
-        if shown {
-            self.visible = self.items.len();
-        }
-    }
-
     /// Adds items given as HTML, each starting with its tag (`<li ...`), parsing each chunk's
-    /// share in one go. The list adds the same marks as [`AppendList::push`].
+    /// share in one go. The list adds its marks after each tag name: the event index, and whether the item comes
+    /// after the shown step or is the step on screen.
     pub fn push_html(&mut self, items: impl Iterator<Item = (usize, String)>) {
         let items: Vec<(usize, String)> = items.collect();
         let mut at = 0;
@@ -233,6 +204,21 @@ pub fn reveal_in(container: &Element, child: &Element) {
         let offset = top - view_top + container.scroll_top() as f64;
         let target = offset - (view_bottom - view_top) / 3.0;
         container.set_scroll_top(target.max(0.0) as i32);
+    }
+}
+
+/// Appends `text` to `html` with the characters HTML gives a meaning escaped, for items given
+/// as HTML ([`AppendList::push_html`]): a model's words reach the lists, and they must stay words.
+pub fn escape_into(html: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => html.push_str("&amp;"),
+            '<' => html.push_str("&lt;"),
+            '>' => html.push_str("&gt;"),
+            '"' => html.push_str("&quot;"),
+            '\'' => html.push_str("&#39;"),
+            c => html.push(c),
+        }
     }
 }
 

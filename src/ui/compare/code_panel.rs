@@ -6,7 +6,7 @@
 //! line that makes the catch the naive loop is missing is marked once playback reaches it.
 
 use crate::state::shown::Shown;
-use crate::state::Playground;
+use crate::state::{speed_factor, Playground};
 use crate::text;
 use crate::ui::compare::code_lines::{indent_of, line_code};
 use crate::web::append_list::reveal_in;
@@ -29,14 +29,28 @@ pub fn CodePanel(naive: NaiveListing) -> impl IntoView {
     let lit = Memo::new(move |_| shown.event.with(|e| e.as_ref().and_then(anchor_of)));
     let has_step = Memo::new(move |_| shown.event.with(Option::is_some));
     let code = NodeRef::<Div>::new();
+    let pg = crate::state::expect_context::<Playground>();
+    // Whether a frame is already asked for: one measure per frame, however many steps came.
+    let asked = StoredValue::new(false);
     // Keep the lit line in view inside the panel, without scrolling the page, once the frame is
     // laid out (measuring earlier would force a layout in the middle of the step's updates).
+    // During a run at instant speed the lit line changes faster than anyone reads it, and each
+    // measure makes the browser lay out the page the run keeps growing: the panel follows once
+    // the run is over.
     Effect::new(move |_| {
         lit.track();
         lang.track();
+        if pg.running.get() && speed_factor(pg.speed_index.get()) == 0.0 {
+            return;
+        }
+        if asked.get_value() {
+            return;
+        }
+        asked.set_value(true);
         // The frame may come after the panel is gone (a language switch draws it anew): then its
         // node is gone too, and there is nothing to scroll.
         request_animation_frame(move || {
+            asked.try_set_value(false);
             let Some(list) = code.try_get_untracked().flatten() else { return };
             if let Ok(Some(line)) = list.query_selector("[data-lit=true]") {
                 reveal_in(&list, &line);

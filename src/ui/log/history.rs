@@ -4,32 +4,34 @@
 use crate::state::shown::Shown;
 use crate::state::Playground;
 use crate::text;
-use crate::web::append_list::AppendList;
+use crate::web::append_list::{escape_into, AppendList};
 use leptos::html::Div;
 use leptos::prelude::*;
-use leptos::tachys::view::Render;
 use rusty_lock_engine::script::script;
 use rusty_lock_engine::wire::ToolCall;
 use rusty_lock_engine::{Event, Layer};
 
-fn message(role: &'static str, body: &str, calls: &[ToolCall], failed: bool) -> web_sys::Element {
-    let calls: Vec<String> = calls
-        .iter()
-        .map(|c| format!("→ {}({})", text::clip(&c.function.name), text::clip(&c.function.arguments)))
-        .collect();
-    let item = view! {
-        <li class=format!("msg msg-{role}") class:msg-error=failed>
-            <span class="role">{role}</span>
-            <span class="body">{text::clip(body).into_owned()}</span>
-            {calls.into_iter().map(|c| view! { <code class="call">{c}</code> }).collect_view()}
-        </li>
-    };
-    let built = item.build();
-    (*built).clone()
+/// One message as HTML, parsed with its neighbours in one go (see [`AppendList::push_html`]):
+/// a 1,000-turn run adds two thousand of them, and building each one's elements a call at a
+/// time cost as much as the rest of the run.
+fn message(role: &'static str, body: &str, calls: &[ToolCall], failed: bool) -> String {
+    let mut html = format!(r#"<li class="msg msg-{role}{}">"#, if failed { " msg-error" } else { "" });
+    html.push_str(r#"<span class="role">"#);
+    html.push_str(role);
+    html.push_str(r#"</span><span class="body">"#);
+    escape_into(&mut html, &text::clip(body));
+    html.push_str("</span>");
+    for c in calls {
+        html.push_str(r#"<code class="call">"#);
+        escape_into(&mut html, &format!("→ {}({})", text::clip(&c.function.name), text::clip(&c.function.arguments)));
+        html.push_str("</code>");
+    }
+    html.push_str("</li>");
+    html
 }
 
 /// The messages an event adds to the history, in order.
-fn messages_of(event: &Event) -> Vec<web_sys::Element> {
+fn messages_of(event: &Event) -> Vec<String> {
     match event {
         Event::RunStarted { task, lang, .. } => {
             vec![message("system", script(*lang).system_prompt, &[], false), message("user", task, &[], false)]
@@ -61,11 +63,8 @@ pub fn History() -> impl IntoView {
                     history.clear(run);
                     *seen = 0;
                 }
-                for (i, event) in events.iter().enumerate().skip(*seen) {
-                    for el in messages_of(event) {
-                        history.push(i, || el);
-                    }
-                }
+                let new = events.iter().enumerate().skip(*seen);
+                history.push_html(new.flat_map(|(i, event)| messages_of(event).into_iter().map(move |m| (i, m))));
                 *seen = events.len();
             });
         });

@@ -6,10 +6,9 @@
 
 use crate::actions::step as playback;
 use crate::state::shown::Shown;
-use crate::state::Playground;
+use crate::state::{speed_factor, Playground};
 use crate::text;
-use crate::ui::layer_icon::layer_icon_html;
-use crate::web::append_list::{clicked_index, AppendList};
+use crate::web::append_list::{clicked_index, escape_into, AppendList};
 use leptos::html::Div;
 use leptos::prelude::*;
 use rusty_lock_engine::view::turn_of;
@@ -24,7 +23,7 @@ const PERF_PROBE: &str = "__rustyLockAppendTimes";
 fn entry_html(event: &Event) -> String {
     let kind = event.kind();
     let layer = event.layer();
-    let mut html = format!(r#"<li class="entry kind-{kind}" data-kind="{kind}""#);
+    let mut html = format!(r#"<li class="entry" data-kind="{kind}""#);
     if let Some(l) = layer {
         html.push_str(&format!(r#" data-layer="{}""#, l.slug()));
     }
@@ -32,11 +31,9 @@ fn entry_html(event: &Event) -> String {
     if let Some(t) = turn_of(event) {
         html.push_str(&format!("T{t}"));
     }
-    html.push_str(r#"</span><span class="entry-icon">"#);
-    if let Some(l) = layer {
-        html.push_str(&layer_icon_html(l));
-    }
-    html.push_str(r#"</span><span class="entry-text">"#);
+    // The layer's shape is drawn by style/main.css from `data-layer`: an SVG on each of a
+    // thousand failure lines was a sixth of what a long run's log had to parse.
+    html.push_str(r#"</span><span class="entry-icon" aria-hidden="true"></span><span class="entry-text">"#);
     escape_into(&mut html, &text::describe(event));
     html.push_str("</span>");
     if let Some(l) = layer {
@@ -46,21 +43,6 @@ fn entry_html(event: &Event) -> String {
     }
     html.push_str("</li>");
     html
-}
-
-/// Appends `text` to `html` with the characters HTML gives a meaning escaped: a model's words
-/// reach the log, and they must stay words.
-fn escape_into(html: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => html.push_str("&amp;"),
-            '<' => html.push_str("&lt;"),
-            '>' => html.push_str("&gt;"),
-            '"' => html.push_str("&quot;"),
-            '\'' => html.push_str("&#39;"),
-            c => html.push(c),
-        }
-    }
 }
 
 #[component]
@@ -83,16 +65,28 @@ pub fn LogLines() -> impl IntoView {
                 log.push_html(events.iter().enumerate().skip(start).map(|(i, event)| (i, entry_html(event))));
             });
         });
-        // Follow the newest line once the page has laid the new ones out.
-        if pg.playback.cursor.get_untracked().is_none() {
-            // The frame may come after the log is gone (a language switch draws it anew): then
-            // `lines` is gone with it, and there is nothing to follow.
-            request_animation_frame(move || {
-                if pg.playback.cursor.try_get_untracked() == Some(None) {
-                    lines.try_with_value(|slot| slot.as_ref().map(AppendList::follow));
-                }
-            });
+    });
+    // Follow the newest line once the page has laid the new ones out: once per frame however
+    // many lines came, and, during a run at instant speed, once it is over (each measure makes
+    // the browser lay out the page the run keeps growing, for a scroll nobody could follow).
+    let asked = StoredValue::new(false);
+    Effect::new(move |_| {
+        pg.events.with(Vec::len);
+        if pg.playback.cursor.get().is_some() || (pg.running.get() && speed_factor(pg.speed_index.get()) == 0.0) {
+            return;
         }
+        if asked.get_value() {
+            return;
+        }
+        asked.set_value(true);
+        // The frame may come after the log is gone (a language switch draws it anew): then
+        // `lines` is gone with it, and there is nothing to follow.
+        request_animation_frame(move || {
+            asked.try_set_value(false);
+            if pg.playback.cursor.try_get_untracked() == Some(None) {
+                lines.try_with_value(|slot| slot.as_ref().map(AppendList::follow));
+            }
+        });
     });
     // Time travel: hide what comes after the shown step, mark the step itself.
     Effect::new(move |_| {
