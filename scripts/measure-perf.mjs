@@ -1,10 +1,16 @@
 // Measures the playground's performance in headless Chromium against the release build and
-// prints the figures. It reports; it asserts nothing (timings vary from machine to machine).
+// prints the figures. It reports; it asserts nothing about timings (they vary from machine to
+// machine). It fails only when it cannot measure: a page that errs, a step that never comes.
 //
-//   node scripts/measure-perf.mjs [dist-dir]      (build first: trunk build --release --offline)
+//   node scripts/measure-perf.mjs [dist-dir] [--quick] [--record]   (build first: scripts/build.sh)
 //
-// 1. Long tasks (> 50 ms, PerformanceObserver 'longtask') during a default run at 1×.
-// 2. A 1,000-turn run at instant speed: time from Run to the outcome on screen (three runs).
+//   --quick   every section once, the default run at 4× (what the test command runs, to keep
+//             this script working; its figures are not for comparing)
+//   --record  appends the figures, with the commit, to perf/history.csv
+//
+// 1. Long tasks (> 50 ms, PerformanceObserver 'longtask') while the page loads and settles (its
+//    panels below the fold arrive at the first idle moment), then during a default run at 1×.
+// 2. A 1,000-turn run at instant speed: time from Run to the outcome on screen (five runs).
 // 3. The event log's cost per new line near line 50 and near line 5,000: the log times what it
 //    adds (build, insert, and a forced layout) into a global array this script provides
 //    (window.__rustyLockAppendTimes, see the README's test hooks). At instant speed lines arrive
@@ -15,10 +21,26 @@
 import { chromium } from '@playwright/test';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
+import { appendFile, mkdir } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { availableParallelism } from 'node:os';
 
-const dist = process.argv[2] ?? 'dist';
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const record = args.includes('--record');
+const dist = args.find((a) => !a.startsWith('--')) ?? 'dist';
+// No step waits on a clock of its own: each waits for what it measures, however long a busy
+// machine takes. This one bound stops a script that hangs, and says where.
+let section = 'start';
+const bound = setTimeout(() => {
+  console.error(`measure-perf: still in "${section}" after ${quick ? 10 : 30} minutes; stopping`);
+  process.exit(1);
+}, (quick ? 10 : 30) * 60_000);
+bound.unref();
+let pageErrors = 0;
+const figures = {};
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
 const server = createServer(async (req, res) => {
   const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
@@ -49,8 +71,13 @@ const us = (x) => `${(x * 1000).toFixed(0)} µs`;
 
 async function newPage(init, viewport = { width: 1280, height: 800 }) {
   const page = await browser.newPage({ viewport });
+  // No step has a timeout of its own (see `bound`).
+  page.setDefaultTimeout(0);
   const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('pageerror', (e) => {
+    errors.push(String(e));
+    pageErrors += 1;
+  });
   await page.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => {
@@ -82,39 +109,53 @@ async function timedRun(page, outcome) {
   }), outcome);
 }
 
-console.log(`Rusty Lock performance, ${dist}/ served at ${base}\n`);
+console.log(`Rusty Lock performance, ${dist}/ served at ${base}${quick ? ' (quick: not figures to compare)' : ''}\n`);
 
-// 1. Long tasks during a default run at 1×.
-{
-  const { page, errors } = await newPage();
-  await page.goto(base);
+/** Waits until the page has loaded and settled: the panels below the fold are in (they come at
+ *  the first idle moment after the first paint), the network is quiet, and two frames passed. */
+async function settled(page) {
   await page.getByTestId('run').waitFor();
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="below-fold"]')].every((d) => d.firstElementChild));
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 100)))));
+}
+
+// 1. Long tasks while the page loads, then during a default run (at 1×; at 4× in quick mode).
+{
+  section = '1. default run';
+  const { page, errors } = await newPage();
+  await page.goto(quick ? `${base}?speed=4` : base);
+  await settled(page);
   const loadTasks = await page.evaluate(() => window.__longTasks.splice(0));
   const { painted, t0 } = await timedRun(page, 'answered');
   const tasks = (await page.evaluate(() => window.__longTasks)).filter((t) => t.start >= t0);
   const longest = Math.max(0, ...tasks.map((t) => t.duration));
-  console.log('1. Default run at 1× (built-in model, no faults)');
+  console.log(`1. Default run at ${quick ? '4×' : '1×'} (built-in model, no faults)`);
+  console.log(`   at page load, until it settled: ${loadTasks.length} long task(s) over 50 ms` +
+    (loadTasks.length ? ` (${loadTasks.map((t) => `${ms(t.duration)} at ${ms(t.start)}`).join(', ')})` : ''));
   console.log(`   run length ${(painted / 1000).toFixed(1)} s; long tasks over 50 ms during the run: ${tasks.length}` +
     (tasks.length ? ` (longest ${ms(longest)}; at ${tasks.map((t) => ms(t.start - t0)).join(', ')} after Run)` : ''));
-  console.log(`   (at page load, before the run: ${loadTasks.length} long task(s)` +
-    (loadTasks.length ? `, longest ${ms(Math.max(...loadTasks.map((t) => t.duration)))}` : '') + ')');
   if (errors.length) console.log('   page errors:', errors);
+  Object.assign(figures, {
+    load_long_tasks: loadTasks.length,
+    load_longest_task_ms: Math.max(0, ...loadTasks.map((t) => t.duration)),
+    default_run_long_tasks: tasks.length,
+  });
   await page.close();
 }
 
-// 2. The 1,000-turn run at instant speed, three times (the median is the figure).
+// 2. The 1,000-turn run at instant speed, five times (the median is the figure).
 const longRun = `${base}?v=1&model=stubborn&repeat=off&errors=0&turns=1000&speed=instant`;
-const REPEATS = 3;
+const REPEATS = quick ? 1 : 5;
 {
+  section = '2. 1,000-turn run';
   const runs = [];
   let entries = 0;
   let longest = 0;
   for (let r = 0; r < REPEATS; r++) {
     const { page, errors } = await newPage();
     await page.goto(longRun);
-    await page.getByTestId('run').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     const { inDom, painted, t0 } = await timedRun(page, 'gave-up');
     entries = await page.getByTestId('event-log').locator('li').count();
     const tasks = (await page.evaluate(() => window.__longTasks)).filter((t) => t.start >= t0);
@@ -127,11 +168,13 @@ const REPEATS = 3;
   console.log(`   ${entries} events; Run to outcome painted: ${runs.map((r) => ms(r.painted)).join(', ')}` +
     ` (median ${ms(median(runs.map((r) => r.painted)))}; in the DOM after ${ms(median(runs.map((r) => r.inDom)))})`);
   console.log(`   longest task during these runs: ${ms(longest)}`);
+  Object.assign(figures, { run1000_median_ms: median(runs.map((r) => r.painted)), run1000_longest_task_ms: longest });
 }
 
 // 3. The cost of one log line, early and late, timed by the log itself during the same long run.
 {
   const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  section = '3. log lines';
   const early = [];
   const late = [];
   let count = 0;
@@ -139,7 +182,7 @@ const REPEATS = 3;
   for (let r = 0; r < REPEATS; r++) {
     const { page, errors } = await newPage(() => { window.__rustyLockAppendTimes = []; });
     await page.goto(longRun);
-    await page.getByTestId('run').waitFor();
+    await settled(page);
     await timedRun(page, 'gave-up');
     const times = await page.evaluate(() => window.__rustyLockAppendTimes);
     const lines = (from, to) => times.filter(([i]) => i >= from && i < to).map(([, t]) => t);
@@ -191,21 +234,24 @@ async function fetchedDuring(page, action) {
 //    fetches until it is interactive and the network settles (the panels below the fold come
 //    by themselves at the first idle moment after the first paint, so they are counted here).
 for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  section = `4. first load at ${viewport.width}`;
   const { page } = await newPage(undefined, viewport);
   const fetched = await fetchedDuring(page, async () => {
     await page.goto(base);
-    await page.getByTestId('run').waitFor();
+    await settled(page);
   });
   const { raw, gz, rows } = await sizes(fetched);
   console.log(`\n4. First load at ${viewport.width}×${viewport.height}: every file fetched, raw and gzip -9 bytes`);
   console.log(rows.join('\n'));
   console.log(`   ${'all'.padEnd(46)} ${String(raw).padStart(9)} ${String(gz).padStart(9)}  (${(gz / 1024).toFixed(1)} KiB gzip)`);
+  if (viewport.width === 1280) figures.first_visit_gzip = gz;
   await page.close();
 }
 
 // 5. Lazy parts: each first use, in a fresh page, and what it fetched.
 {
   const uses = [
+    // Waits for the outcome of a default run at 1× (36 s), however long it takes.
     ['Run (default)', async (page) => { await page.getByTestId('run').click(); await page.getByTestId('outcome').waitFor(); }],
     ['Real endpoint picked', async (page) => { await page.getByTestId('provider-http').check(); await page.getByTestId('base-url').waitFor(); }],
     ['Compare on, then Run', async (page) => { await page.getByTestId('compare').click(); await page.getByTestId('run').click(); await page.getByTestId('compare-view').waitFor(); }],
@@ -214,10 +260,10 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
   ];
   console.log('\n5. Lazy parts: what the first use of each feature fetches (fresh page each), gzip -9 bytes');
   for (const [name, use] of uses) {
+    section = `5. ${name}`;
     const { page, errors } = await newPage();
-    await page.goto(base);
-    await page.getByTestId('run').waitFor();
-    await page.waitForLoadState('networkidle');
+    await page.goto(quick ? `${base}?speed=4` : base);
+    await settled(page);
     const fetched = await fetchedDuring(page, () => use(page));
     const { gz, rows } = await sizes(fetched);
     console.log(`   ${name}: ${rows.length} file(s), ${(gz / 1024).toFixed(1)} KiB gzip`);
@@ -229,3 +275,34 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
 
 await browser.close();
 server.close();
+
+// The figures, one line to read and, with --record, one row of perf/history.csv.
+const commit = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+})();
+const row = {
+  date: new Date().toISOString().slice(0, 10),
+  commit,
+  cpus: availableParallelism(),
+  mode: quick ? 'quick' : 'full',
+  ...figures,
+};
+const columns = ['date', 'commit', 'cpus', 'mode', 'run1000_median_ms', 'run1000_longest_task_ms', 'load_long_tasks',
+  'load_longest_task_ms', 'default_run_long_tasks', 'first_visit_gzip'];
+const cell = (v) => (typeof v === 'number' ? String(Math.round(v * 10) / 10) : String(v ?? ''));
+console.log(`\nSummary: ${columns.map((c) => `${c}=${cell(row[c])}`).join(' ')}`);
+if (record) {
+  const file = 'perf/history.csv';
+  await mkdir('perf', { recursive: true });
+  const exists = await stat(file).catch(() => null);
+  await appendFile(file, (exists ? '' : `${columns.join(',')},note\n`) + `${columns.map((c) => cell(row[c])).join(',')},${process.env.PERF_NOTE ?? ''}\n`);
+  console.log(`recorded in ${file}`);
+}
+if (pageErrors) {
+  console.error(`measure-perf: ${pageErrors} page error(s) while measuring (above)`);
+  process.exit(1);
+}
