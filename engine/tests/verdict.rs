@@ -5,12 +5,13 @@
 mod common;
 
 use common::*;
+use rusty_lock_engine::scenario::decode;
 use rusty_lock_engine::verdict::{slug, NEAR_ZERO_MS, STORM_RETRIES};
 use rusty_lock_engine::world::Room;
 use rusty_lock_engine::Guard;
 use rusty_lock_engine::{
-    judge, judge_with_asks, simulate, CallFailure, Event, FailReason, Fault, FaultPlan, Finding, Guards, Layer,
-    Outcome, RetryPolicy, RunConfig, Said, ServerAsk, Severity, WaitReason,
+    backoff_strips, judge, judge_with_asks, simulate, CallFailure, Event, FailReason, Fault, FaultPlan, FinalBecause,
+    Finding, Guards, Layer, Outcome, RetryPolicy, RunConfig, Said, ServerAsk, Severity, WaitReason,
 };
 
 fn slugs(findings: &[Finding]) -> Vec<&'static str> {
@@ -41,6 +42,20 @@ fn judged(config: &RunConfig, plan: FaultPlan) -> (Vec<Event>, Vec<Finding>) {
     let sim = simulate(config, plan);
     let findings = judge(config, &sim.events);
     (sim.events, findings)
+}
+
+/// A scenario link as the page reads it, run and judged: `(config, events, findings)`.
+fn judged_link(link: &str) -> (RunConfig, Vec<Event>, Vec<Finding>) {
+    let (scenario, notices) = decode(link);
+    assert_eq!(notices, [], "{link} reads cleanly");
+    let (events, findings) = judged(&scenario.config, scenario.faults);
+    (scenario.config, events, findings)
+}
+
+/// What the backoff strip of `turn` adds up to.
+fn strip_total(config: &RunConfig, events: &[Event], turn: u32) -> u64 {
+    let strips = backoff_strips(&config.retry, events);
+    strips.iter().find(|s| s.turn == turn).unwrap_or_else(|| panic!("no strip for turn {turn}")).total_wait_ms()
 }
 
 // Hand-written events, for what the engine itself would never do.
@@ -290,6 +305,144 @@ fn retries_used_up_after_real_backoff_is_not_giving_up_too_early() {
     assert_eq!(bad(&findings), Vec::<&str>::new());
 }
 
+/// Issue 22: `?faults=t2:503x3` and its kin ended in "Still failing (HTTP 503) after 3
+/// attempts", yet the verdict said nothing failed. Retries used up are now a finding of their
+/// own, with the attempts and the turn's waits exactly as its strip adds them up.
+#[test]
+fn retries_used_up_are_named_with_their_attempts_and_the_strips_total_wait() {
+    for (link, failure, attempts) in [
+        ("faults=t2:503x3", CallFailure::Http { status: 503 }, 3),
+        ("faults=t2:dropx3", CallFailure::Network, 3),
+        ("faults=t2:503x3&attempts=2", CallFailure::Http { status: 503 }, 2),
+    ] {
+        let (config, events, findings) = judged_link(link);
+        assert_eq!(
+            finished(&events).0,
+            Outcome::Failed { reason: FailReason::RetriesExhausted { attempts, last: failure.clone() } },
+            "{link}"
+        );
+        assert_eq!(slugs(&findings), [slug::RETRIES_USED_UP], "{link}");
+        let f = find(&findings, slug::RETRIES_USED_UP);
+        assert_eq!((f.severity, f.count), (Severity::Warning, 1), "{link}");
+        let waited_ms = strip_total(&config, &events, 2);
+        assert_eq!(waited_ms, waits(&events).iter().sum::<u64>(), "{link}");
+        assert_eq!(f.said, Said::RetriesUsedUp { turn: 2, failure, attempts, waited_ms }, "{link}");
+    }
+}
+
+/// The waits of an exhausted turn count whatever chose them: a 429's Retry-After wait is part of
+/// the strip, so it is part of the sum.
+#[test]
+fn retries_used_up_after_a_429_and_two_503s_count_every_wait_of_the_turn() {
+    let (config, events, findings) = judged_link("faults=t2:429,t2:503x2");
+    assert_eq!(waits(&events)[0], 2000, "the server's ask, honoured");
+    let f = find(&findings, slug::RETRIES_USED_UP);
+    assert_eq!(
+        f.said,
+        Said::RetriesUsedUp {
+            turn: 2,
+            failure: CallFailure::Http { status: 503 },
+            attempts: 3,
+            waited_ms: strip_total(&config, &events, 2),
+        }
+    );
+    assert!(has(&findings, slug::HONOURED_RETRY_AFTER), "the honoured ask is still praised");
+}
+
+/// Issue 22: `?faults=t2:401&retryall=on` showed both "✗ Turn 2 retried an HTTP 401" and
+/// "✓ Turn 2's HTTP 401 ended the run at once". A 401 retried until the attempts ran out did not
+/// end the run at once: the retry is the finding, and the only one.
+#[test]
+fn a_401_retried_until_the_attempts_ran_out_is_not_also_failing_fast() {
+    let (_, events, findings) = judged_link("faults=t2:401&retryall=on");
+    assert_eq!(count(&events, "retry-scheduled"), 2);
+    assert_eq!(slugs(&findings), [slug::RETRIED_PERMANENT]);
+    let f = find(&findings, slug::RETRIED_PERMANENT);
+    assert_eq!((f.severity, f.count), (Severity::Bad, 2), "both retries of it");
+    assert!(!has(&findings, slug::FAILED_FAST));
+}
+
+/// Failing fast is about the failure that ended the run: a 503 retried before it does not take
+/// the credit away from a 401 that was not retried.
+#[test]
+fn a_401_that_follows_a_retried_503_still_fails_fast() {
+    let (_, _, findings) = judged_link("faults=t2:503,t2:401");
+    assert_eq!(
+        find(&findings, slug::FAILED_FAST).said,
+        Said::FailedFast { turn: 2, failure: CallFailure::Http { status: 401 } }
+    );
+    assert_eq!(bad(&findings), Vec::<&str>::new());
+}
+
+/// A watchdog cut is praised as a timeout your code could retry; with one attempt only, that
+/// timeout ended the run instead, and the turn gets the bad word alone, not a ✓ beside it.
+#[test]
+fn a_cut_hang_that_gave_up_too_early_is_not_also_praised() {
+    let (_, events, findings) = judged_link("faults=t2:hang&attempts=1");
+    assert_eq!(count(&events, "guard-tripped"), 1);
+    assert_eq!(slugs(&findings), [slug::GAVE_UP_TOO_EARLY]);
+    assert_eq!(
+        find(&findings, slug::GAVE_UP_TOO_EARLY).said,
+        Said::GaveUpTooEarly { turn: 2, failure: CallFailure::Timeout }
+    );
+}
+
+/// Issue 22: "Turn 3 retried an HTTP 503 after 79 ms of backoff" above a strip of 79 + 278 ms.
+/// The recovery reports the whole backoff of its turn.
+#[test]
+fn a_recovery_reports_every_backoff_wait_of_its_turn() {
+    let mut events = start();
+    events.extend([
+        Event::TurnStarted { turn: 3, max_turns: 10, messages: 6, est_tokens: 120 },
+        called(3, 1, 3),
+        failed(3, 1, 3, CallFailure::Http { status: 503 }, Layer::Code),
+        retry(3, 2, 79, WaitReason::Backoff),
+        called(3, 2, 3),
+        failed(3, 2, 3, CallFailure::Http { status: 503 }, Layer::Code),
+        retry(3, 3, 278, WaitReason::Backoff),
+        called(3, 3, 3),
+        replied(3, "stop"),
+        end(answered()),
+    ]);
+    let config = RunConfig::default();
+    assert_eq!(strip_total(&config, &events, 3), 79 + 278);
+    let findings = judge(&config, &events);
+    assert_eq!(slugs(&findings), [slug::RECOVERED_WITH_BACKOFF]);
+    assert_eq!(
+        find(&findings, slug::RECOVERED_WITH_BACKOFF).said,
+        Said::RecoveredWithBackoff { turn: 3, failure: CallFailure::Http { status: 503 }, waited_ms: 357 }
+    );
+
+    let (config, events, findings) = judged_link("faults=t3:503x2");
+    assert_eq!(count(&events, "retry-scheduled"), 2);
+    assert!(matches!(
+        find(&findings, slug::RECOVERED_WITH_BACKOFF).said,
+        Said::RecoveredWithBackoff { turn: 3, waited_ms, .. } if waited_ms == strip_total(&config, &events, 3)
+    ));
+}
+
+/// The loop records why a failure was final; a server that said "do not retry" (a 503 with
+/// `x-should-retry: false`) ended the run at once, which is failing fast, not silence.
+#[test]
+fn a_failure_the_loop_called_final_at_once_is_failing_fast_whatever_its_status() {
+    let mut events = start();
+    events.extend([
+        called(1, 1, 3),
+        Event::ModelCallFailed {
+            turn: 1,
+            attempt: 1,
+            max_attempts: 3,
+            failure: CallFailure::Http { status: 503 },
+            layer: Layer::Nobody,
+            retry_after_ms: None,
+            final_because: Some(FinalBecause::CannotPass),
+        },
+        end(Outcome::Failed { reason: FailReason::Fatal { failure: CallFailure::Http { status: 503 } } }),
+    ]);
+    let findings = judge(&RunConfig::default(), &events);
+    assert_eq!(slugs(&findings), [slug::FAILED_FAST]);
+}
+
 #[test]
 fn many_attempts_on_one_turn_are_a_storm() {
     let config = with_retry(RetryPolicy { max_attempts: 8, ..RetryPolicy::default() });
@@ -453,6 +606,7 @@ fn every_finding_is_one_sentence() {
     all.extend(judged(&RunConfig::default(), plan(2, Fault::Hang, 1)).1);
     all.extend(judged(&RunConfig::default(), plan(2, Fault::RateLimited, 1)).1);
     all.extend(judged(&RunConfig::default(), plan(2, Fault::BadRequest, 1)).1);
+    all.extend(judged(&RunConfig::default(), plan(2, Fault::Http503, 3)).1);
     all.extend(judged(&stubborn(), FaultPlan::default()).1);
     all.extend(judge(
         &RunConfig::default(),
@@ -481,6 +635,7 @@ fn every_finding_is_one_sentence() {
         slug::RETRY_AFTER_MISSING,
         slug::RETRIED_WITHOUT_WAITING,
         slug::GAVE_UP_TOO_EARLY,
+        slug::RETRIES_USED_UP,
         slug::RETRY_STORM,
         slug::SYNCHRONIZED_RETRIES,
         slug::HANG_WITHOUT_TIMEOUT,

@@ -1108,6 +1108,11 @@ impl Verdict for En {
                 "A single {} on turn {turn} ended the run because only one attempt is allowed; a retry after a short wait would very likely have passed.",
                 failure_noun(failure)
             ),
+            Said::RetriesUsedUp { turn, failure, attempts, waited_ms } => format!(
+                "Turn {turn} still failed with {} after {attempts} attempts and {} of waiting, so the retries were used up and the run ended. To outlast a longer outage, allow more attempts or raise the longest wait; otherwise accept that a failure like this ends the run, and report it clearly.",
+                what(failure),
+                duration(*waited_ms)
+            ),
             Said::FailedFast { turn, failure } => format!(
                 "Turn {turn}'s {} ended the run at once instead of being retried, since no retry can fix it.",
                 failure_noun(failure)

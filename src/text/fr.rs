@@ -1230,6 +1230,12 @@ impl Verdict for Fr {
                 "Un seul échec ({}) au tour {turn} a mis fin à l'exécution, car une seule tentative est permise\u{202f}; une nouvelle tentative après une courte attente serait très probablement passée.",
                 failure_noun(failure)
             ),
+            Said::RetriesUsedUp { turn, failure, attempts, waited_ms } => format!(
+                "Le tour {turn} a encore échoué ({}) au bout de {attempts} {} et de {} d'attente\u{a0}: les nouvelles tentatives étaient épuisées et l'exécution s'est arrêtée. Pour tenir face à une panne plus longue, autorisez plus de tentatives ou allongez l'attente maximale\u{202f}; sinon, acceptez qu'un tel échec arrête l'exécution et signalez-le clairement.",
+                failure_noun(failure),
+                plural(u64::from(*attempts), "tentative", "tentatives"),
+                duration(*waited_ms)
+            ),
             Said::FailedFast { turn, failure } => format!(
                 "L'échec du tour {turn} ({}) a arrêté l'exécution aussitôt au lieu d'être réessayé, puisqu'aucune nouvelle tentative ne peut le corriger.",
                 failure_noun(failure)

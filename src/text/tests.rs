@@ -222,6 +222,7 @@ fn every_said() -> Vec<Said> {
             Said::HonouredRetryAfter { turn: 2, failure: failure.clone(), waited_ms: 2000, asked_ms: None },
             Said::RecoveredWithBackoff { turn: 2, failure: failure.clone(), waited_ms: 1500 },
             Said::GaveUpTooEarly { turn: 2, failure: failure.clone() },
+            Said::RetriesUsedUp { turn: 2, failure: failure.clone(), attempts: 3, waited_ms: 1500 },
             Said::FailedFast { turn: 2, failure },
         ]);
     }
@@ -253,6 +254,7 @@ fn every_said() -> Vec<Said> {
             | Said::RetryAfterMissing { .. }
             | Said::RecoveredWithBackoff { .. }
             | Said::GaveUpTooEarly { .. }
+            | Said::RetriesUsedUp { .. }
             | Said::FailedFast { .. }
             | Said::RetriedWithoutWaiting { .. }
             | Said::RetryStorm { .. }

@@ -1112,6 +1112,11 @@ impl Verdict for Zh {
                 "第 {turn} 轮只出了一次失败（{}），运行就结束了，因为只允许尝试一次；其实稍等片刻再重试，多半就能成功。",
                 self.failure_noun(failure)
             ),
+            Said::RetriesUsedUp { turn, failure, attempts, waited_ms } => format!(
+                "第 {turn} 轮尝试了 {attempts} 次，中间一共等待了 {}，仍然失败（{}）：重试次数用完了，运行就此结束。想扛过更久的故障，可以允许更多次尝试，或者调高最长等待；否则就接受这类失败会结束运行，并把错误清楚地报告出来。",
+                self.duration(*waited_ms),
+                self.failure_noun(failure)
+            ),
             Said::FailedFast { turn, failure } => format!(
                 "第 {turn} 轮的失败（{}）没有重试，而是立即结束了运行，因为任何重试都修不好它。",
                 self.failure_noun(failure)

@@ -20,9 +20,21 @@
 //! browser hid it (a cross-origin response shows `Retry-After` only if the server lists it in
 //! `Access-Control-Expose-Headers`) cannot be told, so this is a warning, not a fault. Callers
 //! that know the asks some other way pass them to [`judge_with_asks`].
+//!
+//! # What the verdict promises
+//!
+//! * A failed call is never passed over: a turn that retried and answered, failed fast, gave up
+//!   after one attempt or used up every attempt gets a finding that says so (with one entry per
+//!   slug, a later turn's may be folded into an earlier turn's `count`).
+//! * It never contradicts itself: each finding knows the `(turn, failure)` pairs it is about,
+//!   and a good word about a pair that a bad finding is also about is dropped. A 401 retried
+//!   until the attempts ran out is a retried permanent failure, not also a failure that failed
+//!   fast.
+//! * Its sums are the strip's: a finding about a turn's waits adds up the same waits the backoff
+//!   strip draws for that turn (see [`Said`] for which ones each finding counts).
 
 use crate::config::RunConfig;
-use crate::events::{Event, FailReason, Guard, Layer, Outcome, Quirk};
+use crate::events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome, Quirk};
 use crate::provider::{CallFailure, ProviderError, WaitReason};
 use crate::wire::FINISH_LENGTH;
 use serde::Serialize;
@@ -41,6 +53,9 @@ pub mod slug {
     pub const RETRIED_WITHOUT_WAITING: &str = "retried-without-waiting";
     /// Bad: one attempt only, so a failure that would have passed by itself ended the run.
     pub const GAVE_UP_TOO_EARLY: &str = "gave-up-too-early";
+    /// Warning: a failure that might have passed was retried, with its waits, until no attempt
+    /// was left, and the run ended on it.
+    pub const RETRIES_USED_UP: &str = "retries-used-up";
     /// Warning: so many attempts that the client adds real load to a server already in trouble.
     pub const RETRY_STORM: &str = "retry-storm";
     /// Warning: backoff without jitter, so clients that failed together retry together.
@@ -51,7 +66,7 @@ pub mod slug {
     pub const ACCEPTED_TRUNCATED_STREAM: &str = "accepted-truncated-stream";
     /// Good: a retry waited as long as the server asked.
     pub const HONOURED_RETRY_AFTER: &str = "honoured-retry-after";
-    /// Good: a transient failure was retried after a real backoff and the next attempts answered.
+    /// Good: a transient failure was retried after backoff and a later attempt answered.
     pub const RECOVERED_WITH_BACKOFF: &str = "recovered-with-backoff";
     /// Good: a failure no retry can fix ended the run at once.
     pub const FAILED_FAST: &str = "failed-fast";
@@ -108,7 +123,9 @@ pub struct Finding {
 }
 
 /// The facts behind a finding, as data: the page puts them into a sentence in the reader's
-/// language. Times are in milliseconds; the page writes them in its one unit.
+/// language. Times are in milliseconds; the page writes them in its one unit. A `waited_ms` is
+/// either one retry's wait (the findings that weigh a wait against what the server asked, or
+/// against no wait at all) or a sum of the turn's waits, as its backoff strip adds them up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Said {
@@ -116,21 +133,25 @@ pub enum Said {
     RetriedPermanent { turn: u32, failure: CallFailure },
     /// The server asked for longer than the cap, so the retry came back early.
     RetryAfterCapped { turn: u32, asked_ms: u64, cap_ms: u64 },
-    /// The retry came back sooner than the server asked.
+    /// The retry came back sooner than the server asked: one retry's wait and ask.
     IgnoredRetryAfter { turn: u32, waited_ms: u64, asked_ms: u64 },
     /// A Retry-After cap of 0 threw the server's ask away.
     RetryAfterCapAtZero { turn: u32, failure: CallFailure },
-    /// The wait was as long as the server asked (`asked_ms` when the ask is known).
+    /// One retry's wait was as long as the server asked (`asked_ms` when the ask is known).
     HonouredRetryAfter { turn: u32, failure: CallFailure, waited_ms: u64, asked_ms: Option<u64> },
-    /// A 429 retried on a guessed wait: no Retry-After reached the loop.
+    /// A 429 retried on a guessed wait (that retry's): no Retry-After reached the loop.
     RetryAfterMissing { turn: u32, waited_ms: u64 },
-    /// A transient failure retried after real backoff, and a later attempt answered.
+    /// A transient failure retried after backoff, and a later attempt answered. `failure` is the
+    /// first one the turn backed off from; `waited_ms` is all the turn's backoff waits together.
     RecoveredWithBackoff { turn: u32, failure: CallFailure, waited_ms: u64 },
     /// One attempt only, so a failure that would have passed ended the run.
     GaveUpTooEarly { turn: u32, failure: CallFailure },
+    /// Every attempt failed and the run ended on `failure`, the last of them: `attempts` calls
+    /// and `waited_ms` of waiting between them, all the turn's waits together.
+    RetriesUsedUp { turn: u32, failure: CallFailure, attempts: u32, waited_ms: u64 },
     /// A failure no retry can fix ended the run at once.
     FailedFast { turn: u32, failure: CallFailure },
-    /// A retry went out at once, or nearly.
+    /// A retry went out at once, or nearly: the first such wait.
     RetriedWithoutWaiting { turn: u32, waited_ms: u64 },
     /// So many calls that the client adds load to a failing server.
     RetryStorm { calls: u32, most: u32, on_turn: u32 },
@@ -196,35 +217,31 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
         let Some((failure, layer)) = &c.failure else { continue };
         let what = failure;
         let t = c.turn;
+        let about = || vec![(t, failure.clone())];
         match c.wait {
             Some((wait, reason)) => {
-                // One retry gets one judgement: once a problem is named, no praise of the same
-                // retry follows it, so the verdict never calls one retry both bad and good.
-                let faulted = cannot_pass(failure)
-                    || matches!(ask_of(c), Some(asked) if wait < asked && !(reason == WaitReason::RetryAfter && wait == cap && cap > 0))
-                    || (ask_of(c).is_none() && reason == WaitReason::RetryAfter && cap == 0);
                 if cannot_pass(failure) {
-                    out.add(
+                    out.note(
                         slug::RETRIED_PERMANENT,
                         Severity::Bad,
                         Said::RetriedPermanent { turn: t, failure: what.clone() },
+                        about(),
                     );
                 }
                 match (ask_of(c), reason) {
-                    (Some(asked), _) if wait < asked && reason == WaitReason::RetryAfter && wait == cap && cap > 0 => {
-                        out.add(
-                            slug::RETRY_AFTER_CAPPED,
-                            Severity::Warning,
-                            Said::RetryAfterCapped { turn: t, asked_ms: asked, cap_ms: cap },
-                        )
-                    }
-                    (Some(asked), _) if wait < asked => out.add(
+                    (Some(asked), WaitReason::RetryAfter) if wait < asked && wait == cap && cap > 0 => out.note(
+                        slug::RETRY_AFTER_CAPPED,
+                        Severity::Warning,
+                        Said::RetryAfterCapped { turn: t, asked_ms: asked, cap_ms: cap },
+                        about(),
+                    ),
+                    (Some(asked), _) if wait < asked => out.note(
                         slug::IGNORED_RETRY_AFTER,
                         Severity::Bad,
                         Said::IgnoredRetryAfter { turn: t, waited_ms: wait, asked_ms: asked },
+                        about(),
                     ),
-                    (Some(_), _) if faulted => {}
-                    (Some(asked), _) => out.add(
+                    (Some(asked), _) => out.note(
                         slug::HONOURED_RETRY_AFTER,
                         Severity::Good,
                         Said::HonouredRetryAfter {
@@ -233,48 +250,75 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
                             waited_ms: wait,
                             asked_ms: Some(asked),
                         },
+                        about(),
                     ),
-                    (None, WaitReason::RetryAfter) if cap == 0 => out.add(
+                    (None, WaitReason::RetryAfter) if cap == 0 => out.note(
                         slug::IGNORED_RETRY_AFTER,
                         Severity::Bad,
                         Said::RetryAfterCapAtZero { turn: t, failure: what.clone() },
+                        about(),
                     ),
-                    (None, WaitReason::RetryAfter) if wait < cap && !faulted => out.add(
+                    (None, WaitReason::RetryAfter) if wait < cap => out.note(
                         slug::HONOURED_RETRY_AFTER,
                         Severity::Good,
                         Said::HonouredRetryAfter { turn: t, failure: what.clone(), waited_ms: wait, asked_ms: None },
+                        about(),
                     ),
-                    (None, WaitReason::Backoff) if matches!(failure, CallFailure::Http { status: 429 }) => out.add(
+                    (None, WaitReason::Backoff) if matches!(failure, CallFailure::Http { status: 429 }) => out.note(
                         slug::RETRY_AFTER_MISSING,
                         Severity::Warning,
                         Said::RetryAfterMissing { turn: t, waited_ms: wait },
+                        about(),
                     ),
                     _ => {}
                 }
-                if !faulted
-                    && reason == WaitReason::Backoff
-                    && wait >= NEAR_ZERO_MS
-                    && run.replied_after(c)
-                    && !recovered_turns.contains(&t)
-                {
+                if reason == WaitReason::Backoff && run.replied_after(c) && !recovered_turns.contains(&t) {
                     recovered_turns.push(t);
-                    out.add(
+                    // The turn's whole backoff, as its strip shows it, and every failure it
+                    // waited out: a problem with any of those retries withholds the praise.
+                    let backoff: Vec<&Call> =
+                        run.turn(t).filter(|c| matches!(c.wait, Some((_, WaitReason::Backoff)))).collect();
+                    out.note(
                         slug::RECOVERED_WITH_BACKOFF,
                         Severity::Good,
-                        Said::RecoveredWithBackoff { turn: t, failure: what.clone(), waited_ms: wait },
+                        Said::RecoveredWithBackoff { turn: t, failure: what.clone(), waited_ms: waited(&backoff) },
+                        backoff.iter().filter_map(|c| c.about()).collect(),
                     );
                 }
             }
             None if *layer == Layer::Nobody => {
-                let transient = ProviderError::of(failure.clone()).is_transient();
-                if transient && c.max_attempts <= 1 {
-                    out.add(
+                let hopeless = cannot_pass(failure) || c.final_because == Some(FinalBecause::CannotPass);
+                if hopeless {
+                    // "At once" only if this turn had not already retried the same failure; if
+                    // it had, that retry is the finding (retried-permanent), not this end.
+                    if !run.retried_before(c) {
+                        out.note(
+                            slug::FAILED_FAST,
+                            Severity::Good,
+                            Said::FailedFast { turn: t, failure: what.clone() },
+                            about(),
+                        );
+                    }
+                } else if c.attempt > 1 {
+                    let all: Vec<&Call> = run.turn(t).collect();
+                    out.note(
+                        slug::RETRIES_USED_UP,
+                        Severity::Warning,
+                        Said::RetriesUsedUp {
+                            turn: t,
+                            failure: what.clone(),
+                            attempts: c.attempt,
+                            waited_ms: waited(&all),
+                        },
+                        about(),
+                    );
+                } else if ProviderError::of(failure.clone()).is_transient() && c.max_attempts <= 1 {
+                    out.note(
                         slug::GAVE_UP_TOO_EARLY,
                         Severity::Bad,
                         Said::GaveUpTooEarly { turn: t, failure: what.clone() },
+                        about(),
                     );
-                } else if cannot_pass(failure) {
-                    out.add(slug::FAILED_FAST, Severity::Good, Said::FailedFast { turn: t, failure: what.clone() });
                 }
             }
             None => {}
@@ -282,14 +326,15 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
     }
 
     // Waits that are no wait at all. One tiny wait can be bad luck with full jitter; a pattern,
-    // or any with jitter off, is the policy.
+    // or any with jitter off, is the policy, and then every one of them is the problem.
     let instant: Vec<&Call> =
         run.calls.iter().filter(|c| matches!(c.wait, Some((w, WaitReason::Backoff)) if w < NEAR_ZERO_MS)).collect();
     if let Some(first) = instant.first() {
         if !config.retry.jitter || config.retry.base_delay_ms < NEAR_ZERO_MS || instant.len() >= 2 {
             let wait = first.wait.map_or(0, |w| w.0);
             let said = Said::RetriedWithoutWaiting { turn: first.turn, waited_ms: wait };
-            out.add_n(slug::RETRIED_WITHOUT_WAITING, Severity::Bad, said, instant.len() as u32);
+            let about = instant.iter().filter_map(|c| c.about()).collect();
+            out.note_n(slug::RETRIED_WITHOUT_WAITING, Severity::Bad, said, instant.len() as u32, about);
         }
     }
 
@@ -330,10 +375,13 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
     }
 
     for c in run.calls.iter().filter(|c| c.cut) {
-        out.add(
+        // The cut is praised as the timeout it became: if that timeout then got a bad word (one
+        // attempt only, say), the turn gets that word alone.
+        out.note(
             slug::WATCHDOG_CUT_HANG,
             Severity::Good,
             Said::WatchdogCutHang { turn: c.turn, after_ms: config.guards.watchdog_ms },
+            vec![(c.turn, c.failure.as_ref().map_or(CallFailure::Timeout, |f| f.0.clone()))],
         );
     }
 
@@ -343,6 +391,11 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
 
     judge_replies(events, &mut out);
     out.finish()
+}
+
+/// The time a set of retries waited, all together, as the backoff strip adds it up.
+fn waited(calls: &[&Call]) -> u64 {
+    calls.iter().filter_map(|c| c.wait).map(|(ms, _)| ms).fold(0, u64::saturating_add)
 }
 
 /// What the replies' finish reasons say: a cut or withheld reply that ended the run, and the
@@ -381,6 +434,8 @@ struct Call {
     attempt: u32,
     max_attempts: u32,
     failure: Option<(CallFailure, Layer)>,
+    /// Why the failure ended the run, when the trace says.
+    final_because: Option<FinalBecause>,
     /// The wait scheduled after this call failed, if it was retried.
     wait: Option<(u64, WaitReason)>,
     replied: bool,
@@ -399,10 +454,30 @@ struct RunFacts {
     guard_stop: Option<(Guard, u32)>,
 }
 
+impl Call {
+    /// The failure this call met, with its turn: what a finding about it is about.
+    fn about(&self) -> Option<(u32, CallFailure)> {
+        self.failure.as_ref().map(|(f, _)| (self.turn, f.clone()))
+    }
+}
+
 impl RunFacts {
     /// Whether a later call of the same turn got a reply.
     fn replied_after(&self, call: &Call) -> bool {
         self.calls.iter().any(|c| c.turn == call.turn && c.attempt > call.attempt && c.replied)
+    }
+
+    /// Whether an earlier call of the same turn met the same failure and was retried.
+    fn retried_before(&self, call: &Call) -> bool {
+        let failure = call.failure.as_ref().map(|f| &f.0);
+        self.turn(call.turn)
+            .any(|c| c.attempt < call.attempt && c.wait.is_some() && c.failure.as_ref().map(|f| &f.0) == failure)
+    }
+
+    /// The calls of one turn: one failure episode, since a turn's calls follow each other until
+    /// one is answered or the run ends.
+    fn turn(&self, turn: u32) -> impl Iterator<Item = &Call> {
+        self.calls.iter().filter(move |c| c.turn == turn)
     }
 
     fn call_mut(&mut self, turn: u32, attempt: Option<u32>) -> Option<&mut Call> {
@@ -420,13 +495,15 @@ fn read_run(events: &[Event]) -> RunFacts {
                 attempt: *attempt,
                 max_attempts: *max_attempts,
                 failure: None,
+                final_because: None,
                 wait: None,
                 replied: false,
                 cut: false,
             }),
-            Event::ModelCallFailed { turn, attempt, failure, layer, .. } => {
+            Event::ModelCallFailed { turn, attempt, failure, layer, final_because, .. } => {
                 if let Some(c) = run.call_mut(*turn, Some(*attempt)) {
                     c.failure = Some((failure.clone(), *layer));
+                    c.final_because = *final_because;
                 }
             }
             Event::RetryScheduled { turn, next_attempt, wait_ms, reason, .. } => {
@@ -469,29 +546,57 @@ fn cannot_pass(failure: &CallFailure) -> bool {
     matches!(failure, CallFailure::Http { status: 400 | 401 | 403 | 404 | 422 } | CallFailure::BadBody { .. })
 }
 
-/// A span of time as the page writes it everywhere: milliseconds below a second, seconds with one
-/// decimal from there on (the page's `text::duration`), so the verdict and the strip agree.
-/// Findings gathered so far, one per slug.
+/// A finding noticed, with the failures it is about: `(turn, failure)` of each.
+struct Note {
+    slug: &'static str,
+    severity: Severity,
+    said: Said,
+    count: u32,
+    about: Vec<(u32, CallFailure)>,
+}
+
+/// Findings noticed so far, in order; [`Verdict::finish`] folds them into one per slug.
 #[derive(Default)]
 struct Verdict {
-    findings: Vec<Finding>,
+    notes: Vec<Note>,
 }
 
 impl Verdict {
+    /// A finding about no failure in particular (a guard, a reply, the run as a whole).
     fn add(&mut self, slug: &'static str, severity: Severity, said: Said) {
         self.add_n(slug, severity, said, 1);
     }
 
     fn add_n(&mut self, slug: &'static str, severity: Severity, said: Said, n: u32) {
-        match self.findings.iter_mut().find(|f| f.slug == slug) {
-            Some(f) => f.count += n,
-            None => self.findings.push(Finding { slug, severity, said, count: n }),
-        }
+        self.note_n(slug, severity, said, n, Vec::new());
     }
 
-    fn finish(mut self) -> Vec<Finding> {
+    /// A finding about these failures.
+    fn note(&mut self, slug: &'static str, severity: Severity, said: Said, about: Vec<(u32, CallFailure)>) {
+        self.note_n(slug, severity, said, 1, about);
+    }
+
+    fn note_n(&mut self, slug: &'static str, severity: Severity, said: Said, n: u32, about: Vec<(u32, CallFailure)>) {
+        self.notes.push(Note { slug, severity, said, count: n, about });
+    }
+
+    /// One finding per slug, worst first. A good word about a failure that a bad finding is also
+    /// about is dropped, so no turn is told both that it handled a failure well and badly.
+    fn finish(self) -> Vec<Finding> {
+        let faulted: Vec<(u32, CallFailure)> =
+            self.notes.iter().filter(|n| n.severity == Severity::Bad).flat_map(|n| n.about.iter().cloned()).collect();
+        let mut findings: Vec<Finding> = Vec::new();
+        for n in self.notes {
+            if n.severity == Severity::Good && n.about.iter().any(|a| faulted.contains(a)) {
+                continue;
+            }
+            match findings.iter_mut().find(|f| f.slug == n.slug) {
+                Some(f) => f.count += n.count,
+                None => findings.push(Finding { slug: n.slug, severity: n.severity, said: n.said, count: n.count }),
+            }
+        }
         // Stable: within a severity, findings keep the order they were noticed in.
-        self.findings.sort_by_key(|f| f.severity.rank());
-        self.findings
+        findings.sort_by_key(|f| f.severity.rank());
+        findings
     }
 }
