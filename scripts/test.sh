@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: lints (the page with and without the split), the split build's scripts
-# (scripts/test-split.sh), the engine natively and for wasm32, the release build, then the
-# browser tests in headless Chromium against that build. Installs what is missing first.
+# (scripts/test-split.sh), the engine natively and for wasm32, the release build, the measurement
+# script in its quick mode, then the browser tests in headless Chromium against that build.
+# Installs what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -35,6 +36,9 @@ fi
 
 step "release build"
 ./scripts/build.sh
+
+step "the measurement script still runs to the end (quick mode: its figures are not checked)"
+node scripts/measure-perf.mjs dist --quick
 
 step "browser tests (headless Chromium)"
 npx playwright test

@@ -11,7 +11,7 @@ use crate::text;
 use crate::ui::endpoint::endpoint_panel::EndpointPanel;
 use crate::ui::icons::KeyIcon;
 use crate::ui::language::language_switch::LanguageSwitch;
-use crate::ui::lazy::{below_fold, part};
+use crate::ui::lazy::{below_fold, next_task, part};
 use crate::ui::lessons::lessons_menu::LessonsMenu;
 use crate::ui::log::event_log::EventLog;
 use crate::ui::parts;
@@ -195,13 +195,12 @@ fn Playground() -> impl IntoView {
                 // the first column (`order`).
                 <Show when=move || mode() == Mode::Full || (mode() == Mode::Present && show_settings.get())>
                     <aside class="side" id="settings-sheet" data-testid="settings">
-                        <EndpointPanel />
-                        <FaultPanel />
+                        {next_task(|| view! { <EndpointPanel /> <FaultPanel /> }.into_any())}
                         {below_fold("settings", || Box::pin(parts::settings_panel()))}
                     </aside>
                 </Show>
                 <Show when=move || mode() == Mode::Full>
-                    <EventLog />
+                    {next_task(|| view! { <EventLog /> }.into_any())}
                 </Show>
             </main>
         </div>

@@ -29,6 +29,9 @@ fn main() {
             }
             Err(_) => Some(lang),
         };
+        // The page is built in a task of its own, not in the one that compiled and started the
+        // wasm: together they held the browser for more than a frame (a long task at load).
+        gloo_timers::future::TimeoutFuture::new(0).await;
         if let Some(loading) = leptos::prelude::document().get_element_by_id("loading") {
             loading.remove();
         }

@@ -25,23 +25,33 @@ fn clear(pg: Playground) {
     pg.playback.reset();
 }
 
+/// At instant speed, the most events the page takes in one update. The loop hands the browser a
+/// turn every few milliseconds (so Stop lands), but each update of the page also costs it a
+/// frame to lay out and paint, with the log and the history grown: updating at every turn, a
+/// 1,000-turn run drew about 20 frames. In batches this size (each about as long to build as the
+/// loop's slice of work, well under 50 ms) it draws about 8, and every turn between them paints
+/// nothing new.
+const INSTANT_BATCH: usize = 600;
+
+/// At instant speed, how long (real ms) an event may wait for its batch to fill: a real endpoint
+/// answers in real time, and what happened before its call must not wait for the reply.
+const INSTANT_WAIT_MS: u32 = 50;
+
 /// The callback a run or a replay hands each event to. `run` is the run it delivers for (read
-/// when the run started).
-fn deliver(pg: Playground, run: u64) -> Rc<dyn Fn(Event)> {
-    // Events reach the signals in batches, one per microtask: at instant speed a run hands
-    // over thousands at once, and one update for all of them costs far less than one each.
-    // A batch left over from a run that was replaced meanwhile is dropped.
+/// when the run started); `speed` is the playback speed, read at each event.
+fn deliver(pg: Playground, run: u64, speed: Speed) -> Rc<dyn Fn(Event)> {
+    // Events reach the signals in batches: at instant speed a run hands over thousands at once,
+    // and one update for many of them costs far less than one each. At a watchable speed a batch
+    // is what arrived before the next microtask, which is one event. A batch left over from a
+    // run that was replaced meanwhile is dropped.
     let pending: Rc<RefCell<Vec<Event>>> = Rc::default();
-    Rc::new(move |event: Event| {
-        pending.borrow_mut().push(event);
-        if pending.borrow().len() > 1 {
-            return;
-        }
+    let flush = {
         let pending = pending.clone();
-        wasm_bindgen_futures::spawn_local(async move {
+        move || {
             let batch = std::mem::take(&mut *pending.borrow_mut());
-            // A batch from a run that was replaced, or for a playground no longer on the page.
-            if pg.playback.run_id.try_get_untracked() != Some(run) {
+            // Nothing left (an earlier flush took it), a batch from a run that was replaced, or
+            // one for a playground no longer on the page.
+            if batch.is_empty() || pg.playback.run_id.try_get_untracked() != Some(run) {
                 return;
             }
             let finished = batch.iter().any(|e| matches!(e, Event::Finished { .. }));
@@ -51,7 +61,42 @@ fn deliver(pg: Playground, run: u64) -> Rc<dyn Fn(Event)> {
             if finished {
                 pg.running.set(false);
             }
-        });
+        }
+    };
+    // Whether a timer watches the batch at instant speed (one at a time).
+    let watching = Rc::new(Cell::new(false));
+    Rc::new(move |event: Event| {
+        let last = matches!(event, Event::Finished { .. });
+        let waiting = {
+            let mut pending = pending.borrow_mut();
+            pending.push(event);
+            pending.len()
+        };
+        let instant = speed.get() <= 0.0;
+        if !instant || last || waiting >= INSTANT_BATCH {
+            // Now: at the next microtask, once the loop pauses. The first event of a batch asks;
+            // at instant speed, the one that fills it or ends the run.
+            if waiting == 1 || (instant && (last || waiting == INSTANT_BATCH)) {
+                let flush = flush.clone();
+                wasm_bindgen_futures::spawn_local(async move { flush() });
+            }
+        } else if !watching.replace(true) {
+            // A batch that stops growing (the loop waits on a real call) is delivered as it is.
+            let (flush, pending, watching) = (flush.clone(), pending.clone(), watching.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let mut seen = 0;
+                loop {
+                    gloo_timers::future::TimeoutFuture::new(INSTANT_WAIT_MS).await;
+                    let now = pending.borrow().len();
+                    if now == 0 || now == seen {
+                        break;
+                    }
+                    seen = now;
+                }
+                watching.set(false);
+                flush();
+            });
+        }
     })
 }
 
@@ -114,7 +159,7 @@ split_point! { engine,
             speed: pg.live_speed.get_value(),
             clock_speed,
             model,
-            deliver: deliver(pg, run),
+            deliver: deliver(pg, run, pg.live_speed.get_value()),
         };
         crate::web::runner::start_run(setup, token);
         Ok(())
@@ -132,7 +177,7 @@ pub fn replay(pg: Playground, events: Vec<Event>) {
 
 split_point! { engine,
     fn start_replay(pg: Playground, run: u64, events: Vec<Event>, token: CancelToken) -> Result<(), PartMissing> {
-        crate::web::replay::replay(events, pg.live_speed.get_value(), deliver(pg, run), token);
+        crate::web::replay::replay(events, pg.live_speed.get_value(), deliver(pg, run, pg.live_speed.get_value()), token);
         Ok(())
     }
 }

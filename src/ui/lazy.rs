@@ -65,6 +65,17 @@ pub fn below_fold(name: &'static str, load: fn() -> Loading) -> impl IntoView {
     }
 }
 
+/// Builds `build` in a task of its own, just after the one that builds the rest of the first
+/// screen: built in one go, the whole first screen held the browser for more than a frame (a long
+/// task at load). For what is on the first screen but not what it is about (the settings column
+/// and the log), so the scene and Run come first.
+pub fn next_task(build: fn() -> AnyView) -> impl IntoView {
+    shown_when_loaded(Box::pin(async move {
+        gloo_timers::future::TimeoutFuture::new(0).await;
+        Ok(Box::new(build) as Build)
+    }))
+}
+
 /// Loads a panel below the fold at the browser's first idle moment after the first paint, then
 /// builds it in a task of its own. Fetched, compiled and built in the same moment as the first
 /// screen or a run's start, the panels could hold the page for more than a frame (a long task).
