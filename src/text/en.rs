@@ -259,10 +259,6 @@ impl Core for En {
         }
     }
 
-    fn board_earlier(&self, n: usize) -> String {
-        format!("+{n} earlier")
-    }
-
     fn fault_name(&self, f: Fault) -> &'static str {
         match f {
             Fault::RateLimited => "429 Too many requests",
@@ -680,6 +676,10 @@ impl Core for En {
 }
 
 impl Below for En {
+    fn board_earlier(&self, n: usize) -> String {
+        format!("+{n} earlier")
+    }
+
     fn layer_rule(&self, layer: Layer) -> &'static str {
         match layer {
             Layer::Model => "The error goes back as a tool result. The model reads it and tries something else.",

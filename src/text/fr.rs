@@ -288,10 +288,6 @@ impl Core for Fr {
         }
     }
 
-    fn board_earlier(&self, n: usize) -> String {
-        format!("+{} avant", count(n as u64))
-    }
-
     fn fault_name(&self, f: Fault) -> &'static str {
         match f {
             Fault::RateLimited => "429 Trop de requêtes",
@@ -750,6 +746,10 @@ impl Core for Fr {
 }
 
 impl Below for Fr {
+    fn board_earlier(&self, n: usize) -> String {
+        format!("+{} avant", count(n as u64))
+    }
+
     fn layer_rule(&self, layer: Layer) -> &'static str {
         match layer {
             Layer::Model => "L'erreur revient comme résultat d'outil. Le modèle la lit et tente autre chose.",

@@ -302,7 +302,7 @@ pub fn handled_count(n: usize) -> String {
 }
 
 pub fn board_earlier(n: usize) -> String {
-    core_words().board_earlier(n)
+    below_words().board_earlier(n)
 }
 
 pub fn open_faults() -> &'static str {

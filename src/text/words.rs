@@ -119,9 +119,6 @@ pub trait Core {
     /// The count on a lane of the one-row board, for a screen reader.
     fn handled_count(&self, n: usize) -> String;
 
-    /// The first chip of a board lane that shows only its newest chips: how many came before.
-    fn board_earlier(&self, n: usize) -> String;
-
     fn fault_name(&self, f: Fault) -> &'static str;
 
     fn fault_group_name(&self, group: rusty_lock_engine::FaultGroup) -> &'static str;
@@ -242,6 +239,9 @@ pub trait Below {
 
     /// The board's short label for a failure kind slug.
     fn board_label(&self, kind: &str) -> String;
+
+    /// The first chip of a board lane that shows only its newest chips: how many came before.
+    fn board_earlier(&self, n: usize) -> String;
 
     /// The name a setting has on the page, from its link key.
     fn setting_label(&self, key: &str) -> &'static str;

@@ -260,10 +260,6 @@ impl Core for Zh {
         }
     }
 
-    fn board_earlier(&self, n: usize) -> String {
-        format!("之前还有 {n} 个")
-    }
-
     fn fault_name(&self, f: Fault) -> &'static str {
         match f {
             Fault::RateLimited => "429 请求过多",
@@ -678,6 +674,10 @@ impl Core for Zh {
 }
 
 impl Below for Zh {
+    fn board_earlier(&self, n: usize) -> String {
+        format!("之前还有 {n} 个")
+    }
+
     fn layer_rule(&self, layer: Layer) -> &'static str {
         match layer {
             Layer::Model => "错误作为工具结果送回去。模型读到后，换个办法再试。",
