@@ -10,16 +10,22 @@ use crate::web::events::key_press;
 use leptos::ev::keydown;
 use leptos::prelude::*;
 use rusty_lock_engine::lessons::{find, lesson_query, LESSONS};
-use rusty_lock_engine::scenario::Mode;
+use rusty_lock_engine::scenario::{Mode, DEFAULT_SPEED, SPEEDS};
 use rusty_lock_engine::Layer;
 
-/// The link of the lesson `step` places away from the current one, kept in presenter mode.
-pub fn neighbour_link(current: Option<&str>, step: isize) -> Option<String> {
+/// The link of the lesson `step` places away from the current one, kept in presenter mode and
+/// at the speed chosen (`speed`, an index of `SPEEDS`): a teacher who slowed the room down to 0.5×
+/// keeps it for the next lesson.
+pub fn neighbour_link(current: Option<&str>, step: isize, speed: usize) -> Option<String> {
     let index = current.and_then(find).map(|(i, _)| i as isize).unwrap_or(-1);
     let next = index + step;
+    let speed = match SPEEDS.get(speed) {
+        Some(label) if speed != DEFAULT_SPEED => format!("&speed={label}"),
+        _ => String::new(),
+    };
     (0..LESSONS.len() as isize)
         .contains(&next)
-        .then(|| format!("?{}&mode=present", lesson_query(&LESSONS[next as usize])))
+        .then(|| format!("?{}&mode=present{speed}", lesson_query(&LESSONS[next as usize])))
 }
 
 pub fn use_presenter_keys(pg: Playground, address: Address) {
@@ -54,7 +60,7 @@ pub fn use_presenter_keys(pg: Playground, address: Address) {
             "PageUp" | "p" | "P" => -1,
             _ => return,
         };
-        if let Some(link) = neighbour_link(pg.lesson.get_untracked().as_deref(), step) {
+        if let Some(link) = neighbour_link(pg.lesson.get_untracked().as_deref(), step, pg.speed_index.get_untracked()) {
             ev.prevent_default();
             address.push(&link);
         }

@@ -139,6 +139,26 @@ test('a clicker and the keyboard answer, show and run a lesson; Show me does not
   await expect(explanation).toContainText('Nobody');
 });
 
+test('a speed chosen in presenter mode stays for the next lesson, by the clicker and by the link', async ({ page }) => {
+  await page.goto('/?lesson=bad-key&mode=present');
+  await expect(page.getByTestId('lesson-question')).toBeVisible();
+  await page.getByTestId('speed').selectOption({ label: '0.5×' });
+  // The clicker's keys are not the select's: the teacher has moved on from it.
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'bad-request-retried');
+  await expect(page).toHaveURL(/[?&]speed=0\.5(&|$)/);
+  await expect(page.getByTestId('speed').locator('option:checked')).toHaveText('0.5×');
+  // The card's own links carry it too, and follow a new choice.
+  await expect(page.getByTestId('lesson-next')).toHaveAttribute('href', /[?&]speed=0\.5(&|$)/);
+  await page.getByTestId('speed').selectOption({ label: '2×' });
+  await expect(page.getByTestId('lesson-prev')).toHaveAttribute('href', /[?&]speed=2(&|$)/);
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('PageUp');
+  await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'bad-key');
+  await expect(page.getByTestId('speed').locator('option:checked')).toHaveText('2×');
+});
+
 test('Space runs a fresh page, and pause at the first failure holds playback on it', async ({ page }) => {
   await page.goto('/?v=1&faults=t2:503&speed=2');
   await page.getByTestId('pause-at-failure').check();

@@ -22,8 +22,13 @@ pub fn LessonCard() -> impl IntoView {
         let asked = move || pg.answer.get().is_none() && !pg.revealed.get();
         let presenting = pg.mode.get_untracked() == Mode::Present;
         let current = pg.lesson.get_untracked();
-        let prev = neighbour_link(current.as_deref(), -1);
-        let next = neighbour_link(current.as_deref(), 1);
+        // Whether there is a lesson before and after, and the links to them at the speed chosen.
+        let (has_prev, has_next) =
+            (neighbour_link(current.as_deref(), -1, 0).is_some(), neighbour_link(current.as_deref(), 1, 0).is_some());
+        let link = move |step: isize| {
+            let current = current.clone();
+            move || neighbour_link(current.as_deref(), step, pg.speed_index.get()).unwrap_or_default()
+        };
         Some(view! {
             <section class="panel lesson" data-testid="lesson-card" data-lesson=l.id aria-labelledby="lesson-title">
                 <p class="lesson-step">{text::lesson_step(index + 1, LESSONS.len())}</p>
@@ -71,10 +76,10 @@ pub fn LessonCard() -> impl IntoView {
                         }
                     }}
                 </Show>
-                {(presenting || prev.is_some() || next.is_some()).then(|| view! {
+                {(presenting || has_prev || has_next).then(|| view! {
                     <nav class="lesson-nav">
-                        {prev.map(|href| view! { <a href=href data-testid="lesson-prev">{text::prev_lesson()}</a> })}
-                        {next.map(|href| view! { <a href=href data-testid="lesson-next">{text::next_lesson()}</a> })}
+                        {has_prev.then(|| view! { <a href=link(-1) data-testid="lesson-prev">{text::prev_lesson()}</a> })}
+                        {has_next.then(|| view! { <a href=link(1) data-testid="lesson-next">{text::next_lesson()}</a> })}
                     </nav>
                 })}
             </section>
