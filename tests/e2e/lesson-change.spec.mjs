@@ -78,6 +78,10 @@ for (const by of ['key', 'link', 'menu']) {
       const stillRunning = running;
       await goTo(page, by, SECOND);
       await expectReady(page);
+      // The speed chosen stays with the next lesson (instant, for the stepping above): its own
+      // run is played at 1× so it is still going when the page moves on.
+      await page.getByTestId('speed').selectOption({ label: '1×' });
+      await page.evaluate(() => document.activeElement?.blur());
       // The new lesson's own run starts from its own key or answer, and is ended the same way.
       if (by === 'key') await page.keyboard.press('2');
       else await page.getByTestId('answer-code').click();
