@@ -5,8 +5,9 @@
 //! In compare mode the naive loop's listing (the `compare` part) stands beside it, and the robust
 //! line that makes the catch the naive loop is missing is marked once playback reaches it.
 
+use crate::hooks::after_layout::use_measure_after_layout;
 use crate::state::shown::Shown;
-use crate::state::{speed_factor, Playground};
+use crate::state::Playground;
 use crate::text;
 use crate::ui::compare::code_lines::{indent_of, line_code};
 use crate::web::append_list::reveal_in;
@@ -30,33 +31,21 @@ pub fn CodePanel(naive: NaiveListing) -> impl IntoView {
     let has_step = Memo::new(move |_| shown.event.with(Option::is_some));
     let code = NodeRef::<Div>::new();
     let pg = crate::state::expect_context::<Playground>();
-    // Whether a frame is already asked for: one measure per frame, however many steps came.
-    let asked = StoredValue::new(false);
-    // Keep the lit line in view inside the panel, without scrolling the page, once the frame is
-    // laid out (measuring earlier would force a layout in the middle of the step's updates).
-    // During a run at instant speed the lit line changes faster than anyone reads it, and each
-    // measure makes the browser lay out the page the run keeps growing: the panel follows once
-    // the run is over.
-    Effect::new(move |_| {
-        lit.track();
-        lang.track();
-        if pg.running.get() && speed_factor(pg.speed_index.get()) == 0.0 {
-            return;
-        }
-        if asked.get_value() {
-            return;
-        }
-        asked.set_value(true);
-        // The frame may come after the panel is gone (a language switch draws it anew): then its
-        // node is gone too, and there is nothing to scroll.
-        request_animation_frame(move || {
-            asked.try_set_value(false);
+    // Keep the lit line in view inside the panel, without scrolling the page.
+    use_measure_after_layout(
+        pg,
+        move || {
+            lit.track();
+            lang.track();
+            true
+        },
+        move || {
             let Some(list) = code.try_get_untracked().flatten() else { return };
             if let Ok(Some(line)) = list.query_selector("[data-lit=true]") {
                 reveal_in(&list, &line);
             }
-        });
-    });
+        },
+    );
     view! {
         <section class="panel code-panel" data-testid="code-panel" data-lit-anchor=move || lit.get().map(|a| a.slug()) aria-labelledby="code-title">
             <div class="code-head">

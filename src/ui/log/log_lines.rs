@@ -5,8 +5,9 @@
 //! `ui::parts`): before the first event there is nothing to list.
 
 use crate::actions::step as playback;
+use crate::hooks::after_layout::use_measure_after_layout;
 use crate::state::shown::Shown;
-use crate::state::{speed_factor, Playground};
+use crate::state::Playground;
 use crate::text;
 use crate::web::append_list::{clicked_index, escape_into, AppendList};
 use leptos::html::Div;
@@ -66,28 +67,19 @@ pub fn LogLines() -> impl IntoView {
             });
         });
     });
-    // Follow the newest line once the page has laid the new ones out: once per frame however
-    // many lines came, and, during a run at instant speed, once it is over (each measure makes
-    // the browser lay out the page the run keeps growing, for a scroll nobody could follow).
-    let asked = StoredValue::new(false);
-    Effect::new(move |_| {
-        pg.events.with(Vec::len);
-        if pg.playback.cursor.get().is_some() || (pg.running.get() && speed_factor(pg.speed_index.get()) == 0.0) {
-            return;
-        }
-        if asked.get_value() {
-            return;
-        }
-        asked.set_value(true);
-        // The frame may come after the log is gone (a language switch draws it anew): then
-        // `lines` is gone with it, and there is nothing to follow.
-        request_animation_frame(move || {
-            asked.try_set_value(false);
+    // Follow the newest line once the page has laid the new ones out, unless looking back.
+    use_measure_after_layout(
+        pg,
+        move || {
+            pg.events.with(Vec::len);
+            pg.playback.cursor.get().is_none()
+        },
+        move || {
             if pg.playback.cursor.try_get_untracked() == Some(None) {
                 lines.try_with_value(|slot| slot.as_ref().map(AppendList::follow));
             }
-        });
-    });
+        },
+    );
     // Time travel: hide what comes after the shown step, mark the step itself.
     Effect::new(move |_| {
         let index = shown.index.get();
