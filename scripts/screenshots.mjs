@@ -14,11 +14,19 @@ for (const [name, viewport] of Object.entries(sizes)) {
   await page.goto(base);
   await page.getByTestId('run').waitFor();
   await page.screenshot({ path: `screenshots/${name}-idle.png` });
+  // On a phone the faults are a sheet over the page, opened from the header.
+  const inFaults = async (act) => {
+    if (name === 'phone') await page.getByTestId('toggle-sheet').click();
+    await act();
+    if (name === 'phone') await page.getByTestId('toggle-sheet').click();
+  };
   await page.getByTestId('speed').selectOption({ label: 'instant' });
-  await page.getByTestId('fault-503').click();
-  await page.getByTestId('fault-badjson').click();
-  await page.getByTestId('fault-badjson-turn').fill('3');
-  await page.getByTestId('fault-badjson-turn').press('Enter');
+  await inFaults(async () => {
+    await page.getByTestId('fault-503').click();
+    await page.getByTestId('fault-badjson').click();
+    await page.getByTestId('fault-badjson-turn').fill('3');
+    await page.getByTestId('fault-badjson-turn').press('Enter');
+  });
   await page.getByTestId('run').click();
   await page.getByTestId('outcome').waitFor();
   await page.waitForTimeout(900);
@@ -26,7 +34,7 @@ for (const [name, viewport] of Object.entries(sizes)) {
   // unrendered (content-visibility: auto, as for a reader who has not scrolled there yet).
   if (name === 'phone') await page.addStyleTag({ content: '.chunk { content-visibility: visible !important; }' });
   await page.screenshot({ path: `screenshots/${name}-answered.png`, fullPage: name === 'phone' });
-  await page.getByTestId('fault-401').click();
+  await inFaults(() => page.getByTestId('fault-401').click());
   await page.getByTestId('run').click();
   await page.locator('[data-outcome="failed"]').waitFor();
   await page.waitForTimeout(500);
