@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use rusty_lock_engine::lessons::LESSONS;
 use rusty_lock_engine::scenario::{
-    decode, encode, FaultProblem, Mode, Problem, ProviderChoice, Scenario, MAX_LINK_LEN, SPEEDS,
+    decode, encode, FaultProblem, Mode, Pace, Problem, ProviderChoice, Scenario, MAX_LINK_LEN, SPEEDS,
 };
 use rusty_lock_engine::{simulate, Fault, FaultGroup, FaultPlan, FaultRule, Personality};
 
@@ -158,7 +158,7 @@ prop_compose! {
         turns in 1u32..=1000, errors in 0u32..=100, repeat in any::<bool>(), watchdog in 0u64..=120_000,
         attempts in 1u32..=10, base in 0u64..=60_000, cap in 0u64..=120_000, jitter in any::<bool>(),
         ra_cap in 0u64..=120_000, retryall in any::<bool>(), seed in 0u64..=u32::MAX as u64,
-        speed in 0..SPEEDS.len(), mode in 0..3usize, lesson in proptest::option::of(0..LESSONS.len()),
+        speed in 0..SPEEDS.len(), mode in 0..3usize, narrate in any::<bool>(), lesson in proptest::option::of(0..LESSONS.len()),
         endpoint in proptest::option::of(("(http|https)://[a-z0-9.]{1,20}(:[0-9]{2,5})?(/v1)?", "[ -~]{0,30}")),
     ) -> Scenario {
         let mut s = Scenario::new();
@@ -177,6 +177,7 @@ prop_compose! {
         s.config.seed = seed;
         s.speed = speed;
         s.mode = [Mode::Full, Mode::Embed, Mode::Present][mode];
+        s.pace = if narrate { Pace::Narrate } else { Pace::Timed };
         // Any settings on top of any lesson: the link then says what differs from the lesson.
         s.lesson = lesson.map(|i| LESSONS[i].id.to_string());
         s.provider = match endpoint {
@@ -238,6 +239,22 @@ proptest! {
         let (s, _) = decode(&text);
         prop_assert_eq!(decode(&encode(&s)), (s, vec![]));
     }
+}
+
+#[test]
+fn presenter_mode_narrates_step_by_step_unless_the_link_asks_for_timed_playback() {
+    let (present, notices) = decode("v=1&lesson=server-hiccup&mode=present");
+    assert_eq!((present.pace, notices), (Pace::Narrate, vec![]));
+    assert_eq!(encode(&present), "v=1&lesson=server-hiccup&mode=present", "the default pace is not written");
+    let (timed, _) = decode("v=1&lesson=server-hiccup&mode=present&pace=timed&speed=0.5");
+    assert_eq!((timed.pace, timed.speed), (Pace::Timed, 1));
+    assert_eq!(encode(&timed), "v=1&lesson=server-hiccup&speed=0.5&pace=timed&mode=present");
+    assert_eq!(decode("v=1").0.pace, Pace::Timed, "the playground plays timed");
+    let (narrated, _) = decode("v=1&pace=narrate");
+    assert_eq!((narrated.pace, encode(&narrated)), (Pace::Narrate, "v=1&pace=narrate".to_string()));
+    let (s, notices) = decode("v=1&mode=present&pace=slow");
+    assert_eq!(s.pace, Pace::Narrate);
+    assert_eq!(notices[0].problem, Problem::UnknownPace { value: "slow".into() });
 }
 
 #[test]

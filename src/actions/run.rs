@@ -23,6 +23,18 @@ fn clear(pg: Playground) {
     pg.events.set(Vec::new());
     pg.view.set(RunView::default());
     pg.playback.reset();
+    hold_if_narrated(pg);
+}
+
+/// A narrated run starts held: its first step shows, and each next one waits for the presenter
+/// (`crate::actions::step::narrate_next`).
+fn hold_if_narrated(pg: Playground) {
+    if pg.narrating() {
+        pg.playback.paused.set(true);
+        // Closed now, not when the gate's effect next runs: the run may be quicker.
+        crate::web::gate::gate().set_open(false);
+        crate::web::gate::gate().step();
+    }
 }
 
 /// At instant speed, the most events the page takes in one update. The loop hands the browser a
@@ -227,6 +239,7 @@ pub fn run(pg: Playground) {
     stop(pg);
     let pb = pg.playback;
     pb.reset();
+    hold_if_narrated(pg);
     let config = rusty_lock_engine::RunConfig { lang: crate::text::lang(), ..pg.config.get_untracked() };
     let plan = pg.plan.get_untracked();
     let run = pb.run_id.get_untracked();
@@ -280,6 +293,7 @@ pub fn apply_scenario(pg: Playground, s: Scenario) {
     pg.lesson.set(s.lesson);
     pg.lang.set(s.lang);
     pg.mode.set(s.mode);
+    pg.pace.set(s.pace);
 }
 
 /// Answers the open lesson's question and runs it: `Some(layer)` is a guess the page judges,

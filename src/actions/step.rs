@@ -89,3 +89,53 @@ pub fn scrub(pg: Playground, i: usize) {
     pg.playback.paused.set(true);
     go_to(pg, i);
 }
+
+/// What a presenter's "next" or "back" did, in narrate pace: moved the run, or found nothing
+/// more in that direction, where the presenter's keys move to the next or previous lesson.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Narrated {
+    Moved,
+    Nothing,
+}
+
+/// The clicker's "next": starts the run (a lesson's question is then answered by "Show me",
+/// judging nobody), shows the next step, or, once a finished run is on its last step, says there
+/// is nothing more.
+pub fn narrate_next(pg: Playground) -> Narrated {
+    let pb = pg.playback;
+    let running = pg.running.get_untracked();
+    match pb.cursor.get_untracked() {
+        Some(i) => {
+            pb.paused.set(true);
+            go_to(pg, i + 1);
+        }
+        None if running => step_forward(pg),
+        None if len(pg) > 0 => return Narrated::Nothing,
+        None if pg.lesson.with_untracked(Option::is_some) => crate::actions::run::answer_lesson(pg, None),
+        None => crate::actions::run::run(pg),
+    }
+    Narrated::Moved
+}
+
+/// The clicker's "back": one step back, or nothing at the first step (or before any run).
+pub fn narrate_back(pg: Playground) -> Narrated {
+    let n = len(pg);
+    let at = pg.playback.cursor.get_untracked().unwrap_or(n.saturating_sub(1));
+    if n == 0 || at == 0 {
+        return Narrated::Nothing;
+    }
+    step_back(pg);
+    Narrated::Moved
+}
+
+/// Timed playback or step by step, from the key that switches them (T): narrating holds the run
+/// on its step, timed playback plays on from it.
+pub fn toggle_pace(pg: Playground) {
+    use rusty_lock_engine::scenario::Pace;
+    let narrate = !pg.narrating();
+    pg.pace.set(if narrate { Pace::Narrate } else { Pace::Timed });
+    let moving = pg.running.get_untracked() || pg.playback.cursor.get_untracked().is_some();
+    if moving {
+        pg.playback.paused.set(narrate);
+    }
+}

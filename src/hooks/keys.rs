@@ -1,31 +1,49 @@
-//! Presenter keys, so a teacher never has to aim the mouse in front of a room: next and previous
-//! lesson from the keyboard or a slide clicker (which sends PageDown and PageUp, in presenter
-//! mode), and, wherever a lesson asks its question, 1, 2 and 3 to answer it and S (or the
-//! clicker's "." key) to show the answer without judging a guess.
+//! Presenter keys, so a teacher never has to aim the mouse in front of a room. A slide clicker
+//! sends PageDown and PageUp (and "." for its blank-screen button):
+//! - wherever a lesson asks its question, 1, 2 and 3 answer it and S (or ".") shows the answer
+//!   without judging a guess;
+//! - when each step waits for the presenter (narrate pace, presenter mode's default), PageDown,
+//!   → and Space show the next step, PageUp and ← go back one, and T switches to timed playback
+//!   and back;
+//! - in presenter mode, PageDown and PageUp move to the next and previous lesson once the run has
+//!   nothing more to show that way (N and P always do).
 
 use crate::actions::run::answer_lesson;
+use crate::actions::step::{narrate_back, narrate_next, toggle_pace, Narrated};
 use crate::state::Playground;
 use crate::web::address::Address;
 use crate::web::events::key_press;
 use leptos::ev::keydown;
 use leptos::prelude::*;
 use rusty_lock_engine::lessons::{find, lesson_query, LESSONS};
-use rusty_lock_engine::scenario::{Mode, DEFAULT_SPEED, SPEEDS};
+use rusty_lock_engine::scenario::{Mode, Pace, DEFAULT_SPEED, SPEEDS};
 use rusty_lock_engine::Layer;
 
-/// The link of the lesson `step` places away from the current one, kept in presenter mode and
-/// at the speed chosen (`speed`, an index of `SPEEDS`): a teacher who slowed the room down to 0.5×
-/// keeps it for the next lesson.
-pub fn neighbour_link(current: Option<&str>, step: isize, speed: usize) -> Option<String> {
+/// The link of the lesson `step` places away from the current one, kept in presenter mode at the
+/// speed and pace chosen (`speed`, an index of `SPEEDS`): a teacher who slowed the room down to
+/// 0.5×, or chose timed playback, keeps it for the next lesson.
+pub fn neighbour_link(current: Option<&str>, step: isize, speed: usize, pace: Pace) -> Option<String> {
     let index = current.and_then(find).map(|(i, _)| i as isize).unwrap_or(-1);
     let next = index + step;
     let speed = match SPEEDS.get(speed) {
         Some(label) if speed != DEFAULT_SPEED => format!("&speed={label}"),
         _ => String::new(),
     };
+    let pace = if pace == Pace::default_for(Mode::Present) { String::new() } else { format!("&pace={}", pace.slug()) };
     (0..LESSONS.len() as isize)
         .contains(&next)
-        .then(|| format!("?{}&mode=present{speed}", lesson_query(&LESSONS[next as usize])))
+        .then(|| format!("?{}&mode=present{speed}{pace}", lesson_query(&LESSONS[next as usize])))
+}
+
+/// What a key asks of a narrated run.
+fn narrate_key(key: &str, target_tag: &str) -> Option<isize> {
+    match key {
+        "PageDown" | "ArrowRight" => Some(1),
+        // Space on a focused button presses that button.
+        " " if !matches!(target_tag, "BUTTON" | "A" | "SUMMARY") => Some(1),
+        "PageUp" | "ArrowLeft" => Some(-1),
+        _ => None,
+    }
 }
 
 pub fn use_presenter_keys(pg: Playground, address: Address) {
@@ -52,6 +70,21 @@ pub fn use_presenter_keys(pg: Playground, address: Address) {
             answer_lesson(pg, guess);
             return;
         }
+        if matches!(key.as_str(), "t" | "T") {
+            ev.prevent_default();
+            toggle_pace(pg);
+            return;
+        }
+        if pg.narrating() {
+            if let Some(step) = narrate_key(&key, &press.target_tag) {
+                ev.prevent_default();
+                let moved = if step > 0 { narrate_next(pg) } else { narrate_back(pg) };
+                // Past the run's end (or before its start) the clicker moves between lessons.
+                if moved == Narrated::Moved || !key.starts_with("Page") {
+                    return;
+                }
+            }
+        }
         if pg.mode.get_untracked() != Mode::Present {
             return;
         }
@@ -60,7 +93,8 @@ pub fn use_presenter_keys(pg: Playground, address: Address) {
             "PageUp" | "p" | "P" => -1,
             _ => return,
         };
-        if let Some(link) = neighbour_link(pg.lesson.get_untracked().as_deref(), step, pg.speed_index.get_untracked()) {
+        let (speed, pace) = (pg.speed_index.get_untracked(), pg.pace.get_untracked());
+        if let Some(link) = neighbour_link(pg.lesson.get_untracked().as_deref(), step, speed, pace) {
             ev.prevent_default();
             address.push(&link);
         }

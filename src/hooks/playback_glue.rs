@@ -57,6 +57,10 @@ pub fn use_playback_keys(pg: Playground) {
             return;
         }
         let tag = press.target_tag;
+        // A narrated run's keys are the presenter keys' (`crate::hooks::keys`).
+        if pg.narrating() && matches!(press.key.as_str(), " " | "ArrowLeft" | "ArrowRight") {
+            return;
+        }
         match press.key.as_str() {
             // Space runs when there is nothing to play yet, then plays and pauses.
             " " if !matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY") => {

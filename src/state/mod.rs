@@ -10,7 +10,7 @@ use crate::web::driver::Speed;
 use crate::web::gate::gate;
 use crate::web::key_store;
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::{Mode, Notice, ProviderChoice, Scenario, DEFAULT_SPEED, SPEED_FACTORS};
+use rusty_lock_engine::scenario::{Mode, Notice, Pace, ProviderChoice, Scenario, DEFAULT_SPEED, SPEED_FACTORS};
 use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, RunConfig, RunView};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -34,6 +34,8 @@ pub struct Playground {
     pub lesson: RwSignal<Option<String>>,
     pub lang: RwSignal<Option<String>>,
     pub mode: RwSignal<Mode>,
+    /// Timed playback, or each step held until the presenter moves it on.
+    pub pace: RwSignal<Pace>,
     /// What the last link or file asked for that was ignored.
     pub notices: RwSignal<Vec<Notice>>,
     /// A problem shown until dismissed: a refused trace, or a part of the page that could not be
@@ -82,6 +84,7 @@ impl Playground {
             lesson: RwSignal::new(None),
             lang: RwSignal::new(None),
             mode: RwSignal::new(Mode::Full),
+            pace: RwSignal::new(Pace::Timed),
             notices: RwSignal::new(Vec::new()),
             trace_error: RwSignal::new(None),
             answer: RwSignal::new(None),
@@ -162,6 +165,7 @@ impl Playground {
             lesson: self.lesson.get(),
             lang: self.lang.get(),
             mode: self.mode.get(),
+            pace: self.pace.get(),
         }
     }
 
@@ -169,6 +173,11 @@ impl Playground {
     /// explanation and saving a trace.
     pub fn finished(&self) -> bool {
         !self.running.get() && self.view.with(|v| v.outcome.is_some())
+    }
+
+    /// Whether each step waits for the presenter (narrate pace).
+    pub fn narrating(&self) -> bool {
+        self.pace.get_untracked() == Pace::Narrate
     }
 
     /// Whether this playground is still on the page. A task that completes after a link took the

@@ -88,7 +88,8 @@ pub static CORE: CoreLabels = CoreLabels {
     timeline: "Timeline of the run's steps",
     skip_to_player: "Skip to the player",
     player: "Player",
-    keys_hint: "Keys: Space run, play or pause, \u{2190} \u{2192} step, Home, End",
+    keys_hint: "Keys: Space run, play or pause, \u{2190} \u{2192} step, Home, End, T step by step",
+    keys_hint_narrate: "Clicker: PageDown, \u{2192} or Space next step \u{b7} PageUp or \u{2190} back \u{b7} T timed playback",
     compare: "Compare: naive loop vs robust loop",
     stuck: "Stuck",
     stuck_detail: "Waiting forever for an answer: the naive loop has no watchdog.",
@@ -143,6 +144,7 @@ pub static LESSONS: LessonsLabels = LessonsLabels {
     agenda_entry: "Workshop agenda and handout",
     show_me: "Show me",
     answer_keys: "Keys: 1, 2, 3 to answer, S to show without answering, Space to run or pause.",
+    answer_keys_narrate: "Keys: 1, 2, 3 to answer; PageDown or S to show without answering, one step at a time.",
 };
 
 pub static KIT: KitLabels = KitLabels {
@@ -500,6 +502,7 @@ impl Core for En {
             Problem::UnknownSpeed { value } => format!("{} is not a speed; use one of {}", q(value), SPEEDS.join(", ")),
             Problem::BadEndpoint => "must be an http:// or https:// address with no user name or password in it".into(),
             Problem::BadModelName => "is not a model name".into(),
+            Problem::UnknownPace { value } => format!("{} is not a pace; use timed or narrate", q(value)),
             Problem::UnknownMode { value } => format!("{} is not a mode; use embed or present", q(value)),
             Problem::UnknownLang { value } => {
                 format!("{} is not a language this page has yet; English is used", q(value))

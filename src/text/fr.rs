@@ -99,7 +99,9 @@ pub static CORE: CoreLabels = CoreLabels {
     timeline: "Frise des étapes de l'exécution",
     skip_to_player: "Aller au lecteur",
     player: "Lecteur",
-    keys_hint: "Touches\u{a0}: Espace lance, lit ou met en pause, \u{2190} \u{2192} avancent d'une étape, Début, Fin",
+    keys_hint: "Touches\u{a0}: Espace lance, lit ou met en pause, \u{2190} \u{2192} avancent d'une étape, Début, Fin, T pas à pas",
+    keys_hint_narrate:
+        "Télécommande\u{a0}: Pg Suiv, \u{2192} ou Espace pour l'étape suivante \u{b7} Pg Préc ou \u{2190} pour revenir \u{b7} T lecture minutée",
     compare: "Comparer\u{a0}: boucle naïve contre boucle robuste",
     stuck: "Bloquée",
     stuck_detail: "Elle attend une réponse pour toujours\u{a0}: la boucle naïve n'a pas de watchdog.",
@@ -155,6 +157,8 @@ pub static LESSONS: LessonsLabels = LessonsLabels {
     show_me: "Montrer",
     answer_keys:
         "Touches\u{a0}: 1, 2, 3 pour répondre, S pour voir sans répondre, Espace pour lancer ou mettre en pause.",
+    answer_keys_narrate:
+        "Touches\u{a0}: 1, 2, 3 pour répondre\u{202f}; Pg Suiv ou S pour voir sans répondre, une étape à la fois.",
 };
 
 pub static KIT: KitLabels = KitLabels {
@@ -526,6 +530,7 @@ impl Core for Fr {
                 "doit être une adresse http:// ou https:// sans nom d'utilisateur ni mot de passe".into()
             }
             Problem::BadModelName => "n'est pas un nom de modèle".into(),
+            Problem::UnknownPace { value } => format!("{} n'est pas un rythme\u{202f}; utilisez timed ou narrate", q(value)),
             Problem::UnknownMode { value } => format!("{} n'est pas un mode\u{202f}; utilisez embed ou present", q(value)),
             Problem::UnknownLang { value } => {
                 format!("{} n'est pas une langue que cette page propose déjà\u{202f}; l'anglais est utilisé", q(value))

@@ -716,6 +716,10 @@ pub fn answer_keys() -> &'static str {
     lessons_labels().answer_keys
 }
 
+pub fn answer_keys_narrate() -> &'static str {
+    lessons_labels().answer_keys_narrate
+}
+
 /// The answer, revealed without a guess to judge.
 pub fn reveal_line(was: Layer) -> String {
     lessons_words().reveal_line(was)
@@ -977,6 +981,10 @@ pub fn player() -> &'static str {
 
 pub fn keys_hint() -> &'static str {
     core_labels().keys_hint
+}
+
+pub fn keys_hint_narrate() -> &'static str {
+    core_labels().keys_hint_narrate
 }
 
 pub fn compare() -> &'static str {

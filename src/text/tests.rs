@@ -171,6 +171,7 @@ fn every_problem() -> Vec<Problem> {
         Problem::NotANumber { value: v() },
         Problem::NotAFlag { value: v() },
         Problem::UnknownSpeed { value: v() },
+        Problem::UnknownPace { value: v() },
         Problem::BadEndpoint,
         Problem::BadModelName,
         Problem::UnknownMode { value: v() },
@@ -193,6 +194,7 @@ fn every_problem() -> Vec<Problem> {
             | Problem::NotANumber { .. }
             | Problem::NotAFlag { .. }
             | Problem::UnknownSpeed { .. }
+            | Problem::UnknownPace { .. }
             | Problem::BadEndpoint
             | Problem::BadModelName
             | Problem::UnknownMode { .. }

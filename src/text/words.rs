@@ -97,6 +97,8 @@ pub struct CoreLabels {
     /// The player's name for screen readers (first, back, play, forward, last, the timeline).
     pub player: &'static str,
     pub keys_hint: &'static str,
+    /// The keys hint when each step waits for the presenter (narrate pace).
+    pub keys_hint_narrate: &'static str,
     pub compare: &'static str,
     pub stuck: &'static str,
     pub stuck_detail: &'static str,
@@ -281,6 +283,8 @@ pub struct LessonsLabels {
     pub agenda_entry: &'static str,
     pub show_me: &'static str,
     pub answer_keys: &'static str,
+    /// The answer keys when the run is narrated step by step: the clicker's next key starts it.
+    pub answer_keys_narrate: &'static str,
 }
 
 pub trait Lessons {

@@ -90,7 +90,8 @@ pub static CORE: CoreLabels = CoreLabels {
     timeline: "本次运行各步骤的时间线",
     skip_to_player: "跳到播放器",
     player: "播放器",
-    keys_hint: "快捷键：空格 运行、播放或暂停，\u{2190} \u{2192} 单步，Home，End",
+    keys_hint: "快捷键：空格 运行、播放或暂停，\u{2190} \u{2192} 单步，Home，End，T 逐步讲解",
+    keys_hint_narrate: "翻页器：PageDown、\u{2192} 或空格 下一步 \u{b7} PageUp 或 \u{2190} 上一步 \u{b7} T 定时播放",
     compare: "对比：天真的循环 vs 稳健的循环",
     stuck: "卡住了",
     stuck_detail: "一直在等一个永远不会来的回复：天真的循环没有看门狗。",
@@ -145,6 +146,7 @@ pub static LESSONS: LessonsLabels = LessonsLabels {
     agenda_entry: "工作坊议程和讲义",
     show_me: "直接看答案",
     answer_keys: "快捷键：按 1、2、3 作答，按 S 不作答直接看答案，按空格运行或暂停。",
+    answer_keys_narrate: "快捷键：按 1、2、3 作答；按 PageDown 或 S 不作答直接看，一次一步。",
 };
 
 pub static KIT: KitLabels = KitLabels {
@@ -492,6 +494,7 @@ impl Core for Zh {
             }
             Problem::BadEndpoint => "必须是 http:// 或 https:// 开头的地址，且不能包含用户名或密码".into(),
             Problem::BadModelName => "不是有效的模型名称".into(),
+            Problem::UnknownPace { value } => format!("{} 不是可用的播放节奏，请用 timed 或 narrate", q(value)),
             Problem::UnknownMode { value } => format!("{} 不是可用的模式，请用 embed 或 present", q(value)),
             Problem::UnknownLang { value } => {
                 format!("{} 是本页面暂不支持的语言，已改用英文", q(value))

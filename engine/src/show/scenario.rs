@@ -45,6 +45,39 @@ pub enum Mode {
     Present,
 }
 
+/// How playback moves from one step to the next.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pace {
+    /// Each step stays on screen for its own time, at the chosen speed.
+    #[default]
+    Timed,
+    /// Each step stays until the presenter moves it on (a slide build, driven by a clicker), so a
+    /// teacher can say it aloud. Presenter mode's default.
+    Narrate,
+}
+
+impl Pace {
+    /// The pace a mode plays at when its link does not say.
+    pub fn default_for(mode: Mode) -> Pace {
+        match mode {
+            Mode::Present => Pace::Narrate,
+            Mode::Full | Mode::Embed => Pace::Timed,
+        }
+    }
+
+    /// As written in links (`pace=`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Pace::Timed => "timed",
+            Pace::Narrate => "narrate",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<Pace> {
+        [Pace::Timed, Pace::Narrate].into_iter().find(|p| p.slug() == slug)
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Scenario {
     pub config: RunConfig,
@@ -55,6 +88,8 @@ pub struct Scenario {
     pub lesson: Option<String>,
     pub lang: Option<String>,
     pub mode: Mode,
+    /// Timed or step by step; a link names it only where it differs from the mode's default.
+    pub pace: Pace,
 }
 
 impl Scenario {
@@ -114,6 +149,10 @@ pub enum Problem {
     },
     /// Not one of [`SPEEDS`].
     UnknownSpeed {
+        value: String,
+    },
+    /// Not one of [`Pace`]'s slugs.
+    UnknownPace {
         value: String,
     },
     /// Not an http(s) address, or it holds a user name or password.
@@ -233,6 +272,9 @@ pub fn encode(s: &Scenario) -> String {
     if s.speed != d.speed {
         out.append_pair("speed", SPEEDS.get(s.speed).copied().unwrap_or("1"));
     }
+    if s.pace != Pace::default_for(s.mode) {
+        out.append_pair("pace", s.pace.slug());
+    }
     if let ProviderChoice::Http { endpoint, model } = &s.provider {
         out.append_pair("endpoint", endpoint);
         out.append_pair("llm", model);
@@ -312,6 +354,7 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
     let mut seen: Vec<String> = Vec::new();
     let mut endpoint = None;
     let mut llm = None;
+    let mut pace = None;
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
         let (key, value) = (key.trim(), value.trim());
         if key.is_empty() {
@@ -357,6 +400,11 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
                 None => Err(Problem::UnknownSpeed { value: short(value) }),
             }
             .map(|i| s.speed = i),
+            "pace" => match Pace::from_slug(value) {
+                Some(p) => Ok(p),
+                None => Err(Problem::UnknownPace { value: short(value) }),
+            }
+            .map(|p| pace = Some(p)),
             "endpoint" => endpoint_value(value).map(|v| endpoint = Some(v)),
             "llm" => model_value(value).map(|v| llm = Some(v)),
             "mode" => match value {
@@ -380,6 +428,7 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
             note(key, problem);
         }
     }
+    s.pace = pace.unwrap_or(Pace::default_for(s.mode));
     match (endpoint, llm) {
         (Some(endpoint), Some(model)) => s.provider = ProviderChoice::Http { endpoint, model },
         (Some(endpoint), None) => s.provider = ProviderChoice::Http { endpoint, model: String::new() },

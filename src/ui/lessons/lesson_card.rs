@@ -23,11 +23,14 @@ pub fn LessonCard() -> impl IntoView {
         let presenting = pg.mode.get_untracked() == Mode::Present;
         let current = pg.lesson.get_untracked();
         // Whether there is a lesson before and after, and the links to them at the speed chosen.
-        let (has_prev, has_next) =
-            (neighbour_link(current.as_deref(), -1, 0).is_some(), neighbour_link(current.as_deref(), 1, 0).is_some());
+        let pace = rusty_lock_engine::scenario::Pace::Timed;
+        let (has_prev, has_next) = (
+            neighbour_link(current.as_deref(), -1, 0, pace).is_some(),
+            neighbour_link(current.as_deref(), 1, 0, pace).is_some(),
+        );
         let link = move |step: isize| {
             let current = current.clone();
-            move || neighbour_link(current.as_deref(), step, pg.speed_index.get()).unwrap_or_default()
+            move || neighbour_link(current.as_deref(), step, pg.speed_index.get(), pg.pace.get()).unwrap_or_default()
         };
         Some(view! {
             <section class="panel lesson" data-testid="lesson-card" data-lesson=l.id aria-labelledby="lesson-title">
@@ -51,7 +54,7 @@ pub fn LessonCard() -> impl IntoView {
                             }).collect_view()}
                             <button class="answer answer-show" data-testid="show-me" on:click=answer(None)>{text::show_me()}</button>
                         </div>
-                        <p class="answer-keys">{text::answer_keys()}</p>
+                        <p class="answer-keys">{move || if pg.pace.get() == rusty_lock_engine::scenario::Pace::Narrate { text::answer_keys_narrate() } else { text::answer_keys() }}</p>
                     </div>
                 </Show>
                 <Show when=move || !asked() && pg.finished()>
