@@ -104,6 +104,7 @@ fn Playground() -> impl IntoView {
     let address = crate::state::expect_context::<Address>();
     use_url_sync(pg, address);
     use_presenter_keys(pg, address);
+    crate::hooks::presenter_link::use_presenter_link(pg, address);
     let updates = use_service_worker(crate::parts::register_worker);
     provide_context(updates);
     let mode = move || pg.mode.get();

@@ -46,6 +46,51 @@ fn narrate_key(key: &str, target_tag: &str) -> Option<isize> {
     }
 }
 
+/// Whether the open lesson is asking its question (nothing run or answered yet).
+pub fn asking(pg: Playground) -> bool {
+    pg.lesson.with_untracked(Option::is_some)
+        && pg.answer.get_untracked().is_none()
+        && !pg.revealed.get_untracked()
+        && !pg.running.get_untracked()
+}
+
+/// The presenter's next (`step` 1) or back (-1), from the clicker or the presenter view: a
+/// narrated run's next or previous step, and past either end, in presenter mode, the next or
+/// previous lesson. Says whether it did anything.
+pub fn presenter_move(pg: Playground, address: Address, step: isize) -> bool {
+    if pg.narrating() {
+        let moved = if step > 0 { narrate_next(pg) } else { narrate_back(pg) };
+        if moved == Narrated::Moved {
+            return true;
+        }
+    }
+    lesson_move(pg, address, step)
+}
+
+/// The next or previous lesson, in presenter mode only.
+fn lesson_move(pg: Playground, address: Address, step: isize) -> bool {
+    if pg.mode.get_untracked() != Mode::Present {
+        return false;
+    }
+    let (speed, pace) = (pg.speed_index.get_untracked(), pg.pace.get_untracked());
+    match neighbour_link(pg.lesson.get_untracked().as_deref(), step, speed, pace) {
+        Some(link) => {
+            address.push(&link);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Answers the question if one is asked (`None`: show without judging). Says whether it did.
+pub fn presenter_answer(pg: Playground, guess: Option<Layer>) -> bool {
+    let open = asking(pg);
+    if open {
+        answer_lesson(pg, guess);
+    }
+    open
+}
+
 pub fn use_presenter_keys(pg: Playground, address: Address) {
     let handle = window_event_listener(keydown, move |ev| {
         // Typing in a field is not a command, and an event without a key name is not a key.
@@ -54,10 +99,6 @@ pub fn use_presenter_keys(pg: Playground, address: Address) {
             return;
         }
         let key = press.key;
-        let asking = pg.lesson.with_untracked(Option::is_some)
-            && pg.answer.get_untracked().is_none()
-            && !pg.revealed.get_untracked()
-            && !pg.running.get_untracked();
         let guess = match key.as_str() {
             "1" => Some(Some(Layer::Model)),
             "2" => Some(Some(Layer::Code)),
@@ -65,9 +106,8 @@ pub fn use_presenter_keys(pg: Playground, address: Address) {
             "s" | "S" | "." => Some(None),
             _ => None,
         };
-        if let (true, Some(guess)) = (asking, guess) {
+        if guess.is_some_and(|guess| presenter_answer(pg, guess)) {
             ev.prevent_default();
-            answer_lesson(pg, guess);
             return;
         }
         if matches!(key.as_str(), "t" | "T") {
@@ -75,28 +115,26 @@ pub fn use_presenter_keys(pg: Playground, address: Address) {
             toggle_pace(pg);
             return;
         }
-        if pg.narrating() {
-            if let Some(step) = narrate_key(&key, &press.target_tag) {
-                ev.prevent_default();
-                let moved = if step > 0 { narrate_next(pg) } else { narrate_back(pg) };
-                // Past the run's end (or before its start) the clicker moves between lessons.
-                if moved == Narrated::Moved || !key.starts_with("Page") {
-                    return;
+        let done = match narrate_key(&key, &press.target_tag) {
+            // The clicker's keys go past a narrated run's ends to the lessons; the arrows and
+            // Space stay with the run.
+            Some(step) if key.starts_with("Page") => presenter_move(pg, address, step),
+            Some(step) if pg.narrating() => {
+                if step > 0 {
+                    narrate_next(pg);
+                } else {
+                    narrate_back(pg);
                 }
+                true
             }
-        }
-        if pg.mode.get_untracked() != Mode::Present {
-            return;
-        }
-        let step = match key.as_str() {
-            "PageDown" | "n" | "N" => 1,
-            "PageUp" | "p" | "P" => -1,
-            _ => return,
+            _ => match key.as_str() {
+                "n" | "N" => lesson_move(pg, address, 1),
+                "p" | "P" => lesson_move(pg, address, -1),
+                _ => false,
+            },
         };
-        let (speed, pace) = (pg.speed_index.get_untracked(), pg.pace.get_untracked());
-        if let Some(link) = neighbour_link(pg.lesson.get_untracked().as_deref(), step, speed, pace) {
+        if done {
             ev.prevent_default();
-            address.push(&link);
         }
     });
     on_cleanup(move || handle.remove());

@@ -13,6 +13,7 @@ pub mod gate;
 pub mod http_provider;
 pub mod idle;
 pub mod key_store;
+pub mod presenter_channel;
 pub mod language;
 pub mod replay;
 pub mod runner;

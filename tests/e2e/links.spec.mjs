@@ -81,9 +81,9 @@ test('embed mode hides the settings and links out to the full playground', async
   await pg.waitForOutcome('answered');
 });
 
-test('presenter mode walks the lessons with PageDown and PageUp', async ({ page }) => {
+test('presenter mode in timed playback walks the lessons with PageDown and PageUp', async ({ page }) => {
   const pg = new Playground(page);
-  await pg.open('?v=1&lesson=rusted-lock&mode=present');
+  await pg.open('?v=1&lesson=rusted-lock&mode=present&pace=timed');
   await expect(page.getByTestId('settings')).toHaveCount(0);
   await page.keyboard.press('PageDown');
   await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'server-hiccup');

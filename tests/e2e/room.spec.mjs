@@ -22,7 +22,7 @@ function inside(b, viewport, what) {
 for (const viewport of [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }]) {
   test(`presenter mode at ${viewport.width}x${viewport.height}: scene, caption and layer row stay on screen through a lesson run`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await page.goto('/?lesson=server-hiccup&mode=present&speed=4');
+    await page.goto('/?lesson=server-hiccup&mode=present&speed=4&pace=timed');
     await page.getByTestId('answer-code').click();
     // Through the whole run, at every failure it shows: the stamp, and all three in view.
     await expect(page.getByTestId('layer-stamp')).toBeVisible({ timeout: 20_000 });
@@ -47,7 +47,7 @@ test('presenter mode at 1920x1080 sets body text at 24 px or more', async ({ pag
 
 test('in presenter mode the step from question to explanation shifts the layout by less than 0.05', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto('/?lesson=server-hiccup&mode=present&speed=4');
+  await page.goto('/?lesson=server-hiccup&mode=present&speed=4&pace=timed');
   await expect(page.getByTestId('lesson-question')).toBeVisible();
   await page.evaluate(() => {
     window.__shift = 0;
@@ -121,9 +121,9 @@ test('an 800x600 embed shows the scene, the layer row, the player and the outcom
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 });
 
-test('a clicker and the keyboard answer, show and run a lesson; Show me does not judge', async ({ page }) => {
+test('a clicker and the keyboard answer, show and run a lesson in timed playback; Show me does not judge', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/?lesson=bad-key&mode=present&speed=instant');
+  await page.goto('/?lesson=bad-key&mode=present&speed=instant&pace=timed');
   await expect(page.getByTestId('lesson-question')).toBeVisible();
   await page.keyboard.press('3');
   await expect(page.getByTestId('lesson-explanation')).toHaveAttribute('data-correct', 'true');
@@ -139,8 +139,8 @@ test('a clicker and the keyboard answer, show and run a lesson; Show me does not
   await expect(explanation).toContainText('Nobody');
 });
 
-test('a speed chosen in presenter mode stays for the next lesson, by the clicker and by the link', async ({ page }) => {
-  await page.goto('/?lesson=bad-key&mode=present');
+test('a speed and timed playback chosen in presenter mode stay for the next lesson, by the clicker and by the link', async ({ page }) => {
+  await page.goto('/?lesson=bad-key&mode=present&pace=timed');
   await expect(page.getByTestId('lesson-question')).toBeVisible();
   await page.getByTestId('speed').selectOption({ label: '0.5×' });
   // The clicker's keys are not the select's: the teacher has moved on from it.
@@ -148,6 +148,7 @@ test('a speed chosen in presenter mode stays for the next lesson, by the clicker
   await page.keyboard.press('PageDown');
   await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'bad-request-retried');
   await expect(page).toHaveURL(/[?&]speed=0\.5(&|$)/);
+  await expect(page).toHaveURL(/[?&]pace=timed(&|$)/);
   await expect(page.getByTestId('speed').locator('option:checked')).toHaveText('0.5×');
   // The card's own links carry it too, and follow a new choice.
   await expect(page.getByTestId('lesson-next')).toHaveAttribute('href', /[?&]speed=0\.5(&|$)/);
@@ -157,6 +158,75 @@ test('a speed chosen in presenter mode stays for the next lesson, by the clicker
   await page.keyboard.press('PageUp');
   await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'bad-key');
   await expect(page.getByTestId('speed').locator('option:checked')).toHaveText('2×');
+});
+
+/** The step on screen and the steps recorded, from the timeline (whatever the language). */
+async function steps(page) {
+  return page.getByTestId('timeline').evaluate((el) => ({ at: Number(el.value) + 1, of: Number(el.max) + 1 }));
+}
+
+test('narrate mode holds each step until the clicker moves it on, goes back, and moves to the next lesson at the end', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/?lesson=server-hiccup&mode=present&speed=2');
+  await expect(page.getByTestId('lesson-question')).toBeVisible();
+  await expect(page.getByTestId('keys-hint')).toContainText('PageDown');
+  // The clicker's next key answers nothing: it shows the run, one step, judging nobody.
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId('lesson-question')).toHaveCount(0);
+  await expect.poll(() => steps(page)).toEqual({ at: 1, of: 1 });
+  // Held: longer than any step's time at 2x (a failure's is 1.3 s), nothing moves.
+  await page.waitForTimeout(3500);
+  expect(await steps(page)).toEqual({ at: 1, of: 1 });
+  await expect(page.getByTestId('play')).toHaveAttribute('data-playing', 'false');
+  // Each press shows exactly one step more, by PageDown, the right arrow or Space.
+  for (const [key, n] of [['PageDown', 2], ['ArrowRight', 3], ['Space', 4]]) {
+    await page.keyboard.press(key);
+    await expect.poll(() => steps(page), { message: key, timeout: 15_000 }).toEqual({ at: n, of: n });
+  }
+  // Back one step with PageUp and the left arrow, then forward again over the record.
+  await page.keyboard.press('PageUp');
+  await expect.poll(() => steps(page)).toEqual({ at: 3, of: 4 });
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => steps(page)).toEqual({ at: 2, of: 4 });
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => steps(page)).toEqual({ at: 3, of: 4 });
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => steps(page)).toEqual({ at: 4, of: 4 });
+  // The failure's step waits with its stamp up, like every other.
+  let stamped = false;
+  for (let n = 5; n < 80 && !(await page.getByTestId('outcome').count()); n++) {
+    await page.keyboard.press('PageDown');
+    // A step over a backoff lets the wait run out first, at the playback speed.
+    await expect.poll(() => steps(page), { timeout: 15_000 }).toEqual({ at: n, of: n });
+    stamped ||= (await page.getByTestId('layer-stamp').count()) > 0;
+  }
+  expect(stamped, 'a failure step was shown with its stamp').toBe(true);
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-outcome', 'answered');
+  await expect(page.getByTestId('lesson-explanation')).toBeVisible();
+  await expect(page.getByTestId('lesson-explanation')).not.toHaveAttribute('data-correct', /.*/);
+  // At the end, the next key is the next lesson, still narrated.
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'rate-limited');
+  await expect(page.getByTestId('lesson-question')).toBeVisible();
+  expect(page.url()).toContain('mode=present');
+  expect(page.url()).not.toContain('pace=');
+  // Before any step, PageUp goes back a lesson.
+  await page.keyboard.press('PageUp');
+  await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'server-hiccup');
+  // T is timed playback, kept in the link; its own keys hint says so.
+  await page.keyboard.press('t');
+  await expect(page).toHaveURL(/[?&]pace=timed(&|$)/);
+  await expect(page.getByTestId('keys-hint')).not.toContainText('PageDown');
+  await page.keyboard.press('2');
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-outcome', 'answered', { timeout: 60_000 });
+});
+
+test('the narrate keys hint speaks the page language', async ({ page }) => {
+  await page.goto('/?lesson=server-hiccup&mode=present&lang=fr');
+  await expect(page.getByTestId('keys-hint')).toContainText('Pg Suiv');
+  await page.goto('/?lesson=server-hiccup&mode=present&lang=zh');
+  await expect(page.getByTestId('keys-hint')).toContainText('翻页器');
 });
 
 test('Space runs a fresh page, and pause at the first failure holds playback on it', async ({ page }) => {
@@ -235,7 +305,7 @@ for (const viewport of [{ width: 1920, height: 1080 }, { width: 1280, height: 72
   for (const mode of ['full', 'present']) {
     test(`the message counter does not overlap the door at ${viewport.width}x${viewport.height} (${mode})`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await page.goto(`/?v=1&speed=instant${mode === 'present' ? '&mode=present' : ''}`);
+      await page.goto(`/?v=1&speed=instant${mode === 'present' ? '&mode=present&pace=timed' : ''}`);
       await page.getByTestId('run').click();
       await expect(page.getByTestId('outcome')).toHaveAttribute('data-outcome', 'answered');
       await expect(page.getByTestId('stage')).toHaveAttribute('data-spot', 'door');
