@@ -25,7 +25,7 @@ use crate::ui::verdict::layer_row::LayerRow;
 use crate::web::address::Address;
 use crate::web::service_worker::use_service_worker;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::AGENDA_VIEW;
+use rusty_lock_engine::lessons::{AGENDA_VIEW, PRESENTER_VIEW};
 use rusty_lock_engine::scenario::{encode, Mode, ProviderChoice};
 
 /// `missing`: a language the link or the browser asked for whose words could not be fetched.
@@ -46,10 +46,11 @@ enum Page {
     Playground,
     Herd,
     Agenda,
+    Presenter,
 }
 
-/// The playground, or the herd view when the link says `view=herd`, or the workshop agenda when
-/// it says `view=agenda`. Each view comes in a lazy part of its own, so the playground's first
+/// The playground, or the herd view when the link says `view=herd`, the workshop agenda when it
+/// says `view=agenda`, or the presenter view when it says `view=presenter`. Each view comes in a lazy part of its own, so the playground's first
 /// load pays only for this check.
 #[component]
 fn Pages() -> impl IntoView {
@@ -60,6 +61,7 @@ fn Pages() -> impl IntoView {
         match pairs.find(|kv| kv.starts_with("view=")) {
             Some("view=herd") => Page::Herd,
             Some(kv) if kv == AGENDA_VIEW => Page::Agenda,
+            Some(kv) if kv == PRESENTER_VIEW => Page::Presenter,
             _ => Page::Playground,
         }
     });
@@ -75,6 +77,10 @@ fn Pages() -> impl IntoView {
         Page::Agenda => {
             language.shown.track();
             part(parts::agenda_view()).into_any()
+        }
+        Page::Presenter => {
+            language.shown.track();
+            part(parts::presenter_view()).into_any()
         }
     }
 }

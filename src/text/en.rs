@@ -1287,3 +1287,28 @@ pub(super) fn failure_sentence_start(failure: &CallFailure) -> String {
     }
     name
 }
+
+pub static PRESENTER: PresenterLabels = PresenterLabels {
+    title: "Presenter view",
+    waiting: "Waiting for the projected window. Open Rusty Lock in presenter mode in this same browser, and this view follows it.",
+    open_projected: "Open presenter mode",
+    on_screen: "On screen now",
+    question_up: "The question is up. Let the room answer, then press Next to play the run, or 1, 2, 3 for the room's answer.",
+    answer_for_you: "The answer, for you only:",
+    handled_by: "Handled by",
+    takeaway: "Takeaway",
+    next: "Next",
+    next_run_starts: "The run, one step at a time.",
+    next_step: "The next step of the run.",
+    next_lesson: "Next lesson:",
+    last_lesson: "That was the last lesson.",
+    free_play: "No lesson open: free play.",
+    timed_note: "Timed playback: the steps move on by themselves. T goes back to one step at a time.",
+    elapsed: "Elapsed",
+    reset_clock: "Reset the clock",
+    back_button: "\u{25c0} Back",
+    next_button: "Next \u{25b6}",
+    pace_button: "Timed or step by step (T)",
+    keys: "Keys here too: PageDown, \u{2192} or Space next \u{b7} PageUp or \u{2190} back \u{b7} 1, 2, 3 answer \u{b7} S show \u{b7} T timed",
+    open_link: "Presenter view",
+};

@@ -1414,3 +1414,28 @@ impl Compare for Fr {
         }
     }
 }
+
+pub static PRESENTER: PresenterLabels = PresenterLabels {
+    title: "Vue présentateur",
+    waiting: "En attente de la fenêtre projetée. Ouvrez Rusty Lock en mode présentation dans ce même navigateur\u{a0}: cette vue la suivra.",
+    open_projected: "Ouvrir le mode présentation",
+    on_screen: "À l'écran",
+    question_up: "La question est affichée. Laissez la salle répondre, puis appuyez sur Suivant pour jouer l'exécution, ou sur 1, 2, 3 pour la réponse de la salle.",
+    answer_for_you: "La réponse, pour vous seul\u{a0}:",
+    handled_by: "Géré par",
+    takeaway: "À retenir",
+    next: "Ensuite",
+    next_run_starts: "L'exécution, une étape à la fois.",
+    next_step: "L'étape suivante de l'exécution.",
+    next_lesson: "Leçon suivante\u{a0}:",
+    last_lesson: "C'était la dernière leçon.",
+    free_play: "Aucune leçon ouverte\u{a0}: jeu libre.",
+    timed_note: "Lecture minutée\u{a0}: les étapes avancent seules. T revient au pas à pas.",
+    elapsed: "Écoulé",
+    reset_clock: "Remettre l'horloge à zéro",
+    back_button: "\u{25c0} Retour",
+    next_button: "Suivant \u{25b6}",
+    pace_button: "Minuté ou pas à pas (T)",
+    keys: "Touches ici aussi\u{a0}: Pg Suiv, \u{2192} ou Espace suivant \u{b7} Pg Préc ou \u{2190} retour \u{b7} 1, 2, 3 répondre \u{b7} S montrer \u{b7} T minuté",
+    open_link: "Vue présentateur",
+};

@@ -130,6 +130,7 @@ panel_labels!(herd_labels, HerdLabels, HERD);
 panel_labels!(verdict_labels, VerdictLabels, VERDICT);
 panel_labels!(endpoint_labels, EndpointLabels, ENDPOINT);
 panel_labels!(compare_labels, CompareLabels, COMPARE);
+panel_labels!(presenter_labels, PresenterLabels, PRESENTER);
 panel_words!(below_words, Below);
 panel_words!(log_words, Log);
 panel_words!(lessons_words, Lessons);
@@ -138,6 +139,11 @@ panel_words!(herd_words, Herd);
 panel_words!(verdict_words, Verdict);
 panel_words!(endpoint_words, Endpoint);
 panel_words!(compare_words, Compare);
+
+/// The presenter view's words, read as fields: one struct, no forwarder per word.
+pub fn presenter() -> &'static PresenterLabels {
+    presenter_labels()
+}
 
 /// The most of one piece of a model's, a tool's or a file's text that a line of the page shows.
 /// A real reply or a trace can carry a megabyte without a single space, and laying that out

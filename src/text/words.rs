@@ -453,3 +453,33 @@ pub trait Compare {
 
     fn diverge_line(&self, step: usize, turn: Option<u32>) -> String;
 }
+
+/// The presenter view's fixed words (`ui::presenter`, in the kit's part).
+pub struct PresenterLabels {
+    pub title: &'static str,
+    /// Shown until a projected window answers on the channel.
+    pub waiting: &'static str,
+    pub open_projected: &'static str,
+    pub on_screen: &'static str,
+    /// Before the run: the room answers first.
+    pub question_up: &'static str,
+    /// The lesson's answer, seen by the presenter only.
+    pub answer_for_you: &'static str,
+    pub handled_by: &'static str,
+    pub takeaway: &'static str,
+    pub next: &'static str,
+    pub next_run_starts: &'static str,
+    pub next_step: &'static str,
+    pub next_lesson: &'static str,
+    pub last_lesson: &'static str,
+    pub free_play: &'static str,
+    pub timed_note: &'static str,
+    pub elapsed: &'static str,
+    pub reset_clock: &'static str,
+    pub back_button: &'static str,
+    pub next_button: &'static str,
+    pub pace_button: &'static str,
+    pub keys: &'static str,
+    /// The lesson card's link that opens this view in a window of its own.
+    pub open_link: &'static str,
+}

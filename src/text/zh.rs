@@ -1287,3 +1287,28 @@ impl Compare for Zh {
         }
     }
 }
+
+pub static PRESENTER: PresenterLabels = PresenterLabels {
+    title: "演讲者视图",
+    waiting: "正在等待投影窗口。请在同一浏览器中以演示模式打开 Rusty Lock，此视图会自动跟随。",
+    open_projected: "打开演示模式",
+    on_screen: "当前画面",
+    question_up: "问题已显示。先让全场作答，再按“下一步”播放运行，或按 1、2、3 输入全场的答案。",
+    answer_for_you: "答案（仅你可见）：",
+    handled_by: "处理者",
+    takeaway: "要点",
+    next: "接下来",
+    next_run_starts: "运行开始，一次一步。",
+    next_step: "运行的下一步。",
+    next_lesson: "下一课：",
+    last_lesson: "这是最后一课。",
+    free_play: "未打开课程：自由练习。",
+    timed_note: "定时播放：步骤会自动前进。按 T 回到逐步讲解。",
+    elapsed: "已用时间",
+    reset_clock: "计时归零",
+    back_button: "\u{25c0} 上一步",
+    next_button: "下一步 \u{25b6}",
+    pace_button: "定时或逐步（T）",
+    keys: "此处同样可用：PageDown、\u{2192} 或空格 下一步 \u{b7} PageUp 或 \u{2190} 上一步 \u{b7} 1、2、3 作答 \u{b7} S 查看 \u{b7} T 定时",
+    open_link: "演讲者视图",
+};

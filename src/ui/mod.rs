@@ -1,5 +1,5 @@
 //! The page's components, a folder per feature (scene, player, log, settings, endpoint, lessons,
-//! share, verdict, compare, kit) with one job and one file each, plus the herd view. They read
+//! share, verdict, compare, kit, presenter) with one job and one file each, plus the herd view. They read
 //! [`crate::state::Playground`] from context and the engine's plain types, call
 //! [`crate::actions`] when a person acts, and use the hooks and the web adapters for what the
 //! browser does. `parts` holds the views that come in lazy parts; `lazy` shows them. Nothing
@@ -17,6 +17,7 @@ pub mod lessons;
 pub mod log;
 pub mod parts;
 pub mod player;
+pub mod presenter;
 pub mod scene;
 pub mod settings;
 pub mod share;

@@ -35,6 +35,7 @@ use crate::ui::lessons::lesson_card::LessonCard;
 use crate::ui::lessons::lessons_list::LessonsList;
 use crate::ui::log::history::History;
 use crate::ui::log::log_lines::LogLines;
+use crate::ui::presenter::presenter_view::PresenterView;
 use crate::ui::scene::stream_bubble::StreamBubble;
 use crate::ui::settings::settings_panel::SettingsPanel;
 use crate::ui::share::share_bar::ShareBar;
@@ -153,6 +154,13 @@ split_point! { herd,
 split_point! { kit,
     pub fn agenda_view() -> Result<Build, PartMissing> {
         Ok(Box::new(move || view! { <AgendaView /> }.into_any()))
+    }
+}
+
+// The presenter view (`?view=presenter`), the teacher's second window.
+split_point! { kit,
+    pub fn presenter_view() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <PresenterView /> }.into_any()))
     }
 }
 

@@ -72,6 +72,10 @@ pub const HERD_LESSON: (&str, &str) = ("why-jitter", "view=herd&clients=1000");
 /// The workshop agenda's own view: every lesson with its minutes, link and handout.
 pub const AGENDA_VIEW: &str = "view=agenda";
 
+/// The presenter view's own link: the teacher's second window, which follows and drives the
+/// projected one.
+pub const PRESENTER_VIEW: &str = "view=presenter";
+
 /// Suggested minutes for the whole workshop: every lesson's, added up.
 pub fn total_minutes() -> u32 {
     LESSONS.iter().map(|l| l.minutes).sum()

@@ -6,7 +6,7 @@ use crate::state::Playground;
 use crate::text;
 use crate::ui::layer_icon::LayerIcon;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::{find, HERD_LESSON, LESSONS};
+use rusty_lock_engine::lessons::{find, HERD_LESSON, LESSONS, PRESENTER_VIEW};
 use rusty_lock_engine::scenario::{encode, lesson_changes, Mode};
 use rusty_lock_engine::Layer;
 
@@ -31,6 +31,10 @@ pub fn LessonCard() -> impl IntoView {
         let link = move |step: isize| {
             let current = current.clone();
             move || neighbour_link(current.as_deref(), step, pg.speed_index.get(), pg.pace.get()).unwrap_or_default()
+        };
+        let presenter_link = move || {
+            let lang = pg.lang.get().map(|l| format!("&lang={l}")).unwrap_or_default();
+            format!("?{PRESENTER_VIEW}{lang}")
         };
         Some(view! {
             <section class="panel lesson" data-testid="lesson-card" data-lesson=l.id aria-labelledby="lesson-title">
@@ -83,6 +87,10 @@ pub fn LessonCard() -> impl IntoView {
                     <nav class="lesson-nav">
                         {has_prev.then(|| view! { <a href=link(-1) data-testid="lesson-prev">{text::prev_lesson()}</a> })}
                         {has_next.then(|| view! { <a href=link(1) data-testid="lesson-next">{text::next_lesson()}</a> })}
+                        // The teacher's own screen: a window of its own that follows this one.
+                        {presenting.then(|| view! {
+                            <a class="presenter-link" href=presenter_link() target="rusty-lock-presenter" data-testid="open-presenter">{text::presenter().open_link}</a>
+                        })}
                     </nav>
                 })}
             </section>
