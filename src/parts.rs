@@ -12,7 +12,6 @@
 #![allow(improper_ctypes_definitions)]
 
 use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
-use crate::web::presenter_channel::{Command, Link, Message, PresenterChannel};
 use crate::web::service_worker::Updates;
 use futures::future::LocalBoxFuture;
 use leptos::wasm_split::SplitLoaderError;
@@ -59,19 +58,6 @@ split_point! { real_model,
         on_stream: Rc<dyn Fn(StreamUpdate)>,
     ) -> Result<Box<dyn Provider>, PartMissing> {
         Ok(Box::new(HttpProvider { settings, on_stream }))
-    }
-}
-
-split_point! { kit,
-    /// The projected window's end of the presenter view's channel (presenter mode only):
-    /// `on_command` gets each press of the presenter's. `None` without `BroadcastChannel`.
-    pub fn presenter_link(on_command: Rc<dyn Fn(Command)>) -> Result<Option<Box<dyn Link>>, PartMissing> {
-        let channel = PresenterChannel::open(move |message| {
-            if let Message::Command(command) = message {
-                on_command(command);
-            }
-        });
-        Ok(channel.map(|c| Box::new(c) as Box<dyn Link>))
     }
 }
 

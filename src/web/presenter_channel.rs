@@ -1,11 +1,14 @@
 //! The line between a projected window and its presenter view (`?view=presenter`): a
 //! `BroadcastChannel`, which only windows of the same origin in the same browser share. The
-//! projected window says what is on screen, as data (the lesson, the step, its event); the
-//! presenter view words it itself and sends back what the presenter pressed. Nothing else of the
-//! page crosses: no key, no settings, no storage.
+//! projected window says what is on screen (the lesson, the step, its caption and the layer that
+//! acted); the presenter view sends back what the presenter pressed. Nothing else of the page
+//! crosses: no key, no settings, no storage.
+//!
+//! Messages are plain objects read and written field by field: the projected window's end is in
+//! the first load, and a serde codec for them would cost it a few kilobytes.
 
-use rusty_lock_engine::{Event, Layer};
-use serde::{Deserialize, Serialize};
+use js_sys::{Object, Reflect};
+use rusty_lock_engine::Layer;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -13,51 +16,149 @@ use wasm_bindgen::JsCast;
 const CHANNEL: &str = "rusty-lock-presenter";
 
 /// What the presenter asked of the projected window.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "command", rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     /// A presenter view has opened: say what is on screen.
     Hello,
     Next,
     Back,
     /// The lesson's question answered (`None`: shown without judging anyone).
-    Answer {
-        layer: Option<Layer>,
-    },
+    Answer(Option<Layer>),
     /// Timed playback, or step by step.
     TogglePace,
 }
 
-/// What the projected window shows, as data.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+impl Command {
+    const ALL: [Command; 8] = [
+        Command::Hello,
+        Command::Next,
+        Command::Back,
+        Command::Answer(Some(Layer::Model)),
+        Command::Answer(Some(Layer::Code)),
+        Command::Answer(Some(Layer::Nobody)),
+        Command::Answer(None),
+        Command::TogglePace,
+    ];
+
+    /// As written on the channel.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Command::Hello => "hello",
+            Command::Next => "next",
+            Command::Back => "back",
+            Command::Answer(Some(Layer::Model)) => "answer-model",
+            Command::Answer(Some(Layer::Code)) => "answer-code",
+            Command::Answer(Some(Layer::Nobody)) => "answer-nobody",
+            Command::Answer(None) => "show",
+            Command::TogglePace => "toggle-pace",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<Command> {
+        Command::ALL.into_iter().find(|c| c.slug() == slug)
+    }
+}
+
+/// What the projected window shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OnScreen {
     /// The lesson's id, if one is open.
     pub lesson: Option<String>,
     /// The step on screen (from 1) and the steps recorded; 0 of 0 before any run.
-    pub at: usize,
-    pub of: usize,
-    /// The step on screen.
-    pub event: Option<Event>,
+    pub at: u32,
+    pub of: u32,
+    /// The step's caption, as the projected window words it.
+    pub caption: String,
+    /// The layer that handled the step on screen, if it is a failure.
+    pub layer: Option<Layer>,
     pub asking: bool,
     pub running: bool,
     pub finished: bool,
     pub narrating: bool,
-    /// The viewer's answer, and whether the answer was shown without one.
-    pub answer: Option<Layer>,
-    pub revealed: bool,
 }
 
 /// One message on the channel.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Message {
     Command(Command),
     OnScreen(OnScreen),
 }
 
-/// The projected window's end, as the playground holds it (its code comes in a lazy part).
-pub trait Link {
-    fn post(&self, on_screen: OnScreen);
+fn layer_of(slug: &str) -> Option<Layer> {
+    [Layer::Model, Layer::Code, Layer::Nobody].into_iter().find(|l| l.slug() == slug)
+}
+
+fn set(target: &Object, key: &str, value: &JsValue) {
+    let _ = Reflect::set(target, &JsValue::from_str(key), value);
+}
+
+fn get(source: &JsValue, key: &str) -> JsValue {
+    Reflect::get(source, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn text(source: &JsValue, key: &str) -> Option<String> {
+    get(source, key).as_string()
+}
+
+/// A count as sent: a whole number from 0 to `u32::MAX`, or nothing.
+fn count(source: &JsValue, key: &str) -> Option<u32> {
+    let n = get(source, key).as_f64()?;
+    (n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n)).then_some(n as u32)
+}
+
+impl Message {
+    fn to_js(&self) -> JsValue {
+        let out = Object::new();
+        match self {
+            Message::Command(c) => {
+                set(&out, "kind", &"command".into());
+                set(&out, "command", &c.slug().into());
+            }
+            Message::OnScreen(s) => {
+                set(&out, "kind", &"on-screen".into());
+                set(&out, "lesson", &s.lesson.as_deref().map_or(JsValue::NULL, JsValue::from_str));
+                set(&out, "at", &s.at.into());
+                set(&out, "of", &s.of.into());
+                set(&out, "caption", &s.caption.as_str().into());
+                set(&out, "layer", &s.layer.map_or(JsValue::NULL, |l| l.slug().into()));
+                for (key, on) in
+                    [("asking", s.asking), ("running", s.running), ("finished", s.finished), ("narrating", s.narrating)]
+                {
+                    set(&out, key, &on.into());
+                }
+            }
+        }
+        out.into()
+    }
+
+    /// Reads a message defensively: anything that is not one of ours, whole, is `None`.
+    fn from_js(value: &JsValue) -> Option<Message> {
+        if !value.is_object() {
+            return None;
+        }
+        let flag = |key: &str| get(value, key).as_bool();
+        match text(value, "kind")?.as_str() {
+            "command" => Command::from_slug(&text(value, "command")?).map(Message::Command),
+            "on-screen" => {
+                let (at, of) = (count(value, "at")?, count(value, "of")?);
+                if at > of {
+                    return None;
+                }
+                Some(Message::OnScreen(OnScreen {
+                    lesson: text(value, "lesson"),
+                    at,
+                    of,
+                    caption: text(value, "caption")?,
+                    layer: text(value, "layer").as_deref().and_then(layer_of),
+                    asking: flag("asking")?,
+                    running: flag("running")?,
+                    finished: flag("finished")?,
+                    narrating: flag("narrating")?,
+                }))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// An open channel; closed when dropped.
@@ -73,7 +174,7 @@ impl PresenterChannel {
     pub fn open(on_message: impl Fn(Message) + 'static) -> Option<Self> {
         let channel = web_sys::BroadcastChannel::new(CHANNEL).ok()?;
         let listener = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-            if let Ok(message) = serde_wasm_bindgen::from_value::<Message>(ev.data()) {
+            if let Some(message) = Message::from_js(&ev.data()) {
                 on_message(message);
             }
         });
@@ -82,16 +183,8 @@ impl PresenterChannel {
     }
 
     pub fn send(&self, message: &Message) {
-        if let Ok(value) = serde_wasm_bindgen::to_value(message) {
-            // A closed channel or a value the browser cannot clone: nothing to tell anyone.
-            let _ = self.channel.post_message(&value);
-        }
-    }
-}
-
-impl Link for PresenterChannel {
-    fn post(&self, on_screen: OnScreen) {
-        self.send(&Message::OnScreen(on_screen));
+        // A closed channel: nobody to tell.
+        let _ = self.channel.post_message(&message.to_js());
     }
 }
 
@@ -99,5 +192,18 @@ impl Drop for PresenterChannel {
     fn drop(&mut self) {
         self.channel.set_onmessage(None);
         self.channel.close();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_reads_back_from_its_slug() {
+        for c in Command::ALL {
+            assert_eq!(Command::from_slug(c.slug()), Some(c));
+        }
+        assert_eq!(Command::from_slug("reload"), None);
     }
 }

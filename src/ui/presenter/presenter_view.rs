@@ -22,10 +22,10 @@ fn command_of(key: &str, target_tag: &str) -> Option<Command> {
         // Space on a focused button presses the button.
         " " if !matches!(target_tag, "BUTTON" | "A") => Command::Next,
         "PageUp" | "ArrowLeft" => Command::Back,
-        "1" => Command::Answer { layer: Some(Layer::Model) },
-        "2" => Command::Answer { layer: Some(Layer::Code) },
-        "3" => Command::Answer { layer: Some(Layer::Nobody) },
-        "s" | "S" | "." => Command::Answer { layer: None },
+        "1" => Command::Answer(Some(Layer::Model)),
+        "2" => Command::Answer(Some(Layer::Code)),
+        "3" => Command::Answer(Some(Layer::Nobody)),
+        "s" | "S" | "." => Command::Answer(None),
         "t" | "T" => Command::TogglePace,
         _ => return None,
     })
@@ -84,7 +84,9 @@ pub fn PresenterView() -> impl IntoView {
         }
         None => words.free_play.to_string(),
     };
-    let step = move || on_screen.with(|s| s.as_ref().filter(|s| s.of > 0).map(|s| text::step_of(s.at, s.of)));
+    let step = move || {
+        on_screen.with(|s| s.as_ref().filter(|s| s.of > 0).map(|s| text::step_of(s.at as usize, s.of as usize)))
+    };
     let notes = move || {
         let now = on_screen.get()?;
         if now.asking {
@@ -98,9 +100,8 @@ pub fn PresenterView() -> impl IntoView {
                 })}
             }.into_any());
         }
-        let event = now.event.as_ref();
-        let caption = event.map(text::scene_caption).unwrap_or_else(|| text::scene_idle().to_string());
-        let layer = event.and_then(rusty_lock_engine::Event::layer);
+        let caption = if now.caption.is_empty() { text::scene_idle().to_string() } else { now.caption };
+        let layer = now.layer;
         Some(view! {
             <p class="pv-notes-main" data-testid="presenter-caption">{caption}</p>
             {layer.map(|layer| view! {
@@ -175,11 +176,11 @@ pub fn PresenterView() -> impl IntoView {
                 <Show when=asking>
                     <div class="pv-answers">
                         {[Layer::Model, Layer::Code, Layer::Nobody].into_iter().map(|layer| view! {
-                            <button class=format!("answer answer-{}", layer.slug()) data-testid=format!("presenter-answer-{}", layer.slug()) on:click=move |_| send(Command::Answer { layer: Some(layer) })>
+                            <button class=format!("answer answer-{}", layer.slug()) data-testid=format!("presenter-answer-{}", layer.slug()) on:click=move |_| send(Command::Answer(Some(layer)))>
                                 {text::layer_name(layer)}
                             </button>
                         }).collect_view()}
-                        <button class="answer answer-show" data-testid="presenter-show" on:click=move |_| send(Command::Answer { layer: None })>{text::show_me()}</button>
+                        <button class="answer answer-show" data-testid="presenter-show" on:click=move |_| send(Command::Answer(None))>{text::show_me()}</button>
                     </div>
                 </Show>
                 <div class="pv-moves">
@@ -209,7 +210,7 @@ mod tests {
         assert_eq!(command_of("PageDown", ""), Some(Command::Next));
         assert_eq!(command_of(" ", "BUTTON"), None);
         assert_eq!(command_of("PageUp", "DIV"), Some(Command::Back));
-        assert_eq!(command_of("2", ""), Some(Command::Answer { layer: Some(Layer::Code) }));
+        assert_eq!(command_of("2", ""), Some(Command::Answer(Some(Layer::Code))));
         assert_eq!(command_of("x", ""), None);
     }
 }
