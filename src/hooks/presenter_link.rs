@@ -2,7 +2,10 @@
 //! presenter mode it says what is on screen after every change, and does what the presenter
 //! pressed there, exactly as the clicker's keys would (`hooks::keys`).
 
+#![allow(improper_ctypes_definitions)]
+
 use crate::hooks::keys::{asking, presenter_answer, presenter_move};
+use crate::parts::{split_point, PartMissing};
 use crate::state::shown::Shown;
 use crate::state::Playground;
 use crate::text;
@@ -31,10 +34,35 @@ fn on_screen(pg: Playground, shown: Shown) -> OnScreen {
     }
 }
 
+/// Opens the link the first time presenter mode is on. Only this check is in the first load: the
+/// channel and what it says come in the kit's part, under the playground's owner, so they go
+/// with it (a link to another view closes the channel).
 pub fn use_presenter_link(pg: Playground, address: Address) {
     let shown = crate::state::expect_context::<Shown>();
+    let owner = Owner::current();
+    Effect::new(move |linked: Option<bool>| {
+        if linked == Some(true) || pg.mode.get() != Mode::Present {
+            return linked.unwrap_or(false);
+        }
+        let owner = owner.clone();
+        leptos::task::spawn_local(async move {
+            // A part that cannot be fetched leaves the presenter view waiting, and nothing else.
+            let _ = link_presenter(pg, address, shown, owner).await;
+        });
+        true
+    });
+}
+
+split_point! { kit,
+    fn link_presenter(pg: Playground, address: Address, shown: Shown, owner: Option<Owner>) -> Result<(), PartMissing> {
+        let Some(owner) = owner.filter(|_| pg.is_alive()) else { return Ok(()) };
+        owner.with(|| open_link(pg, address, shown));
+        Ok(())
+    }
+}
+
+fn open_link(pg: Playground, address: Address, shown: Shown) {
     let channel = StoredValue::new_local(None::<PresenterChannel>);
-    let opened = RwSignal::new(false);
     let post = move |now: OnScreen| {
         channel.with_value(|c| {
             if let Some(c) = c {
@@ -42,39 +70,28 @@ pub fn use_presenter_link(pg: Playground, address: Address) {
             }
         });
     };
-    // The channel opens the first time presenter mode is on, and closes with the playground.
-    Effect::new(move |_| {
-        if opened.get_untracked() || pg.mode.get() != Mode::Present {
+    // A press arrives from the other window whenever the presenter likes: the playground may have
+    // gone meanwhile (a link to another view), and then it does nothing.
+    let open = PresenterChannel::open(move |message| {
+        let Message::Command(command) = message else { return };
+        if !pg.is_alive() {
             return;
         }
-        // A press arrives from the other window whenever the presenter likes: the playground
-        // may have gone meanwhile (a link to another view), and then it does nothing.
-        let open = PresenterChannel::open(move |message| {
-            let Message::Command(command) = message else { return };
-            if !pg.is_alive() {
-                return;
+        match command {
+            Command::Hello => {}
+            Command::Next => {
+                presenter_move(pg, address, 1);
             }
-            match command {
-                Command::Hello => {}
-                Command::Next => {
-                    presenter_move(pg, address, 1);
-                }
-                Command::Back => {
-                    presenter_move(pg, address, -1);
-                }
-                Command::Answer(layer) => {
-                    presenter_answer(pg, layer);
-                }
-                Command::TogglePace => crate::actions::step::toggle_pace(pg),
+            Command::Back => {
+                presenter_move(pg, address, -1);
             }
-            post(untrack(|| on_screen(pg, shown)));
-        });
-        channel.set_value(open);
-        opened.set(true);
-    });
-    Effect::new(move |_| {
-        if opened.get() {
-            post(on_screen(pg, shown));
+            Command::Answer(layer) => {
+                presenter_answer(pg, layer);
+            }
+            Command::TogglePace => crate::actions::step::toggle_pace(pg),
         }
+        post(untrack(|| on_screen(pg, shown)));
     });
+    channel.set_value(open);
+    Effect::new(move |_| post(on_screen(pg, shown)));
 }
