@@ -124,8 +124,7 @@ fn Playground() -> impl IntoView {
         seen.copied().unwrap_or(false) || shown.view.with(|v| v.waiting.is_some())
     });
     let full_link = move || {
-        let mut s = pg.scenario();
-        s.mode = Mode::Full;
+        let s = pg.scenario().in_mode(Mode::Full);
         format!("?{}", encode(&s))
     };
     // A new language redraws the whole page from the same signals: the run, the settings and the

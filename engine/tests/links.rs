@@ -265,3 +265,9 @@ fn every_speed_label_names_its_factor() {
         assert_eq!(factor, expected, "{label}");
     }
 }
+
+#[test]
+fn a_presenter_link_taken_to_the_full_page_plays_at_the_full_page_pace() {
+    let (present, _) = decode("v=1&lesson=rate-limited&mode=present");
+    assert_eq!(encode(&present.in_mode(Mode::Full)), "v=1&lesson=rate-limited");
+}

@@ -96,6 +96,14 @@ impl Scenario {
     pub fn new() -> Self {
         Scenario { speed: DEFAULT_SPEED, ..Scenario::default() }
     }
+
+    /// The same scenario laid out as `mode`, at that mode's own pace: presenter mode's
+    /// step-by-step narration does not follow a link out to the full page or a phone.
+    pub fn in_mode(mut self, mode: Mode) -> Self {
+        self.mode = mode;
+        self.pace = Pace::default_for(mode);
+        self
+    }
 }
 
 /// One thing a link asked for that was ignored, and why. It is data: the page words it in the

@@ -16,8 +16,7 @@ pub fn PhoneQr() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     let open = RwSignal::new(false);
     let link = Memo::new(move |_| {
-        let mut s = pg.scenario();
-        s.mode = Mode::Full;
+        let s = pg.scenario().in_mode(Mode::Full);
         format!("{}?{}", page_base(), encode(&s))
     });
     let toggle = NodeRef::<Button>::new();
