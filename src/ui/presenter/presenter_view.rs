@@ -106,7 +106,8 @@ pub fn PresenterView() -> impl IntoView {
             <p class="pv-notes-main" data-testid="presenter-caption">{caption}</p>
             {layer.map(|layer| view! {
                 <p class=format!("pv-handled layer-{}", layer.slug()) data-testid="presenter-layer" data-layer=layer.slug()>
-                    {words.handled_by}" "<strong>{text::layer_name(layer)}</strong>": "{text::layer_rule(layer)}
+                    {words.handled_by}" "<strong>{text::layer_name(layer)}</strong>
+                    <span class="pv-rule">{text::layer_rule(layer)}</span>
                 </p>
             })}
         }.into_any())
