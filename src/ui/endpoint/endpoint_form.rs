@@ -28,7 +28,9 @@ pub fn EndpointForm(
     let url = move || endpoint.with(|e| e.as_ref().map(|(u, _)| u.clone()).unwrap_or_default());
     let model = move || endpoint.with(|e| e.as_ref().map(|(_, m)| m.clone()).unwrap_or_default());
     let preset = Memo::new(move |_| endpoint.with(|e| e.as_ref().map_or(Preset::Custom, |(u, _)| Preset::of(u))));
-    let model_missing = Memo::new(move |_| model().trim().is_empty() && preset.get().needs_model());
+    let model_empty = Memo::new(move |_| model().trim().is_empty());
+    let model_missing = Memo::new(move |_| model_empty.get() && preset.get().needs_model());
+    let address = Memo::new(move |_| url());
     let model_field = NodeRef::<leptos::html::Input>::new();
     // The finding and the address it is about: shown only while the form still shows that
     // address, so a finding never speaks of another server.
@@ -47,8 +49,7 @@ pub fn EndpointForm(
         });
     };
     let shown_result = move || {
-        let current = url();
-        test_result.get().filter(|(tested, _)| *tested == current).map(|(tested, found)| {
+        test_result.get().filter(|(tested, _)| *tested == address.get()).map(|(tested, found)| {
             let ok = found.is_ok();
             let slug = found.slug();
             let models = match &found {
@@ -56,7 +57,7 @@ pub fn EndpointForm(
                 _ => Vec::new(),
             };
             // Offered while the field is empty, whether or not this server insists on a name.
-            let pick = (!models.is_empty() && model().trim().is_empty()).then(|| {
+            let pick = (!models.is_empty() && model_empty.get()).then(|| {
                 view! {
                     <p class="pick-model">
                         <span>{text::pick_model()}</span>
