@@ -108,7 +108,9 @@ test('Test connection to a web page says it is not an OpenAI-compatible API and 
 });
 
 test('Test connection and the diagnosis after a Run say the same thing about the same server', async ({ page, request }) => {
-  await script(request, [{ cors: false }, { cors: false }, { cors: false }], [{ cors: false }]);
+  // The model list without CORS twice: once for the probe after the Run (blind, so it reads
+  // nothing either way), once for Test connection's own request.
+  await script(request, [{ cors: false }, { cors: false }, { cors: false }], [{ cors: false }, { cors: false }]);
   const pg = new Playground(page);
   await pg.open(`${ENDPOINT}&base=50&cap=100`);
   await pg.run();
@@ -159,7 +161,12 @@ test('Test connection offers the models it found as the missing model name', asy
   await pg.open('?v=1&speed=instant');
   await page.getByTestId('provider-http').check();
   await page.getByTestId('preset').selectOption('custom');
+  // Custom keeps the address there was, for the user to edit, and stays a real endpoint.
+  await expect(page.getByTestId('base-url')).toBeFocused();
+  await expect(page.getByTestId('base-url')).toHaveValue('http://localhost:11434/v1');
+  await expect(page.getByTestId('preset')).toHaveValue('custom');
   await setBaseUrl(page, `${SERVER}/v1`);
+  await expect(page.getByTestId('preset')).toHaveValue('custom');
   await testConnection(page);
   await page.getByTestId('use-model').filter({ hasText: 'rusty-lock-test' }).click();
   await expect(page.getByTestId('model-name')).toHaveValue('rusty-lock-test');

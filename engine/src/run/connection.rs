@@ -49,10 +49,20 @@ impl Preset {
     /// The preset an address belongs to, so the advice can be specific. `127.0.0.1` counts as
     /// `localhost`: it is the same server, and the fix for it is the same.
     pub fn of(endpoint: &str) -> Preset {
-        let endpoint = endpoint.trim().replacen("://127.0.0.1", "://localhost", 1);
+        let endpoint = endpoint.trim();
+        // Prefix checks only: this runs in the first download (Run asks it), where a substring
+        // search would cost more than the whole question.
+        let local = endpoint.strip_prefix("http://127.0.0.1").map(|port| ("http://localhost", port));
         Preset::ALL
             .into_iter()
-            .find(|p| *p != Preset::Custom && endpoint.starts_with(p.base_url()))
+            .find(|p| {
+                let url = p.base_url();
+                *p != Preset::Custom
+                    && match local {
+                        Some((host, rest)) => url.strip_prefix(host).is_some_and(|port| rest.starts_with(port)),
+                        None => endpoint.starts_with(url),
+                    }
+            })
             .unwrap_or(Preset::Custom)
     }
 

@@ -32,6 +32,11 @@ pub fn EndpointForm(
     let model_missing = Memo::new(move |_| model_empty.get() && preset.get().needs_model());
     let address = Memo::new(move |_| url());
     let model_field = NodeRef::<leptos::html::Input>::new();
+    let url_field = NodeRef::<leptos::html::Input>::new();
+    // "Custom" has no address of its own: choosing it keeps the address there is (an empty one
+    // would not be a real endpoint at all) for the user to edit, and the menu says Custom until
+    // another preset is chosen.
+    let custom_chosen = RwSignal::new(false);
     // The finding and the address it is about: shown only while the form still shows that
     // address, so a finding never speaks of another server.
     let test_result = RwSignal::new(None::<(String, Diagnosis)>);
@@ -81,6 +86,13 @@ pub fn EndpointForm(
             <span class="field-label">{text::preset()}</span>
             <select class="wide" data-testid="preset" on:change=move |ev| {
                 let Some(chosen) = crate::web::events::target_value(&ev).and_then(|id| Preset::from_id(&id)) else { return };
+                custom_chosen.set(chosen == Preset::Custom);
+                if chosen == Preset::Custom {
+                    if let Some(field) = url_field.get_untracked() {
+                        let _ = field.focus();
+                    }
+                    return;
+                }
                 let model = model();
                 let asks = chosen.needs_model() && model.trim().is_empty();
                 set_http(chosen.base_url().into(), model);
@@ -91,13 +103,13 @@ pub fn EndpointForm(
                         let _ = field.focus();
                     }
                 }
-            } prop:value=move || preset.get().id()>
+            } prop:value=move || if custom_chosen.get() { Preset::Custom.id() } else { preset.get().id() }>
                 {Preset::ALL.iter().map(|p| view! { <option value=p.id()>{text::preset_name(*p)}</option> }).collect_view()}
             </select>
         </label>
         <label class="field">
             <span class="field-label">{text::base_url()}</span>
-            <input type="url" class="wide" data-testid="base-url" spellcheck="false" prop:value=url
+            <input type="url" class="wide" data-testid="base-url" spellcheck="false" node_ref=url_field prop:value=url
                 on:change=move |ev| { let Some(url) = crate::web::events::target_value(&ev) else { return }; set_http(url.trim().to_string(), model()) } />
         </label>
         <label class="field">
