@@ -205,7 +205,7 @@ pub static ENDPOINT: EndpointLabels = EndpointLabels {
     connected_no_models: "Connected, but the server lists no models.",
     testing: "Testing\u{2026}",
     pick_model: "Use one as the model name:",
-    run_needs_model: "Run needs a model name: type one under Who answers.",
+    run_needs_model: "Run needs a model name (under Who answers).",
     streaming: "The oracle is answering:",
     diagnosis_title: "No answer could be read from the endpoint",
     diag_public_to_local: "This page comes from a public address and calls a server on your own machine. Browsers restrict that: serve the playground locally (./scripts/serve.sh) or use an https endpoint.",

@@ -217,7 +217,7 @@ pub static ENDPOINT: EndpointLabels = EndpointLabels {
     connected_no_models: "Connecté, mais le serveur n'annonce aucun modèle.",
     testing: "Test en cours\u{2026}",
     pick_model: "Prendre l'un d'eux comme nom de modèle\u{a0}:",
-    run_needs_model: "Pour lancer, il faut un nom de modèle\u{a0}: tapez-en un sous «\u{a0}Qui répond\u{a0}».",
+    run_needs_model: "Lancer attend un nom de modèle (sous «\u{a0}Qui répond\u{a0}»).",
     streaming: "L'oracle répond\u{a0}:",
     diagnosis_title: "Aucune réponse lisible de l'endpoint",
     diag_public_to_local: "Cette page vient d'une adresse publique et appelle un serveur sur votre propre machine. Les navigateurs limitent cela\u{a0}: servez le bac à sable en local (./scripts/serve.sh) ou utilisez un endpoint https.",

@@ -207,7 +207,7 @@ pub static ENDPOINT: EndpointLabels = EndpointLabels {
     connected_no_models: "已连接，但服务器没有列出任何模型。",
     testing: "正在测试…",
     pick_model: "选一个作为模型名称：",
-    run_needs_model: "需要先填写模型名称才能运行：请在“由谁来回答”下面填写。",
+    run_needs_model: "运行前需要填写模型名称（在“由谁来回答”里）。",
     streaming: "先知正在回答：",
     diagnosis_title: "无法从这个端点读到任何回复",
     diag_public_to_local: "这个页面来自公网地址，却要调用你本机上的服务器，浏览器会限制这种请求。请在本地运行演练场（./scripts/serve.sh），或者使用 https 端点。",

@@ -151,7 +151,7 @@ test('Run waits for a model name in the page language too', async ({ page }) => 
   await page.goto('/?v=1&speed=instant&lang=fr');
   await page.getByTestId('provider-http').check();
   await expect(page.getByTestId('run')).toBeDisabled();
-  await expect(page.getByTestId('run-blocked')).toContainText('il faut un nom de modèle');
+  await expect(page.getByTestId('run-blocked')).toContainText('Lancer attend un nom de modèle');
   await expect(page.getByTestId('model-needed')).toContainText("Ollama a besoin d'un nom de modèle");
 });
 
