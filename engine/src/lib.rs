@@ -12,8 +12,8 @@ pub mod run;
 pub mod show;
 
 pub use run::{
-    builtin, call_args, cancel, chaos, clock, config, events, harness, http, naive, provider, rng, script, sim, sse,
-    tools, wire, world,
+    builtin, call_args, cancel, chaos, clock, config, connection, events, harness, http, naive, provider, rng, script,
+    sim, sse, tools, wire, world,
 };
 pub use show::{compare, herd, lessons, listing, scenario, scene, trace, verdict, view};
 
@@ -23,6 +23,7 @@ pub use chaos::{Chaos, ChaosTools, Fault, FaultGroup, FaultPlan, FaultRule};
 pub use clock::{Clock, VirtualClock};
 pub use compare::{compare, divergence, Comparison};
 pub use config::{Guards, RunConfig};
+pub use connection::{Diagnosis, NotOpenAi, Preset};
 pub use events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 pub use harness::{Harness, Observer};
 pub use herd::{simulate_herd, simulate_policy, HerdLine, HerdPolicy, HerdSetup};

@@ -232,6 +232,10 @@ pub fn end_run(pg: Playground) {
 /// Run, or in compare mode, run both schools. Both runs are computed at once (with the built-in
 /// model they are pure functions of the scenario) and then played from the first step, in step.
 pub fn run(pg: Playground) {
+    // Run's button is disabled then, but Space starts a run too.
+    if untrack(|| pg.run_needs_model()) {
+        return;
+    }
     if !pg.playback.compare.get_untracked() {
         run_live(pg);
         return;

@@ -11,7 +11,7 @@ use crate::web::gate::gate;
 use crate::web::key_store;
 use leptos::prelude::*;
 use rusty_lock_engine::scenario::{Mode, Notice, Pace, ProviderChoice, Scenario, DEFAULT_SPEED, SPEED_FACTORS};
-use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, RunConfig, RunView};
+use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, Preset, RunConfig, RunView};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -184,6 +184,17 @@ impl Playground {
     /// page to another view (the herd, the agenda) finds its signals gone, and must do nothing.
     pub fn is_alive(&self) -> bool {
         self.running.try_get_untracked().is_some()
+    }
+
+    /// Whether Run must wait for a model name: a real endpoint whose server needs one, and none
+    /// given. Sending the request anyway would spend a Run on a refusal the page can see coming.
+    /// Compare mode plays the built-in model, so it never waits.
+    pub fn run_needs_model(&self) -> bool {
+        !self.playback.compare.get()
+            && self.provider.with(|p| {
+                matches!(p, ProviderChoice::Http { endpoint, model }
+                    if model.trim().is_empty() && Preset::of(endpoint).needs_model())
+            })
     }
 
     /// The same, without subscribing the caller.

@@ -7,7 +7,7 @@ use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
 use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{Fault, Personality};
+use rusty_lock_engine::{Diagnosis, Fault, NotOpenAi, Personality, Preset};
 
 /// English: the language of the first download.
 pub struct En;
@@ -205,10 +205,11 @@ pub static ENDPOINT: EndpointLabels = EndpointLabels {
     stream_faults: "Stream faults: a dropped, cut-short or stalled stream is retried by your code; a malformed chunk is not (the same server would send it again). A partial reply is never taken as complete.",
     test_connection: "Test connection",
     connected_no_models: "Connected, but the server lists no models.",
+    testing: "Testing\u{2026}",
+    pick_model: "Use one as the model name:",
+    run_needs_model: "Run needs a model name (under Who answers).",
     streaming: "The oracle is answering:",
     diagnosis_title: "No answer could be read from the endpoint",
-    diag_blocked: "The server is up (it answered a request the browser is allowed to make blind), but the browser would not let this page read its answers. That is CORS: the server did not say this page's origin may read them.",
-    diag_unreachable: "Nothing answered at that address, even blind: the server is not running, the port is wrong, or the browser blocked the request before it left.",
     diag_public_to_local: "This page comes from a public address and calls a server on your own machine. Browsers restrict that: serve the playground locally (./scripts/serve.sh) or use an https endpoint.",
     diag_layer_point: "Notice the teaching point: to the code, a CORS block is indistinguishable from a dropped connection, so it was retried like one. This is the one failure whose layer your code cannot know.",
 };
@@ -1209,41 +1210,82 @@ impl Verdict for En {
 }
 
 impl Endpoint for En {
-    fn preset_name(&self, id: &str) -> &'static str {
-        match id {
-            "ollama" => "Ollama",
-            "lmstudio" => "LM Studio",
-            "openai" => "OpenAI",
-            "vllm" => "vLLM",
-            _ => "Custom",
-        }
-    }
-
-    fn connected(&self, models: &[String]) -> String {
-        let shown: Vec<&str> = models.iter().take(8).map(String::as_str).collect();
-        let more = if models.len() > 8 { format!(" and {} more", models.len() - 8) } else { String::new() };
-        format!("Connected. Models: {}{more}.", shown.join(", "))
-    }
-
-    fn connection_failed(&self, failure: &CallFailure) -> String {
-        match failure {
-            CallFailure::Network => {
-                "No answer could be read: the server is down, the address is wrong, or CORS blocked it.".into()
-            }
-            CallFailure::Http { status: 401 | 403 } => "The server refused the key (HTTP 401/403).".into(),
-            CallFailure::Http { status } => format!("The server answered HTTP {status}."),
-            CallFailure::Timeout => "The server did not answer in time.".into(),
-            CallFailure::BadBody { reason } => body_problem(reason),
-        }
-    }
-
-    fn cors_fix(&self, preset: &str, origin: &str) -> String {
+    fn preset_name(&self, preset: Preset) -> &'static str {
         match preset {
-            "ollama" => format!("Ollama: restart it with this page's origin allowed, e.g. OLLAMA_ORIGINS={origin} ollama serve (or set OLLAMA_ORIGINS in its service environment)."),
-            "lmstudio" => "LM Studio: in the Developer tab, open the server settings and switch on \u{201c}Enable CORS\u{201d}, then restart the server.".into(),
-            "vllm" => format!("vLLM: start it with --allowed-origins '[\"{origin}\"]'."),
-            "openai" => "A hosted API: check the address and your network; hosted APIs normally allow browser calls.".into(),
-            _ => format!("Your server must answer with Access-Control-Allow-Origin: {origin} (or *) and allow the authorization and content-type headers on its preflight."),
+            Preset::Ollama => "Ollama",
+            Preset::LmStudio => "LM Studio",
+            Preset::OpenAi => "OpenAI",
+            Preset::Vllm => "vLLM",
+            Preset::Custom => "Custom",
+        }
+    }
+
+    fn diagnosis(&self, found: &Diagnosis) -> String {
+        match found {
+            Diagnosis::BadAddress => "This is not an address the browser can call: it must start with http:// or https://.".into(),
+            Diagnosis::Unreachable => "Nothing answers at this address, not even a blind request: the server is not running, or the host or the port is wrong.".into(),
+            Diagnosis::CorsBlocked => "The server is up (it answered a request the browser may make blind), but the browser will not let this page read its answers. That is CORS: the server did not say this page's origin may read them.".into(),
+            Diagnosis::Silent { after_ms } => format!("The server took the connection but sent no answer in {}.", self.seconds(u64::from(*after_ms))),
+            Diagnosis::HttpError { status, message: Some(message) } => format!("The server answered HTTP {status}: \u{201c}{message}\u{201d}"),
+            Diagnosis::HttpError { status, message: None } => format!("The server answered HTTP {status}, and said nothing more."),
+            Diagnosis::NotOpenAi { why: NotOpenAi::Html } => "The server answered with a web page, not the JSON an OpenAI-compatible API sends: this address is not its API.".into(),
+            Diagnosis::NotOpenAi { why: NotOpenAi::NotJson } => "The server answered with text that is not JSON: this address is not an OpenAI-compatible API.".into(),
+            Diagnosis::NotOpenAi { why: NotOpenAi::NoModelList } => "The server answered JSON, but not a model list (it has no \"data\" list): this address is not an OpenAI-compatible API.".into(),
+            Diagnosis::Ok { models } if models.is_empty() => ENDPOINT.connected_no_models.into(),
+            Diagnosis::Ok { models } => {
+                let shown: Vec<&str> = models.iter().take(8).map(String::as_str).collect();
+                let more = if models.len() > 8 { format!(" and {} more", models.len() - 8) } else { String::new() };
+                format!("Connected. Models: {}{more}.", shown.join(", "))
+            }
+        }
+    }
+
+    fn diagnosis_fix(&self, found: &Diagnosis, preset: Preset, origin: &str) -> Option<String> {
+        let example = if preset == Preset::Custom { Preset::Ollama.base_url() } else { preset.base_url() };
+        Some(match found {
+            Diagnosis::BadAddress => format!("Write the whole address, for example {example}."),
+            Diagnosis::Unreachable => match preset {
+                Preset::Ollama => "Start Ollama (open the app, or run ollama serve), then test again. It listens on port 11434.".into(),
+                Preset::LmStudio => "In LM Studio's Developer tab, start the server (port 1234 unless you changed it), then test again.".into(),
+                Preset::Vllm => "Start vLLM (vllm serve and the model's name; port 8000 unless you changed it), then test again.".into(),
+                Preset::OpenAi => "Check the address and this computer's network connection.".into(),
+                Preset::Custom => "Start the server, and check the host and the port in the address.".into(),
+            },
+            Diagnosis::CorsBlocked => match preset {
+                Preset::Ollama => format!("Ollama: restart it with this page's origin allowed, e.g. OLLAMA_ORIGINS={origin} ollama serve (or set OLLAMA_ORIGINS in its service environment)."),
+                Preset::LmStudio => "LM Studio: in the Developer tab, open the server settings and switch on \u{201c}Enable CORS\u{201d}, then restart the server.".into(),
+                Preset::Vllm => format!("vLLM: start it with --allowed-origins '[\"{origin}\"]'."),
+                Preset::OpenAi => "A hosted API: check the address and your network; hosted APIs normally allow browser calls.".into(),
+                Preset::Custom => format!("Your server must answer with Access-Control-Allow-Origin: {origin} (or *) and allow the authorization and content-type headers on its preflight."),
+            },
+            Diagnosis::Silent { .. } => "The server may be busy loading a model, or stuck: look at its own log, then test again.".into(),
+            Diagnosis::HttpError { status: 401 | 403, .. } => "Check the API key: type it again in the API key field. A hosted API needs one; a server on your own machine usually does not.".into(),
+            Diagnosis::HttpError { status: 404, .. } => format!("This address has no model list: check that the base URL ends in /v1, for example {example}."),
+            Diagnosis::HttpError { status: 429, .. } => "The server is limiting requests: wait a moment, then test again.".into(),
+            Diagnosis::HttpError { status: 500..=599, .. } => "The server failed on its side: look at its own log, then test again.".into(),
+            Diagnosis::HttpError { .. } => format!("Read the server's message, and check the base URL: it should end in /v1, for example {example}."),
+            Diagnosis::NotOpenAi { .. } => format!("Check the base URL: an OpenAI-compatible API's ends in /v1, for example {example}."),
+            Diagnosis::Ok { models } if models.is_empty() => match preset {
+                Preset::Ollama => "Pull a model first, for example ollama pull llama3.1, then test again.".into(),
+                _ => "Load a model on the server, then test again.".into(),
+            },
+            Diagnosis::Ok { .. } => return None,
+        })
+    }
+
+    fn model_needed(&self, preset: Preset) -> String {
+        format!(
+            "{} needs a model name: type one, for example {}, or press Test connection to see the models the server has.",
+            self.preset_name(preset),
+            preset.example_model()
+        )
+    }
+
+    fn model_placeholder(&self, preset: Preset) -> String {
+        if preset.needs_model() {
+            format!("needed, for example {}", preset.example_model())
+        } else {
+            format!("if the server needs one, for example {}", preset.example_model())
         }
     }
 }

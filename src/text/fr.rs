@@ -9,7 +9,7 @@ use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
 use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{Fault, Personality};
+use rusty_lock_engine::{Diagnosis, Fault, NotOpenAi, Personality, Preset};
 
 /// French: fetched as a lazy part when chosen.
 pub struct Fr;
@@ -219,10 +219,11 @@ pub static ENDPOINT: EndpointLabels = EndpointLabels {
     stream_faults: "Pannes de flux\u{a0}: un flux coupé, tronqué ou figé est réessayé par votre code\u{202f}; un fragment mal formé ne l'est pas (le même serveur le renverrait). Une réponse partielle n'est jamais prise pour complète.",
     test_connection: "Tester la connexion",
     connected_no_models: "Connecté, mais le serveur n'annonce aucun modèle.",
+    testing: "Test en cours\u{2026}",
+    pick_model: "Prendre l'un d'eux comme nom de modèle\u{a0}:",
+    run_needs_model: "Lancer attend un nom de modèle (sous «\u{a0}Qui répond\u{a0}»).",
     streaming: "L'oracle répond\u{a0}:",
     diagnosis_title: "Aucune réponse lisible de l'endpoint",
-    diag_blocked: "Le serveur tourne (il a répondu à une requête que le navigateur peut faire à l'aveugle), mais le navigateur n'a pas laissé cette page lire ses réponses. C'est CORS\u{a0}: le serveur n'a pas indiqué que l'origine de cette page pouvait les lire.",
-    diag_unreachable: "Rien n'a répondu à cette adresse, même à l'aveugle\u{a0}: le serveur ne tourne pas, le port est faux, ou le navigateur a bloqué la requête avant son départ.",
     diag_public_to_local: "Cette page vient d'une adresse publique et appelle un serveur sur votre propre machine. Les navigateurs limitent cela\u{a0}: servez le bac à sable en local (./scripts/serve.sh) ou utilisez un endpoint https.",
     diag_layer_point: "Le point à retenir\u{a0}: pour le code, un blocage CORS ne se distingue pas d'une connexion coupée, il a donc été réessayé comme tel. C'est le seul échec dont votre code ne peut pas connaître la couche.",
 };
@@ -1342,44 +1343,85 @@ impl Verdict for Fr {
 }
 
 impl Endpoint for Fr {
-    fn preset_name(&self, id: &str) -> &'static str {
-        match id {
-            "ollama" => "Ollama",
-            "lmstudio" => "LM Studio",
-            "openai" => "OpenAI",
-            "vllm" => "vLLM",
-            _ => "Personnalisé",
-        }
-    }
-
-    fn connected(&self, models: &[String]) -> String {
-        let shown: Vec<&str> = models.iter().take(8).map(String::as_str).collect();
-        match models.len().saturating_sub(8) {
-            0 => format!("Connecté. Modèles\u{a0}: {}.", shown.join(", ")),
-            1 => format!("Connecté. Modèles\u{a0}: {} et 1 autre.", shown.join(", ")),
-            more => format!("Connecté. Modèles\u{a0}: {} et {more} autres.", shown.join(", ")),
-        }
-    }
-
-    fn connection_failed(&self, failure: &CallFailure) -> String {
-        match failure {
-            CallFailure::Network => {
-                "Aucune réponse lisible\u{a0}: le serveur est arrêté, l'adresse est fausse, ou CORS l'a bloquée.".into()
-            }
-            CallFailure::Http { status: 401 | 403 } => "Le serveur a refusé la clé (HTTP 401/403).".into(),
-            CallFailure::Http { status } => format!("Le serveur a répondu HTTP {status}."),
-            CallFailure::Timeout => "Le serveur n'a pas répondu à temps.".into(),
-            CallFailure::BadBody { reason } => body_problem(reason),
-        }
-    }
-
-    fn cors_fix(&self, preset: &str, origin: &str) -> String {
+    fn preset_name(&self, preset: Preset) -> &'static str {
         match preset {
-            "ollama" => format!("Ollama\u{a0}: relancez-le en autorisant l'origine de cette page, par exemple OLLAMA_ORIGINS={origin} ollama serve (ou définissez OLLAMA_ORIGINS dans l'environnement de son service)."),
-            "lmstudio" => "LM Studio\u{a0}: dans l'onglet Developer, ouvrez les réglages du serveur, activez «\u{a0}Enable CORS\u{a0}», puis redémarrez le serveur.".into(),
-            "vllm" => format!("vLLM\u{a0}: lancez-le avec --allowed-origins '[\"{origin}\"]'."),
-            "openai" => "Une API hébergée\u{a0}: vérifiez l'adresse et votre réseau\u{202f}; les API hébergées acceptent normalement les appels d'un navigateur.".into(),
-            _ => format!("Votre serveur doit répondre avec Access-Control-Allow-Origin: {origin} (ou *) et autoriser les en-têtes authorization et content-type dans sa réponse au preflight."),
+            Preset::Ollama => "Ollama",
+            Preset::LmStudio => "LM Studio",
+            Preset::OpenAi => "OpenAI",
+            Preset::Vllm => "vLLM",
+            Preset::Custom => "Personnalisé",
+        }
+    }
+
+    fn diagnosis(&self, found: &Diagnosis) -> String {
+        match found {
+            Diagnosis::BadAddress => "Le navigateur ne peut pas appeler cette adresse\u{a0}: elle doit commencer par http:// ou https://.".into(),
+            Diagnosis::Unreachable => "Rien ne répond à cette adresse, pas même à une requête à l'aveugle\u{a0}: le serveur ne tourne pas, ou l'hôte ou le port est faux.".into(),
+            Diagnosis::CorsBlocked => "Le serveur tourne (il a répondu à une requête que le navigateur peut faire à l'aveugle), mais le navigateur ne laisse pas cette page lire ses réponses. C'est CORS\u{a0}: le serveur n'a pas indiqué que l'origine de cette page pouvait les lire.".into(),
+            Diagnosis::Silent { after_ms } => format!("Le serveur a accepté la connexion mais n'a rien répondu en {}.", self.seconds(u64::from(*after_ms))),
+            Diagnosis::HttpError { status, message: Some(message) } => format!("Le serveur a répondu HTTP {status}\u{a0}: «\u{a0}{message}\u{a0}»"),
+            Diagnosis::HttpError { status, message: None } => format!("Le serveur a répondu HTTP {status}, sans autre explication."),
+            Diagnosis::NotOpenAi { why: NotOpenAi::Html } => "Le serveur a répondu par une page web, et non par le JSON d'une API compatible OpenAI\u{a0}: cette adresse n'est pas celle de son API.".into(),
+            Diagnosis::NotOpenAi { why: NotOpenAi::NotJson } => "Le serveur a répondu par un texte qui n'est pas du JSON\u{a0}: cette adresse n'est pas une API compatible OpenAI.".into(),
+            Diagnosis::NotOpenAi { why: NotOpenAi::NoModelList } => "Le serveur a répondu en JSON, mais pas par une liste de modèles (il n'y a pas de liste \"data\")\u{a0}: cette adresse n'est pas une API compatible OpenAI.".into(),
+            Diagnosis::Ok { models } if models.is_empty() => ENDPOINT.connected_no_models.into(),
+            Diagnosis::Ok { models } => {
+                let shown: Vec<&str> = models.iter().take(8).map(String::as_str).collect();
+                match models.len().saturating_sub(8) {
+                    0 => format!("Connecté. Modèles\u{a0}: {}.", shown.join(", ")),
+                    1 => format!("Connecté. Modèles\u{a0}: {} et 1 autre.", shown.join(", ")),
+                    more => format!("Connecté. Modèles\u{a0}: {} et {more} autres.", shown.join(", ")),
+                }
+            }
+        }
+    }
+
+    fn diagnosis_fix(&self, found: &Diagnosis, preset: Preset, origin: &str) -> Option<String> {
+        let example = if preset == Preset::Custom { Preset::Ollama.base_url() } else { preset.base_url() };
+        Some(match found {
+            Diagnosis::BadAddress => format!("Écrivez l'adresse entière, par exemple {example}."),
+            Diagnosis::Unreachable => match preset {
+                Preset::Ollama => "Lancez Ollama (ouvrez l'application, ou tapez ollama serve), puis testez de nouveau. Il écoute sur le port 11434.".into(),
+                Preset::LmStudio => "Dans l'onglet Developer de LM Studio, démarrez le serveur (port 1234 sauf si vous l'avez changé), puis testez de nouveau.".into(),
+                Preset::Vllm => "Lancez vLLM (vllm serve suivi du nom du modèle\u{202f}; port 8000 sauf si vous l'avez changé), puis testez de nouveau.".into(),
+                Preset::OpenAi => "Vérifiez l'adresse et la connexion réseau de cet ordinateur.".into(),
+                Preset::Custom => "Lancez le serveur, et vérifiez l'hôte et le port dans l'adresse.".into(),
+            },
+            Diagnosis::CorsBlocked => match preset {
+                Preset::Ollama => format!("Ollama\u{a0}: relancez-le en autorisant l'origine de cette page, par exemple OLLAMA_ORIGINS={origin} ollama serve (ou définissez OLLAMA_ORIGINS dans l'environnement de son service)."),
+                Preset::LmStudio => "LM Studio\u{a0}: dans l'onglet Developer, ouvrez les réglages du serveur, activez «\u{a0}Enable CORS\u{a0}», puis redémarrez le serveur.".into(),
+                Preset::Vllm => format!("vLLM\u{a0}: lancez-le avec --allowed-origins '[\"{origin}\"]'."),
+                Preset::OpenAi => "Une API hébergée\u{a0}: vérifiez l'adresse et votre réseau\u{202f}; les API hébergées acceptent normalement les appels d'un navigateur.".into(),
+                Preset::Custom => format!("Votre serveur doit répondre avec Access-Control-Allow-Origin: {origin} (ou *) et autoriser les en-têtes authorization et content-type dans sa réponse au preflight."),
+            },
+            Diagnosis::Silent { .. } => "Le serveur est peut-être en train de charger un modèle, ou bloqué\u{a0}: regardez son propre journal, puis testez de nouveau.".into(),
+            Diagnosis::HttpError { status: 401 | 403, .. } => "Vérifiez la clé d'API\u{a0}: saisissez-la de nouveau dans le champ Clé d'API. Une API hébergée en demande une\u{202f}; un serveur sur votre propre machine, en général non.".into(),
+            Diagnosis::HttpError { status: 404, .. } => format!("Cette adresse n'a pas de liste de modèles\u{a0}: vérifiez que l'URL de base se termine par /v1, par exemple {example}."),
+            Diagnosis::HttpError { status: 429, .. } => "Le serveur limite les requêtes\u{a0}: attendez un moment, puis testez de nouveau.".into(),
+            Diagnosis::HttpError { status: 500..=599, .. } => "Le serveur a échoué de son côté\u{a0}: regardez son propre journal, puis testez de nouveau.".into(),
+            Diagnosis::HttpError { .. } => format!("Lisez le message du serveur, et vérifiez l'URL de base\u{a0}: elle devrait se terminer par /v1, par exemple {example}."),
+            Diagnosis::NotOpenAi { .. } => format!("Vérifiez l'URL de base\u{a0}: celle d'une API compatible OpenAI se termine par /v1, par exemple {example}."),
+            Diagnosis::Ok { models } if models.is_empty() => match preset {
+                Preset::Ollama => "Téléchargez d'abord un modèle, par exemple ollama pull llama3.1, puis testez de nouveau.".into(),
+                _ => "Chargez un modèle sur le serveur, puis testez de nouveau.".into(),
+            },
+            Diagnosis::Ok { .. } => return None,
+        })
+    }
+
+    fn model_needed(&self, preset: Preset) -> String {
+        format!(
+            "{} a besoin d'un nom de modèle\u{a0}: tapez-en un, par exemple {}, ou appuyez sur Tester la connexion pour voir les modèles du serveur.",
+            self.preset_name(preset),
+            preset.example_model()
+        )
+    }
+
+    fn model_placeholder(&self, preset: Preset) -> String {
+        if preset.needs_model() {
+            format!("obligatoire, par exemple {}", preset.example_model())
+        } else {
+            format!("si le serveur en demande un, par exemple {}", preset.example_model())
         }
     }
 }

@@ -18,7 +18,7 @@ use rusty_lock_engine::scenario::Problem;
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::TraceError;
 use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{Fault, Personality};
+use rusty_lock_engine::{Diagnosis, Fault, Personality, Preset};
 
 pub use rusty_lock_engine::script::Lang;
 
@@ -795,24 +795,40 @@ pub fn test_connection() -> &'static str {
     endpoint_labels().test_connection
 }
 
-pub fn connected_no_models() -> &'static str {
-    endpoint_labels().connected_no_models
+pub fn testing() -> &'static str {
+    endpoint_labels().testing
+}
+
+pub fn pick_model() -> &'static str {
+    endpoint_labels().pick_model
+}
+
+pub fn run_needs_model() -> &'static str {
+    endpoint_labels().run_needs_model
+}
+
+pub fn preset_name(preset: Preset) -> &'static str {
+    endpoint_words().preset_name(preset)
+}
+
+pub fn diagnosis(found: &Diagnosis) -> String {
+    endpoint_words().diagnosis(found)
+}
+
+pub fn diagnosis_fix(found: &Diagnosis, preset: Preset, origin: &str) -> Option<String> {
+    endpoint_words().diagnosis_fix(found, preset, origin)
+}
+
+pub fn model_needed(preset: Preset) -> String {
+    endpoint_words().model_needed(preset)
+}
+
+pub fn model_placeholder(preset: Preset) -> String {
+    endpoint_words().model_placeholder(preset)
 }
 
 pub fn streaming() -> &'static str {
     endpoint_labels().streaming
-}
-
-pub fn preset_name(id: &str) -> &'static str {
-    endpoint_words().preset_name(id)
-}
-
-pub fn connected(models: &[String]) -> String {
-    endpoint_words().connected(models)
-}
-
-pub fn connection_failed(failure: &CallFailure) -> String {
-    endpoint_words().connection_failed(failure)
 }
 
 pub fn verdict() -> &'static str {
@@ -827,14 +843,6 @@ pub fn diagnosis_title() -> &'static str {
     endpoint_labels().diagnosis_title
 }
 
-pub fn diag_blocked() -> &'static str {
-    endpoint_labels().diag_blocked
-}
-
-pub fn diag_unreachable() -> &'static str {
-    endpoint_labels().diag_unreachable
-}
-
 pub fn diag_public_to_local() -> &'static str {
     endpoint_labels().diag_public_to_local
 }
@@ -845,10 +853,6 @@ pub fn diag_layer_point() -> &'static str {
 
 pub fn severity_name(s: rusty_lock_engine::verdict::Severity) -> &'static str {
     verdict_words().severity_name(s)
-}
-
-pub fn cors_fix(preset: &str, origin: &str) -> String {
-    endpoint_words().cors_fix(preset, origin)
 }
 
 pub fn scene() -> &'static str {

@@ -334,8 +334,90 @@ fn every_body_problem_is_a_sentence_and_names_the_failure_whole() {
         }
         for f in failures() {
             finished(&failure_name(&f), &format!("{f:?}"));
-            capitalised(&connection_failed(&f), &format!("{f:?}"));
         }
+    });
+}
+
+/// Every finding of a connection test, each kind of HTTP error included; the match has no
+/// wildcard, so a new finding fails to compile here until it is listed.
+fn every_diagnosis() -> Vec<Diagnosis> {
+    use rusty_lock_engine::NotOpenAi;
+    let all = vec![
+        Diagnosis::BadAddress,
+        Diagnosis::Unreachable,
+        Diagnosis::CorsBlocked,
+        Diagnosis::Silent { after_ms: 15_000 },
+        Diagnosis::HttpError { status: 401, message: Some("Incorrect API key provided.".into()) },
+        Diagnosis::HttpError { status: 403, message: None },
+        Diagnosis::HttpError { status: 404, message: None },
+        Diagnosis::HttpError { status: 418, message: None },
+        Diagnosis::HttpError { status: 429, message: None },
+        Diagnosis::HttpError { status: 503, message: Some("overloaded".into()) },
+        Diagnosis::NotOpenAi { why: NotOpenAi::Html },
+        Diagnosis::NotOpenAi { why: NotOpenAi::NotJson },
+        Diagnosis::NotOpenAi { why: NotOpenAi::NoModelList },
+        Diagnosis::Ok { models: vec![] },
+        Diagnosis::Ok { models: vec!["llama3.1".into()] },
+        Diagnosis::Ok { models: (0..10).map(|i| format!("m{i}")).collect() },
+    ];
+    for d in &all {
+        match d {
+            Diagnosis::BadAddress
+            | Diagnosis::Unreachable
+            | Diagnosis::CorsBlocked
+            | Diagnosis::Silent { .. }
+            | Diagnosis::HttpError { .. }
+            | Diagnosis::NotOpenAi { why: NotOpenAi::Html | NotOpenAi::NotJson | NotOpenAi::NoModelList }
+            | Diagnosis::Ok { .. } => {}
+        }
+    }
+    all
+}
+
+/// A sentence that may open on the server's own name, which keeps its case (vLLM).
+fn named_sentence(text: &str, preset: Preset, from: &str) {
+    if text.starts_with(preset_name(preset)) {
+        finished(text, from);
+    } else {
+        capitalised(text, from);
+    }
+}
+
+#[test]
+fn every_connection_finding_is_a_sentence_with_a_fix_for_every_preset() {
+    in_every_language(|_lang| {
+        for found in every_diagnosis() {
+            capitalised(&diagnosis(&found), &format!("{found:?}"));
+            for preset in Preset::ALL {
+                let fix = diagnosis_fix(&found, preset, "http://127.0.0.1:8080");
+                let from = format!("{found:?} for {preset:?}");
+                match (&found, fix) {
+                    (Diagnosis::Ok { models }, None) => assert!(!models.is_empty(), "{from}: no fix"),
+                    (_, Some(fix)) => named_sentence(&fix, preset, &from),
+                    (_, None) => panic!("{from}: no fix"),
+                }
+            }
+        }
+        for preset in Preset::ALL {
+            named_sentence(&model_needed(preset), preset, &format!("{preset:?}"));
+            finished(&model_placeholder(preset), &format!("{preset:?}"));
+            finished(preset_name(preset), &format!("{preset:?}"));
+        }
+        capitalised(run_needs_model(), "run_needs_model");
+        finished(pick_model(), "pick_model");
+    });
+}
+
+/// The server's own words are quoted whole, never dropped: "the server said something" is the
+/// one part of an HTTP error a person can act on.
+#[test]
+fn an_http_error_quotes_the_server_in_every_language() {
+    in_every_language(|lang| {
+        let found = Diagnosis::HttpError { status: 401, message: Some("Incorrect API key provided.".into()) };
+        let said = diagnosis(&found);
+        assert!(said.contains("401") && said.contains("Incorrect API key provided."), "{lang:?}: {said}");
+        let fix = diagnosis_fix(&Diagnosis::CorsBlocked, Preset::Ollama, "http://127.0.0.1:8080").unwrap_or_default();
+        assert!(fix.contains("OLLAMA_ORIGINS=http://127.0.0.1:8080"), "{lang:?}: {fix}");
     });
 }
 

@@ -7,7 +7,7 @@ use rusty_lock_engine::scenario::Problem;
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::TraceError;
 use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{Fault, Personality};
+use rusty_lock_engine::{Diagnosis, Fault, Personality, Preset};
 
 /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
 pub struct CoreLabels {
@@ -413,22 +413,35 @@ pub struct EndpointLabels {
     pub stream_faults: &'static str,
     pub test_connection: &'static str,
     pub connected_no_models: &'static str,
+    /// On "Test connection" while the test waits for the server.
+    pub testing: &'static str,
+    /// Before the models a connection test found, each a button that makes it the model name.
+    pub pick_model: &'static str,
+    /// Beside Run, while Run waits for a model name.
+    pub run_needs_model: &'static str,
     pub streaming: &'static str,
     pub diagnosis_title: &'static str,
-    pub diag_blocked: &'static str,
-    pub diag_unreachable: &'static str,
     pub diag_public_to_local: &'static str,
     pub diag_layer_point: &'static str,
 }
 
 pub trait Endpoint {
-    fn preset_name(&self, id: &str) -> &'static str;
+    fn preset_name(&self, preset: Preset) -> &'static str;
 
-    fn connected(&self, models: &[String]) -> String;
+    /// What a connection test, or the probe after a Run that got no answer, found: one finding,
+    /// in a sentence or two, with the server's own words when it gave some.
+    fn diagnosis(&self, found: &Diagnosis) -> String;
 
-    fn connection_failed(&self, failure: &CallFailure) -> String;
+    /// What to do about it, for this preset and this page's origin; `None` when nothing needs
+    /// doing.
+    fn diagnosis_fix(&self, found: &Diagnosis, preset: Preset, origin: &str) -> Option<String>;
 
-    fn cors_fix(&self, preset: &str, origin: &str) -> String;
+    /// Under an empty model field, for a preset whose server needs a model name.
+    fn model_needed(&self, preset: Preset) -> String;
+
+    /// The empty model field's example: a placeholder must not look like a value, so it says
+    /// whether the name is needed.
+    fn model_placeholder(&self, preset: Preset) -> String;
 }
 
 /// The fixed words of this part: a field per message, so a language that lacks one does not compile.

@@ -8,7 +8,7 @@ use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
 use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{Fault, Personality};
+use rusty_lock_engine::{Diagnosis, Fault, NotOpenAi, Personality, Preset};
 
 /// Chinese: fetched as a lazy part when chosen.
 pub struct Zh;
@@ -207,10 +207,11 @@ pub static ENDPOINT: EndpointLabels = EndpointLabels {
     stream_faults: "流式故障：流中断、被截短或停滞时，你的代码会重试；数据块格式错误则不会重试（同一台服务器还会再发一样的）。不完整的回复绝不会被当成完整的。",
     test_connection: "测试连接",
     connected_no_models: "已连接，但服务器没有列出任何模型。",
+    testing: "正在测试…",
+    pick_model: "选一个作为模型名称：",
+    run_needs_model: "运行前需要填写模型名称（在“由谁来回答”里）。",
     streaming: "先知正在回答：",
     diagnosis_title: "无法从这个端点读到任何回复",
-    diag_blocked: "服务器是开着的（它回应了一个浏览器允许“盲发”的请求），但浏览器不让这个页面读取它的回复。这就是 CORS：服务器没有声明允许本页面的源读取这些回复。",
-    diag_unreachable: "这个地址上什么都没有回应，连“盲发”的请求也没有：可能是服务器没在运行、端口不对，或者浏览器在请求发出之前就拦下了它。",
     diag_public_to_local: "这个页面来自公网地址，却要调用你本机上的服务器，浏览器会限制这种请求。请在本地运行演练场（./scripts/serve.sh），或者使用 https 端点。",
     diag_layer_point: "请注意这里的教学要点：在代码看来，被 CORS 拦截和连接中断毫无区别，所以它被当作连接中断重试了。这是唯一一种你的代码无法判断该归哪一层处理的失败。",
 };
@@ -1219,42 +1220,85 @@ impl Verdict for Zh {
 }
 
 impl Endpoint for Zh {
-    fn preset_name(&self, id: &str) -> &'static str {
-        match id {
-            "ollama" => "Ollama",
-            "lmstudio" => "LM Studio",
-            "openai" => "OpenAI",
-            "vllm" => "vLLM",
-            _ => "自定义",
-        }
-    }
-
-    fn connected(&self, models: &[String]) -> String {
-        let shown: Vec<&str> = models.iter().take(8).map(String::as_str).collect();
-        if models.len() > 8 {
-            format!("已连接。模型：{}，另有 {} 个。", shown.join(", "), models.len() - 8)
-        } else {
-            format!("已连接。模型：{}。", shown.join(", "))
-        }
-    }
-
-    fn connection_failed(&self, failure: &CallFailure) -> String {
-        match failure {
-            CallFailure::Network => "读不到任何回复：可能是服务器没开、地址写错了，或者被 CORS 拦住了。".into(),
-            CallFailure::Http { status: 401 | 403 } => "服务器拒绝了这个密钥（HTTP 401/403）。".into(),
-            CallFailure::Http { status } => format!("服务器返回了 HTTP {status}。"),
-            CallFailure::Timeout => "服务器没有及时回复。".into(),
-            CallFailure::BadBody { reason } => self.body_problem(reason),
-        }
-    }
-
-    fn cors_fix(&self, preset: &str, origin: &str) -> String {
+    fn preset_name(&self, preset: Preset) -> &'static str {
         match preset {
-            "ollama" => format!("Ollama：允许本页面的源后重启它，例如 OLLAMA_ORIGINS={origin} ollama serve（或者在它的服务环境变量里设置 OLLAMA_ORIGINS）。"),
-            "lmstudio" => "LM Studio：在 Developer 标签页中打开服务器设置，开启“Enable CORS”，然后重启服务器。".into(),
-            "vllm" => format!("vLLM：启动时加上 --allowed-origins '[\"{origin}\"]'。"),
-            "openai" => "托管 API：请检查地址和你的网络；托管 API 通常允许浏览器直接调用。".into(),
-            _ => format!("你的服务器必须返回 Access-Control-Allow-Origin: {origin}（或 *），并在预检请求中允许 authorization 和 content-type 请求头。"),
+            Preset::Ollama => "Ollama",
+            Preset::LmStudio => "LM Studio",
+            Preset::OpenAi => "OpenAI",
+            Preset::Vllm => "vLLM",
+            Preset::Custom => "自定义",
+        }
+    }
+
+    fn diagnosis(&self, found: &Diagnosis) -> String {
+        match found {
+            Diagnosis::BadAddress => "浏览器无法调用这个地址：它必须以 http:// 或 https:// 开头。".into(),
+            Diagnosis::Unreachable => "这个地址上没有任何回应，连“盲发”的请求也没有：服务器没在运行，或者主机名、端口写错了。".into(),
+            Diagnosis::CorsBlocked => "服务器是开着的（它回应了一个浏览器允许“盲发”的请求），但浏览器不让这个页面读取它的回复。这就是 CORS：服务器没有声明允许本页面的源读取这些回复。".into(),
+            Diagnosis::Silent { after_ms } => format!("服务器接受了连接，但 {} 内没有任何回复。", self.seconds(u64::from(*after_ms))),
+            Diagnosis::HttpError { status, message: Some(message) } => format!("服务器返回了 HTTP {status}：“{message}”"),
+            Diagnosis::HttpError { status, message: None } => format!("服务器返回了 HTTP {status}，没有附带任何说明。"),
+            Diagnosis::NotOpenAi { why: NotOpenAi::Html } => "服务器返回的是一个网页，而不是 OpenAI 兼容 API 会返回的 JSON：这个地址不是它的 API。".into(),
+            Diagnosis::NotOpenAi { why: NotOpenAi::NotJson } => "服务器返回的文本不是 JSON：这个地址不是 OpenAI 兼容的 API。".into(),
+            Diagnosis::NotOpenAi { why: NotOpenAi::NoModelList } => "服务器返回了 JSON，但不是模型列表（里面没有 \"data\" 列表）：这个地址不是 OpenAI 兼容的 API。".into(),
+            Diagnosis::Ok { models } if models.is_empty() => ENDPOINT.connected_no_models.into(),
+            Diagnosis::Ok { models } => {
+                let shown: Vec<&str> = models.iter().take(8).map(String::as_str).collect();
+                if models.len() > 8 {
+                    format!("已连接。模型：{}，另有 {} 个。", shown.join(", "), models.len() - 8)
+                } else {
+                    format!("已连接。模型：{}。", shown.join(", "))
+                }
+            }
+        }
+    }
+
+    fn diagnosis_fix(&self, found: &Diagnosis, preset: Preset, origin: &str) -> Option<String> {
+        let example = if preset == Preset::Custom { Preset::Ollama.base_url() } else { preset.base_url() };
+        Some(match found {
+            Diagnosis::BadAddress => format!("请写出完整的地址，例如 {example}。"),
+            Diagnosis::Unreachable => match preset {
+                Preset::Ollama => "请先启动 Ollama（打开应用，或运行 ollama serve），然后再测试一次。它默认监听 11434 端口。".into(),
+                Preset::LmStudio => "在 LM Studio 的 Developer 标签页中启动服务器（默认端口 1234，除非你改过），然后再测试一次。".into(),
+                Preset::Vllm => "请先启动 vLLM（vllm serve 加上模型名；默认端口 8000，除非你改过），然后再测试一次。".into(),
+                Preset::OpenAi => "请检查地址，以及这台电脑的网络连接。".into(),
+                Preset::Custom => "请启动服务器，并检查地址中的主机名和端口。".into(),
+            },
+            Diagnosis::CorsBlocked => match preset {
+                Preset::Ollama => format!("Ollama：允许本页面的源后重启它，例如 OLLAMA_ORIGINS={origin} ollama serve（或者在它的服务环境变量里设置 OLLAMA_ORIGINS）。"),
+                Preset::LmStudio => "LM Studio：在 Developer 标签页中打开服务器设置，开启“Enable CORS”，然后重启服务器。".into(),
+                Preset::Vllm => format!("vLLM：启动时加上 --allowed-origins '[\"{origin}\"]'。"),
+                Preset::OpenAi => "托管 API：请检查地址和你的网络；托管 API 通常允许浏览器直接调用。".into(),
+                Preset::Custom => format!("你的服务器必须返回 Access-Control-Allow-Origin: {origin}（或 *），并在预检请求中允许 authorization 和 content-type 请求头。"),
+            },
+            Diagnosis::Silent { .. } => "服务器可能正在加载模型，或者卡住了：请查看它自己的日志，然后再测试一次。".into(),
+            Diagnosis::HttpError { status: 401 | 403, .. } => "请检查 API 密钥：在“API 密钥”一栏重新输入。托管 API 需要密钥；你自己电脑上的服务器通常不需要。".into(),
+            Diagnosis::HttpError { status: 404, .. } => format!("这个地址下没有模型列表：请确认 Base URL 以 /v1 结尾，例如 {example}。"),
+            Diagnosis::HttpError { status: 429, .. } => "服务器在限制请求频率：稍等一会儿，再测试一次。".into(),
+            Diagnosis::HttpError { status: 500..=599, .. } => "服务器自身出错了：请查看它的日志，然后再测试一次。".into(),
+            Diagnosis::HttpError { .. } => format!("请看服务器给出的说明，并检查 Base URL：它应当以 /v1 结尾，例如 {example}。"),
+            Diagnosis::NotOpenAi { .. } => format!("请检查 Base URL：OpenAI 兼容 API 的地址以 /v1 结尾，例如 {example}。"),
+            Diagnosis::Ok { models } if models.is_empty() => match preset {
+                Preset::Ollama => "请先下载一个模型，例如 ollama pull llama3.1，然后再测试一次。".into(),
+                _ => "请先在服务器上加载一个模型，然后再测试一次。".into(),
+            },
+            Diagnosis::Ok { .. } => return None,
+        })
+    }
+
+    fn model_needed(&self, preset: Preset) -> String {
+        format!(
+            "{} 需要填写模型名称：输入一个，例如 {}，或者点“测试连接”查看服务器上有哪些模型。",
+            self.preset_name(preset),
+            preset.example_model()
+        )
+    }
+
+    fn model_placeholder(&self, preset: Preset) -> String {
+        if preset.needs_model() {
+            format!("必填，例如 {}", preset.example_model())
+        } else {
+            format!("服务器需要时再填，例如 {}", preset.example_model())
         }
     }
 }

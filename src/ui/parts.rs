@@ -26,7 +26,7 @@ use crate::ui::compare::code_panel::CodePanel;
 use crate::ui::compare::compare_view::CompareView;
 use crate::ui::compare::naive_code::NaiveCode;
 use crate::ui::endpoint::cors_diagnosis::CorsDiagnosis;
-use crate::ui::endpoint::endpoint_form::EndpointForm;
+use crate::ui::endpoint::endpoint_form::{EndpointForm, RunBlocked};
 use crate::ui::herd::HerdView;
 use crate::ui::kit::agenda_view::AgendaView;
 use crate::ui::kit::phone_qr::PhoneQr;
@@ -62,6 +62,12 @@ split_point! { real_model,
 split_point! { real_model,
     pub fn cors_diagnosis() -> Result<Build, PartMissing> {
         Ok(Box::new(move || view! { <CorsDiagnosis /> }.into_any()))
+    }
+}
+
+split_point! { real_model,
+    pub fn run_blocked() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <RunBlocked /> }.into_any()))
     }
 }
 

@@ -5,11 +5,12 @@
 use futures::future::{select, Either, LocalBoxFuture};
 use gloo_timers::future::TimeoutFuture;
 use js_sys::{Reflect, Uint8Array};
+use rusty_lock_engine::connection::{callable_address, diagnose_models, models_url};
 use rusty_lock_engine::http::{classify_response, error_for_status};
 use rusty_lock_engine::sse::{is_event_stream, SseParser, StreamError};
 use rusty_lock_engine::wire::ChatRequest;
 use rusty_lock_engine::wire::ChatResponse;
-use rusty_lock_engine::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
+use rusty_lock_engine::{BodyProblem, CallContext, CallFailure, Diagnosis, Provider, ProviderError};
 use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -147,35 +148,54 @@ async fn read_stream(
     parser.finish().map_err(Into::into)
 }
 
-/// "Test connection": lists the endpoint's models, or says why it could not.
-pub async fn list_models(base_url: &str, api_key: &str) -> Result<Vec<String>, ProviderError> {
-    let url = format!("{}/models", base_url.trim_end_matches('/'));
-    let (response, _abort) = send(&url, "GET", None, api_key).await?;
-    let now = js_sys::Date::now() as u64;
-    let header = |name: &str| response.headers().get(name).ok().flatten();
-    if let Some(err) = error_for_status(response.status(), &header, now) {
-        return Err(err);
+/// The longest "Test connection" waits for an answer: a server that takes the connection and
+/// never answers must not leave the button disabled for good.
+pub const TEST_WAIT_MS: u32 = 15_000;
+
+/// "Test connection": one request for the model list, read the way the engine reads it, and
+/// when the page could not read any answer, one blind request to tell a CORS block from a
+/// server that is down. One try, one finding, whatever the server does.
+pub async fn test_connection(base_url: &str, api_key: &str) -> Diagnosis {
+    if !callable_address(base_url) {
+        return Diagnosis::BadAddress;
     }
-    let text = JsFuture::from(response.text().map_err(|_| network())?).await.map_err(|_| network())?;
-    let value: serde_json::Value =
-        serde_json::from_str(&text.as_string().unwrap_or_default()).map_err(|_| bad_body(BodyProblem::NoModelList))?;
-    let ids = value["data"]
-        .as_array()
-        .map(|models| models.iter().filter_map(|m| m["id"].as_str().map(String::from)).collect())
-        .ok_or_else(|| bad_body(BodyProblem::NoModelList))?;
-    Ok(ids)
+    let asked = Box::pin(async {
+        let Ok((response, _abort)) = send(&models_url(base_url), "GET", None, api_key).await else {
+            return blind_probe(base_url).await;
+        };
+        // An answer the browser would not hand over (opaque): the same as no answer.
+        if response.status() == 0 {
+            return blind_probe(base_url).await;
+        }
+        let body = match response.text() {
+            Ok(text) => JsFuture::from(text).await.ok().and_then(|t| t.as_string()),
+            Err(_) => None,
+        };
+        match body {
+            Some(body) => diagnose_models(response.status(), &body, &[api_key]),
+            // The connection died while the body came in.
+            None => Diagnosis::Unreachable,
+        }
+    });
+    match select(asked, TimeoutFuture::new(TEST_WAIT_MS)).await {
+        Either::Left((found, _)) => found,
+        Either::Right(_) => Diagnosis::Silent { after_ms: TEST_WAIT_MS },
+    }
 }
 
-/// Asks the server with `no-cors`, which the browser lets through without reading the answer:
-/// if that succeeds while the real call failed, the server is up and CORS is what blocked us.
-pub async fn server_answers_at_all(base_url: &str) -> bool {
+/// Asks the server with `no-cors`, which the browser lets through without showing the answer:
+/// if anything answers while the real request got nothing readable, the server is up and CORS
+/// is what hid it. Used by "Test connection" and by the diagnosis after a Run, so both say the
+/// same thing about the same server.
+pub async fn blind_probe(base_url: &str) -> Diagnosis {
     let init = RequestInit::new();
     init.set_method("GET");
     init.set_mode(RequestMode::NoCors);
-    let url = format!("{}/models", base_url.trim_end_matches('/'));
-    let Ok(request) = Request::new_with_str_and_init(&url, &init) else { return false };
-    let Some(window) = web_sys::window() else { return false };
-    JsFuture::from(window.fetch_with_request(&request)).await.is_ok()
+    let Ok(request) = Request::new_with_str_and_init(&models_url(base_url), &init) else {
+        return Diagnosis::BadAddress;
+    };
+    let Some(window) = web_sys::window() else { return Diagnosis::Unreachable };
+    Diagnosis::of_blind_probe(JsFuture::from(window.fetch_with_request(&request)).await.is_ok())
 }
 
 fn network() -> ProviderError {

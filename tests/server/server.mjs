@@ -13,9 +13,11 @@
 //
 // The control API the tests talk to (never logged, always CORS-enabled):
 //
-//   POST /__control  {"script": [entry, ...], "cors": true|false}
+//   POST /__control  {"script": [entry, ...], "models": [entry, ...], "cors": true|false}
 //                    replaces the script: one entry per incoming chat request, in order; once the
-//                    script is used up, requests are answered normally. "cors": false drops the
+//                    script is used up, requests are answered normally. "models", if given,
+//                    replaces the model list's own script the same way: one entry per GET of
+//                    /v1/models, of the kinds marked (models) below. "cors": false drops the
 //                    CORS headers from every answer, preflights included, until the next reset.
 //   GET  /__log      every request received since the last reset, oldest first
 //   POST /__reset    clears the script and the log, restores CORS, and cuts any hanging answer
@@ -23,21 +25,21 @@
 //
 // Script entries ("delayMs" may be added to any of them and is waited first):
 //
-//   "ok"                                    answer normally (streamed if the request asks)
-//   {"status": 429, "retryAfter": "2"}      an error status with an OpenAI-style JSON body; also
+//   "ok"                                    answer normally (streamed if the request asks)  (models)
+//   {"status": 429, "retryAfter": "2"}      (models) an error status with an OpenAI-style JSON body; also
 //                                           "retryAfterMs", "shouldRetry" (x-should-retry),
 //                                           "headers" {name: value}, "message", and "echoKey": true
 //                                           to put the request's full key in the error message
-//   {"hang": true}                          never answer (the connection stays open)
+//   {"hang": true}                          (models) never answer (the connection stays open)
 //   {"delayMs": 1500}                       answer normally after a pause
-//   {"body": "...", "contentType": "..."}   send this body as it is (status 200 unless "status")
+//   {"body": "...", "contentType": "..."}   (models) send this body as it is (status 200 unless "status")
 //   {"stream": "ok"}                        stream the normal answer, even if not asked to
 //   {"stream": "drop"}                      stream part of it, then destroy the socket
 //   {"stream": "truncated"}                 stream all of it but "data: [DONE]", then end cleanly
 //   {"stream": "malformed"}                 a good chunk, then a data line that is not JSON
 //   {"stream": "stall"}                     one chunk, then nothing; "keepAliveMs": n sends a
 //                                           ": ping" comment every n ms meanwhile
-//   {"cors": false}                         answer normally but without CORS headers, so the
+//   {"cors": false}                         (models) answer normally but without CORS headers, so the
 //                                           browser refuses to hand the answer to the page
 //   {"shape": name}                         the normal answer, bent the way real servers bend it,
 //                                           streamed or not as the request asks (see SHAPES);
@@ -64,6 +66,7 @@ const ERROR_PREFIX = 'Error: ';
 const FINAL_ANSWER = 'The temple door is open. The lock was rusted, so I oiled it, and then the key turned.';
 
 let script = [];
+let modelsScript = [];
 let corsOn = true;
 let log = [];
 /** Answers left open on purpose (hang, stall), cut on reset. */
@@ -448,6 +451,33 @@ async function chatCompletions(req, res, raw, record) {
   sendJson(res, 200, answer, cors);
 }
 
+/** GET /v1/models: the next entry of the model list's script, or the one model. */
+async function models(req, res, record) {
+  const entry = modelsScript.length > 0 ? modelsScript.shift() : null;
+  record.entry = entry;
+  const e = entry === null || entry === 'ok' ? {} : entry;
+  const cors = corsHeaders(corsOn && e.cors !== false);
+  if (e.delayMs) await sleep(Number(e.delayMs));
+  if (res.destroyed) return;
+  if (e.hang) {
+    holdOpen(req, res);
+    return;
+  }
+  if (typeof e.body === 'string') {
+    res.writeHead(e.status || 200, { 'Content-Type': e.contentType || 'application/json', ...cors });
+    res.end(e.body);
+    return;
+  }
+  if (e.status && (e.status < 200 || e.status > 299)) {
+    sendError(res, e, cors, req.headers.authorization);
+    return;
+  }
+  sendJson(res, 200, {
+    object: 'list',
+    data: [{ id: MODEL, object: 'model', created: 1700000000, owned_by: 'rusty-lock' }],
+  }, cors);
+}
+
 function readBody(req) {
   return new Promise((resolve, reject) => {
     const chunks = [];
@@ -468,6 +498,7 @@ function readBody(req) {
 
 function reset() {
   script = [];
+  modelsScript = [];
   corsOn = true;
   log = [];
   for (const { res, timers } of open) {
@@ -504,8 +535,9 @@ async function handle(req, res) {
         return;
       }
       script = body.script.slice();
+      if (Array.isArray(body.models)) modelsScript = body.models.slice();
       if (typeof body.cors === 'boolean') corsOn = body.cors;
-      sendJson(res, 200, { ok: true, queued: script.length, cors: corsOn }, control);
+      sendJson(res, 200, { ok: true, queued: script.length, models: modelsScript.length, cors: corsOn }, control);
     } else {
       sendJson(res, 404, { error: `no control endpoint ${req.method} ${path}` }, control);
     }
@@ -542,10 +574,7 @@ async function handle(req, res) {
     return;
   }
   if (api === '/models' && req.method === 'GET') {
-    sendJson(res, 200, {
-      object: 'list',
-      data: [{ id: MODEL, object: 'model', created: 1700000000, owned_by: 'rusty-lock' }],
-    }, cors);
+    await models(req, res, record);
     return;
   }
   sendJson(res, 404, { error: { message: `No route ${req.method} ${path}.`, type: 'invalid_request_error' } }, cors);

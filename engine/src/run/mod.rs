@@ -9,6 +9,7 @@ pub mod cancel;
 pub mod chaos;
 pub mod clock;
 pub mod config;
+pub mod connection;
 pub(crate) mod emit;
 pub mod events;
 pub mod harness;

@@ -1,31 +1,23 @@
 //! When a real endpoint fails with "no answer" until the retries run out, say what probably
 //! happened and how to fix it for the chosen preset. To fetch, a CORS block looks exactly like a
 //! dropped connection, so this is the one failure whose layer the code cannot know: the page
-//! asks the server once more in a mode the browser allows, to tell "down" from "blocked".
+//! asks the server once more in a mode the browser allows, to tell "down" from "blocked", with
+//! the same probe and the same words as "Test connection".
 
 use crate::state::Playground;
 use crate::text;
-use crate::ui::endpoint::presets::preset_of;
-use crate::web::http_provider::server_answers_at_all;
+use crate::ui::endpoint::finding::Finding;
+use crate::web::http_provider::blind_probe;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use rusty_lock_engine::events::{FailReason, Outcome};
 use rusty_lock_engine::scenario::ProviderChoice;
-use rusty_lock_engine::CallFailure;
-
-/// What the probe found.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Finding {
-    /// The server answers, but the browser would not let the page read it: CORS.
-    Blocked,
-    /// Nothing answers at that address.
-    Unreachable,
-}
+use rusty_lock_engine::{CallFailure, Diagnosis};
 
 #[component]
 pub fn CorsDiagnosis() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
-    let finding = RwSignal::new(None::<(Finding, String)>);
+    let finding = RwSignal::new(None::<(Diagnosis, String)>);
     Effect::new(move |_| {
         let outcome = pg.view.with(|v| v.outcome.clone());
         finding.set(None);
@@ -41,21 +33,18 @@ pub fn CorsDiagnosis() -> impl IntoView {
             return;
         }
         spawn_local(async move {
-            let up = server_answers_at_all(&endpoint).await;
-            finding.try_set(Some((if up { Finding::Blocked } else { Finding::Unreachable }, endpoint)));
+            let found = blind_probe(&endpoint).await;
+            // The panel may be gone by the time the server answers.
+            finding.try_set(Some((found, endpoint)));
         });
     });
     move || {
         finding.get().map(|(found, endpoint)| {
-            let page_origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
-            let public_page = !page_origin.contains("localhost") && !page_origin.contains("127.0.0.1");
-            let local_endpoint = endpoint.contains("localhost") || endpoint.contains("127.0.0.1");
+            let slug = found.slug();
             view! {
-                <section class="panel diagnosis" data-testid="cors-diagnosis" data-finding=match found { Finding::Blocked => "cors", Finding::Unreachable => "unreachable" }>
+                <section class="panel diagnosis" data-testid="cors-diagnosis" data-finding=slug>
                     <h2>{text::diagnosis_title()}</h2>
-                    <p>{match found { Finding::Blocked => text::diag_blocked(), Finding::Unreachable => text::diag_unreachable() }}</p>
-                    <p class="fix">{text::cors_fix(preset_of(&endpoint), &page_origin)}</p>
-                    {(public_page && local_endpoint).then(|| view! { <p class="fix">{text::diag_public_to_local()}</p> })}
+                    <Finding found=found endpoint=endpoint />
                     <p class="lesson-point">{text::diag_layer_point()}</p>
                 </section>
             }

@@ -3,11 +3,11 @@
 
 use crate::state::Playground;
 use crate::text;
-use crate::ui::endpoint::presets::PRESETS;
 use crate::ui::lazy::part;
 use crate::ui::parts;
 use leptos::prelude::*;
 use rusty_lock_engine::scenario::ProviderChoice;
+use rusty_lock_engine::Preset;
 
 /// The current endpoint and model, when a real endpoint answers.
 fn current_endpoint(pg: Playground) -> Memo<Option<(String, String)>> {
@@ -28,7 +28,7 @@ pub fn EndpointPanel() -> impl IntoView {
             <h2 id="endpoint-title">{text::who_answers()}</h2>
             <div class="segmented" role="radiogroup">
                 <label><input type="radio" name="provider" data-testid="provider-builtin" prop:checked=move || endpoint.get().is_none() on:change=move |_| pg.provider.set(ProviderChoice::Builtin) />{text::builtin()}</label>
-                <label><input type="radio" name="provider" data-testid="provider-http" prop:checked=move || endpoint.get().is_some() on:change=move |_| pg.provider.set(ProviderChoice::Http { endpoint: PRESETS[0].1.into(), model: String::new() }) />{text::real_endpoint()}</label>
+                <label><input type="radio" name="provider" data-testid="provider-http" prop:checked=move || endpoint.get().is_some() on:change=move |_| pg.provider.set(ProviderChoice::Http { endpoint: Preset::Ollama.base_url().into(), model: String::new() }) />{text::real_endpoint()}</label>
             </div>
             <Show when=move || endpoint.get().is_some()>
                 {part(parts::endpoint_form(endpoint))}
