@@ -54,7 +54,7 @@ pub fn use_presenter_keys(pg: Playground, address: Address) {
             return;
         }
         let key = press.key;
-        let asking = pg.lesson.with_untracked(Option::is_some)
+        let asking = untrack(|| pg.in_lesson())
             && pg.answer.get_untracked().is_none()
             && !pg.revealed.get_untracked()
             && !pg.running.get_untracked();
