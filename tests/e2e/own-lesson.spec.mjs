@@ -188,9 +188,9 @@ test.describe('the agenda', () => {
     // A second lesson, from the playground, keeps the first in the agenda.
     await pg.open('?v=1&faults=t2:401&speed=instant');
     await openForm(page);
+    await page.getByTestId('own-expect-nobody').check();
     await expect(page.getByTestId('own-keep-agenda')).toBeChecked();
     await expect(page.getByTestId('own-form')).toContainText('Keep the lesson of the agenda you opened last');
-    await page.getByTestId('own-expect-nobody').check();
     await page.getByTestId('own-agenda-link-open').click();
     await expect(lessons).toHaveCount(14);
     expect(await lessons.evaluateAll((els) => els.slice(12).map((e) => e.dataset.lesson))).toEqual(['own-1', 'own-2']);

@@ -11,8 +11,10 @@ use leptos::prelude::*;
 #[component]
 pub fn OwnLessonCard() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
+    // Drawn again only when the lesson itself changes, not each time a link sets it again.
+    let lesson = Memo::new(move |_| pg.own_lesson.get());
     move || {
-        let own = pg.own_lesson.get()?;
+        let own = lesson.get()?;
         let asked = move || pg.answer.get().is_none() && !pg.revealed.get();
         let title = if own.title.is_empty() { text::own_untitled().to_string() } else { own.title };
         let question = if own.question.is_empty() { text::question().to_string() } else { own.question };
