@@ -4,6 +4,7 @@
 // expected layer; its words stay text, whatever they hold; and "Add to the agenda" gives the
 // agenda link (extra=) that lists it after the built-in lessons, on screen and printed, with a
 // QR code that reads back to its link.
+import { createRequire } from 'node:module';
 import jsQR from 'jsqr';
 import pngjs from 'pngjs';
 import { test, expect } from './fixtures.mjs';
@@ -14,6 +15,16 @@ async function readQr(locator) {
   const png = pngjs.PNG.sync.read(await locator.screenshot());
   const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
   return found ? found.data : null;
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe's critical and serious violations on the page, by rule and count. */
+async function seriousViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} ×${v.nodes.length}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`));
 }
 
 /** Opens the form under the share bar (the panels below the fold come at the first idle moment). */
@@ -208,4 +219,20 @@ test.describe('the agenda', () => {
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByTestId('agenda-notice')).toBeHidden();
   });
+});
+
+test('axe finds no serious violation in the form, in a teacher\'s lesson after its run, or in an agenda with one', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.open('?v=1&faults=t2:503&speed=instant');
+  await openForm(page);
+  await page.getByTestId('own-expect-code').check();
+  await page.getByTestId('own-question-field').fill('Who retries?');
+  expect(await seriousViolations(page), 'the form').toEqual([]);
+  await page.getByTestId('own-link-open').click();
+  await page.getByTestId('answer-code').click();
+  await expect(page.getByTestId('lesson-explanation')).toBeVisible();
+  expect(await seriousViolations(page), 'the lesson after its run').toEqual([]);
+  await page.goto('/?view=agenda&extra=v%3D1%26expect%3Dcode%26ask%3DWho%253F');
+  await expect(page.getByTestId('agenda-lesson')).toHaveCount(13);
+  expect(await seriousViolations(page), 'the agenda').toEqual([]);
 });
