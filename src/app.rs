@@ -116,7 +116,7 @@ fn Playground() -> impl IntoView {
     let mode = move || pg.mode.get();
     let show_settings = RwSignal::new(false);
     // The lazy parts load only once their condition first holds.
-    let lesson_on = move || pg.lesson.with(Option::is_some);
+    let lesson_on = move || pg.in_lesson();
     let http_on = move || pg.provider.with(|p| matches!(p, ProviderChoice::Http { .. }));
     // The backoff strip's part comes the first time a wait is on screen, and then stays.
     let shown = crate::state::expect_context::<crate::state::shown::Shown>();

@@ -3,10 +3,11 @@
 
 use proptest::prelude::*;
 use rusty_lock_engine::lessons::LESSONS;
+use rusty_lock_engine::own_lesson::{decode_agenda, encode_agenda, OwnLesson, MAX_EXTRAS, MAX_TEXT_CHARS};
 use rusty_lock_engine::scenario::{
     decode, encode, FaultProblem, Mode, Pace, Problem, ProviderChoice, Scenario, MAX_LINK_LEN, SPEEDS,
 };
-use rusty_lock_engine::{simulate, Fault, FaultGroup, FaultPlan, FaultRule, Personality};
+use rusty_lock_engine::{simulate, Fault, FaultGroup, FaultPlan, FaultRule, Layer, Personality};
 
 fn keys(notices: &[rusty_lock_engine::scenario::Notice]) -> Vec<&str> {
     notices.iter().map(|n| n.key.as_str()).collect()
@@ -141,7 +142,18 @@ fn every_line_of_the_corpus_loads_with_notices_only_for_what_is_wrong() {
             assert!(format!("{:?}", n.problem).chars().count() < 160, "{line}: {n:?}");
         }
     }
-    assert_eq!(clean, 13, "the first twelve corpus lines and the percent-encoded one are valid links");
+    assert_eq!(
+        clean, 17,
+        "the first twelve corpus lines, the percent-encoded one and four teacher's lessons are valid links"
+    );
+}
+
+/// A teacher's lesson with any text at all (control characters, direction marks, emoji, markup),
+/// cleaned as the page cleans what a teacher types before it makes the link.
+fn own_lesson() -> impl Strategy<Value = OwnLesson> {
+    (".{0,40}", ".{0,100}", 0..3usize, ".{0,100}").prop_map(|(title, question, layer, takeaway)| {
+        OwnLesson { title, question, answer: [Layer::Model, Layer::Code, Layer::Nobody][layer], takeaway }.cleaned()
+    })
 }
 
 fn fault_rule() -> impl Strategy<Value = FaultRule> {
@@ -160,6 +172,7 @@ prop_compose! {
         ra_cap in 0u64..=120_000, retryall in any::<bool>(), seed in 0u64..=u32::MAX as u64,
         speed in 0..SPEEDS.len(), mode in 0..3usize, narrate in any::<bool>(), lesson in proptest::option::of(0..LESSONS.len()),
         endpoint in proptest::option::of(("(http|https)://[a-z0-9.]{1,20}(:[0-9]{2,5})?(/v1)?", "[ -~]{0,30}")),
+        own in proptest::option::of(own_lesson()),
     ) -> Scenario {
         let mut s = Scenario::new();
         s.faults = FaultPlan::new(faults);
@@ -180,6 +193,11 @@ prop_compose! {
         s.pace = if narrate { Pace::Narrate } else { Pace::Timed };
         // Any settings on top of any lesson: the link then says what differs from the lesson.
         s.lesson = lesson.map(|i| LESSONS[i].id.to_string());
+        // A teacher's lesson stands alone: a link never holds it and a built-in one together.
+        if own.is_some() {
+            s.lesson = None;
+        }
+        s.own_lesson = own;
         s.provider = match endpoint {
             Some((endpoint, model)) => ProviderChoice::Http { endpoint, model: model.trim().to_string() },
             None => ProviderChoice::Builtin,
@@ -194,8 +212,25 @@ proptest! {
     #[test]
     fn any_scenario_survives_the_round_trip_through_its_link(s in scenario()) {
         let link = encode(&s);
+        let most = if s.own_lesson.is_some() { MAX_LINK_LEN } else { 1500 };
+        prop_assert!(link.len() < most, "{} bytes", link.len());
         prop_assert_eq!(decode(&link), (s, vec![]));
-        prop_assert!(link.len() < 1500);
+    }
+
+    #[test]
+    fn any_list_of_teachers_lessons_survives_the_round_trip_through_an_agenda_link(
+        lessons in proptest::collection::vec((own_lesson(), proptest::collection::vec(fault_rule(), 0..3)), 0..4),
+    ) {
+        let extras: Vec<Scenario> = lessons.into_iter().map(|(own, faults)| {
+            let mut s = Scenario::new();
+            s.faults = FaultPlan::new(faults);
+            s.own_lesson = Some(own);
+            s
+        }).collect();
+        let link = encode_agenda(&extras);
+        prop_assume!(link.len() <= MAX_LINK_LEN);
+        prop_assert!(link.starts_with("view=agenda"));
+        prop_assert_eq!(decode_agenda(&link), (extras, vec![]));
     }
 }
 
@@ -270,4 +305,126 @@ fn every_speed_label_names_its_factor() {
 fn a_presenter_link_taken_to_the_full_page_plays_at_the_full_page_pace() {
     let (present, _) = decode("v=1&lesson=rate-limited&mode=present");
     assert_eq!(encode(&present.in_mode(Mode::Full)), "v=1&lesson=rate-limited");
+}
+
+fn problems(notices: &[rusty_lock_engine::scenario::Notice]) -> Vec<(&str, &Problem)> {
+    notices.iter().map(|n| (n.key.as_str(), &n.problem)).collect()
+}
+
+#[test]
+fn a_teachers_lesson_is_written_after_the_settings_with_its_layer_first() {
+    let mut s = Scenario::new();
+    s.faults = FaultPlan::new(vec![FaultRule { turn: 2, fault: Fault::Http503, times: 1 }]);
+    s.own_lesson = Some(OwnLesson {
+        title: "A hiccup".into(),
+        question: "Who retries?".into(),
+        answer: Layer::Code,
+        takeaway: String::new(),
+    });
+    let link = encode(&s);
+    assert_eq!(link, "v=1&faults=t2%3A503&expect=code&title=A+hiccup&ask=Who+retries%3F");
+    assert_eq!(decode(&link), (s, vec![]));
+    // Only the layer is needed: the page then asks its standard question.
+    let (alone, notices) = decode("v=1&expect=nobody");
+    assert_eq!((alone.own_lesson, notices), (Some(OwnLesson::new(Layer::Nobody)), vec![]));
+}
+
+#[test]
+fn a_teachers_text_is_kept_as_plain_text_markup_and_emoji_included() {
+    let (s, notices) =
+        decode("v=1&expect=nobody&ask=<script>alert(1)</script>&takeaway=%F0%9F%94%92  <b>bold</b>\u{05e9}");
+    assert!(notices.is_empty(), "{notices:?}");
+    let own = s.own_lesson.unwrap();
+    assert_eq!(own.question, "<script>alert(1)</script>");
+    assert_eq!(own.takeaway, "🔒 <b>bold</b>ש");
+}
+
+#[test]
+fn direction_marks_and_control_characters_are_taken_out_with_a_notice() {
+    let (s, notices) = decode("v=1&expect=model&ask=%E2%80%AEdlrow%20olleh&title=a%00b%07c%0A%0Ad&model=stubborn");
+    let own = s.own_lesson.unwrap();
+    assert_eq!((own.question.as_str(), own.title.as_str()), ("dlrow olleh", "abc d"));
+    assert_eq!(s.config.personality, Personality::Stubborn, "the rest of the link still applies");
+    assert_eq!(problems(&notices), [("ask", &Problem::TextCleaned), ("title", &Problem::TextCleaned)]);
+}
+
+#[test]
+fn a_huge_teachers_text_is_cut_with_a_notice_and_the_rest_of_the_link_applies() {
+    let link = format!("v=1&expect=code&ask={}&faults=t3:badjson&takeaway=  ok  ", "Why? ".repeat(100));
+    let (s, notices) = decode(&link);
+    let own = s.own_lesson.unwrap();
+    assert!(own.question.chars().count() <= MAX_TEXT_CHARS);
+    assert!(own.question.starts_with("Why? Why?") && own.question.ends_with('?'));
+    assert_eq!(own.takeaway, "ok", "white space is trimmed");
+    assert_eq!(s.faults.rules, vec![FaultRule { turn: 3, fault: Fault::BadJson, times: 1 }]);
+    assert_eq!(problems(&notices), [("ask", &Problem::TextTooLong { max: MAX_TEXT_CHARS })]);
+}
+
+#[test]
+fn an_unknown_expected_layer_is_named_and_the_rest_of_the_link_still_applies() {
+    let (s, notices) = decode("v=1&expect=maybe&ask=Who?&faults=t2:503");
+    assert_eq!(s.own_lesson, None);
+    assert_eq!(s.faults.rules.len(), 1);
+    assert_eq!(problems(&notices), [("expect", &Problem::UnknownLayer { value: "maybe".into() })]);
+    let (s, notices) = decode("v=1&ask=Who?&takeaway=x&model=stubborn");
+    assert_eq!((s.own_lesson, s.config.personality), (None, Personality::Stubborn));
+    assert_eq!(problems(&notices), [("expect", &Problem::MissingExpect)]);
+}
+
+#[test]
+fn a_teachers_lesson_wins_over_a_built_in_lesson_and_keeps_its_settings() {
+    let (s, notices) = decode("v=1&lesson=bad-key&expect=code&ask=Who?");
+    assert_eq!(s.lesson, None);
+    assert_eq!(s.own_lesson.as_ref().map(|o| o.answer), Some(Layer::Code));
+    assert_eq!(s.faults.rules, vec![FaultRule { turn: 2, fault: Fault::Unauthorized, times: 1 }]);
+    assert_eq!(problems(&notices), [("lesson", &Problem::OwnLessonInstead { value: "bad-key".into() })]);
+    // Written again, it is a link of its own, with the lesson's settings spelt out.
+    assert_eq!(encode(&s), "v=1&faults=t2%3A401&expect=code&ask=Who%3F");
+}
+
+#[test]
+fn an_agenda_link_lists_teachers_lessons_in_order_and_names_what_it_left_out() {
+    let (one, _) = decode("v=1&faults=t2:503&expect=code&ask=Who retries?&mode=present&lang=fr");
+    let (two, _) = decode("v=1&expect=nobody&title=Key");
+    let link = encode_agenda(&[one.clone(), two.clone()]);
+    assert_eq!(
+        link,
+        "view=agenda&extra=v%3D1%26faults%3Dt2%253A503%26expect%3Dcode%26ask%3DWho%2Bretries%253F\
+         &extra=v%3D1%26expect%3Dnobody%26title%3DKey"
+    );
+    let (extras, notices) = decode_agenda(&format!("?{link}&lang=fr"));
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(extras.len(), 2);
+    assert_eq!((extras[0].mode, extras[0].lang.as_deref()), (Mode::Full, None), "the agenda opens them in full");
+    assert_eq!(extras[0].own_lesson, one.own_lesson);
+    assert_eq!(extras[1], two);
+    // A pasted whole link reads too; a link without a lesson and a damaged one are named.
+    let (extras, notices) = decode_agenda(
+        "view=agenda&extra=http%3A%2F%2Fx.org%2F%3Fexpect%3Dmodel&extra=v%3D1%26faults%3Dt2%253A503&extra=expect%3Dsoon",
+    );
+    assert_eq!(extras.len(), 1);
+    assert_eq!(
+        problems(&notices),
+        [
+            ("extra 2", &Problem::NotALessonLink { value: "v=1&faults=t2%3A503".into() }),
+            ("extra 3: expect", &Problem::UnknownLayer { value: "soon".into() }),
+            ("extra 3", &Problem::NotALessonLink { value: "expect=soon".into() }),
+        ]
+    );
+}
+
+#[test]
+fn an_agenda_link_holds_at_most_a_dozen_teachers_lessons_and_is_cut_when_too_long() {
+    let (one, _) = decode("v=1&expect=code");
+    let many = encode_agenda(&vec![one; MAX_EXTRAS + 3]);
+    let (extras, notices) = decode_agenda(&many);
+    assert_eq!(extras.len(), MAX_EXTRAS);
+    assert_eq!(problems(&notices), [("extra", &Problem::TooManyExtras { max: MAX_EXTRAS })]);
+    // An accented letter is 6 bytes in a lesson's link and 10 once that link is in the agenda's.
+    let (long, _) = decode(&format!("v=1&expect=code&ask={}", "é".repeat(200)));
+    let huge = encode_agenda(&vec![long; 3]);
+    assert!(huge.len() > MAX_LINK_LEN);
+    let (extras, notices) = decode_agenda(&huge);
+    assert_eq!(extras.len(), 2, "the lessons that came through whole are kept");
+    assert_eq!(notices[0].problem, Problem::LinkTooLong { max: MAX_LINK_LEN });
 }

@@ -284,7 +284,7 @@ fn show_comparison(pg: Playground, comparison: Comparison) {
 
 /// Puts a scenario on the page. A new lesson starts fresh, on its question.
 pub fn apply_scenario(pg: Playground, s: Scenario) {
-    if s.lesson != pg.lesson.get_untracked() {
+    if s.lesson != pg.lesson.get_untracked() || pg.own_lesson.with_untracked(|o| *o != s.own_lesson) {
         end_run(pg);
         clear(pg);
         pg.answer.set(None);
@@ -295,6 +295,7 @@ pub fn apply_scenario(pg: Playground, s: Scenario) {
     pg.speed_index.set(s.speed.min(SPEEDS.len() - 1));
     pg.provider.set(s.provider);
     pg.lesson.set(s.lesson);
+    pg.own_lesson.set(s.own_lesson);
     pg.lang.set(s.lang);
     pg.mode.set(s.mode);
     pg.pace.set(s.pace);

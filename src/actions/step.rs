@@ -111,7 +111,7 @@ pub fn narrate_next(pg: Playground) -> Narrated {
         }
         None if running => step_forward(pg),
         None if len(pg) > 0 => return Narrated::Nothing,
-        None if pg.lesson.with_untracked(Option::is_some) => crate::actions::run::answer_lesson(pg, None),
+        None if untrack(|| pg.in_lesson()) => crate::actions::run::answer_lesson(pg, None),
         None => crate::actions::run::run(pg),
     }
     Narrated::Moved

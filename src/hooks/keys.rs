@@ -48,7 +48,7 @@ fn narrate_key(key: &str, target_tag: &str) -> Option<isize> {
 
 /// Whether the open lesson is asking its question (nothing run or answered yet).
 pub fn asking(pg: Playground) -> bool {
-    pg.lesson.with_untracked(Option::is_some)
+    untrack(|| pg.in_lesson())
         && pg.answer.get_untracked().is_none()
         && !pg.revealed.get_untracked()
         && !pg.running.get_untracked()

@@ -10,6 +10,7 @@ use crate::web::driver::Speed;
 use crate::web::gate::gate;
 use crate::web::key_store;
 use leptos::prelude::*;
+use rusty_lock_engine::own_lesson::OwnLesson;
 use rusty_lock_engine::scenario::{Mode, Notice, Pace, ProviderChoice, Scenario, DEFAULT_SPEED, SPEED_FACTORS};
 use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, Preset, RunConfig, RunView};
 use std::cell::{Cell, RefCell};
@@ -32,6 +33,8 @@ pub struct Playground {
     pub speed_index: RwSignal<usize>,
     pub provider: RwSignal<ProviderChoice>,
     pub lesson: RwSignal<Option<String>>,
+    /// A teacher's own lesson from the link, played like a built-in one (never with one).
+    pub own_lesson: RwSignal<Option<OwnLesson>>,
     pub lang: RwSignal<Option<String>>,
     pub mode: RwSignal<Mode>,
     /// Timed playback, or each step held until the presenter moves it on.
@@ -82,6 +85,7 @@ impl Playground {
             speed_index: RwSignal::new(DEFAULT_SPEED),
             provider: RwSignal::new(ProviderChoice::Builtin),
             lesson: RwSignal::new(None),
+            own_lesson: RwSignal::new(None),
             lang: RwSignal::new(None),
             mode: RwSignal::new(Mode::Full),
             pace: RwSignal::new(Pace::Timed),
@@ -166,7 +170,13 @@ impl Playground {
             lang: self.lang.get(),
             mode: self.mode.get(),
             pace: self.pace.get(),
+            own_lesson: self.own_lesson.get(),
         }
+    }
+
+    /// Whether a lesson, built in or the teacher's, asks its question on the page (tracked).
+    pub fn in_lesson(&self) -> bool {
+        self.lesson.with(Option::is_some) || self.own_lesson.with(Option::is_some)
     }
 
     /// Whether a run has ended and nothing is running: the moment for the verdict, the lesson's

@@ -131,6 +131,7 @@ pub static BELOW: BelowLabels = BelowLabels {
     herd_link: "Watch a thousand clients retry like this",
     preview_title: "What these settings wait",
     preview_no_retry: "One attempt: no retry, so no wait.",
+    make_lesson: "Make a lesson from this scenario",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
@@ -145,6 +146,21 @@ pub static LESSONS: LessonsLabels = LessonsLabels {
     show_me: "Show me",
     answer_keys: "Keys: 1, 2, 3 to answer, S to show without answering, Space to run or pause.",
     answer_keys_narrate: "Keys: 1, 2, 3 to answer; PageDown or S to show without answering, one step at a time.",
+    own_badge: "Teacher's lesson",
+    own_untitled: "A lesson on this scenario",
+    own_note: "Written by whoever made this link, not by Rusty Lock.",
+    own_takeaway: "Takeaway:",
+    form_title: "Title (optional)",
+    form_question: "Question (optional; without one, the standard question is asked)",
+    form_expect: "The answer: which layer handles this run?",
+    form_takeaway: "Takeaway, shown after the run (optional)",
+    form_hint: "The texts stay plain text, up to 200 characters each (80 for the title).",
+    form_choose: "Choose the layer that handles this run, and the link appears.",
+    form_link: "Link to this lesson",
+    form_open: "Open the lesson",
+    form_agenda: "Add to the agenda",
+    form_agenda_link: "Agenda link with this lesson",
+    form_agenda_open: "Open the agenda",
 };
 
 pub static KIT: KitLabels = KitLabels {
@@ -160,6 +176,8 @@ pub static KIT: KitLabels = KitLabels {
     open_on_phone: "Open on your phone",
     phone_title: "Scan to open this scenario on your phone",
     close: "Close",
+    own_mark: "Teacher's lesson",
+    own_goal: "Written by the teacher, on a scenario of their own.",
 };
 
 pub static HERD: HerdLabels = HerdLabels {
@@ -514,6 +532,19 @@ impl Core for En {
             Problem::UnknownPolicy { value } => {
                 format!("{} is not a policy; use none, exponential, full, equal, decorrelated or yours", q(value))
             }
+            Problem::UnknownLayer { value } => {
+                format!("{} is not a layer; use model, code or nobody, so the teacher's lesson was not made", q(value))
+            }
+            Problem::MissingExpect => "is missing: a teacher's lesson needs the layer that handles it (model, code or nobody), so its words were not used".into(),
+            Problem::TextTooLong { max } => format!("is longer than {max} characters; only its start was kept"),
+            Problem::TextCleaned => "held control characters or direction marks; they were taken out".into(),
+            Problem::OwnLessonInstead { value } => {
+                format!("{} gives way to the teacher's own lesson in this link; its settings are kept", q(value))
+            }
+            Problem::NotALessonLink { value } => {
+                format!("{} is not the link of a teacher's lesson (it has no expect=), so it was left out", q(value))
+            }
+            Problem::TooManyExtras { max } => format!("lists more than {max} teacher's lessons; the rest were left out"),
         }
     }
 
@@ -965,6 +996,22 @@ impl Lessons for En {
             format!("You said {}; it was {}.", layer_name(said).to_lowercase(), layer_name(was).to_lowercase())
         }
     }
+
+    fn own_answer_line(&self, was: Layer) -> String {
+        format!("The teacher's answer: {}.", layer_name(was).to_lowercase())
+    }
+
+    fn form_keep_agenda(&self, n: usize) -> String {
+        if n == 1 {
+            "Keep the lesson of the agenda you opened last".into()
+        } else {
+            format!("Keep the {n} lessons of the agenda you opened last")
+        }
+    }
+
+    fn link_too_long(&self, len: usize, max: usize) -> String {
+        format!("This link would be {len} characters long, over the {max} a link can hold: shorten the texts or list fewer lessons.")
+    }
 }
 
 impl Kit for En {
@@ -984,6 +1031,10 @@ impl Kit for En {
 
     fn qr_label(&self, link: &str) -> String {
         format!("QR code of the link {link}")
+    }
+
+    fn agenda_summary_own(&self, lessons: usize, own: usize, minutes: u32) -> String {
+        format!("{lessons} lessons ({own} written by the teacher), about {minutes} minutes in all.")
     }
 }
 

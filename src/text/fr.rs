@@ -143,6 +143,7 @@ pub static BELOW: BelowLabels = BelowLabels {
     herd_link: "Voir mille clients réessayer ainsi",
     preview_title: "Les attentes de ces réglages",
     preview_no_retry: "Une seule tentative\u{a0}: aucune nouvelle tentative, donc aucune attente.",
+    make_lesson: "Faire une leçon de ce scénario",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
@@ -159,6 +160,21 @@ pub static LESSONS: LessonsLabels = LessonsLabels {
         "Touches\u{a0}: 1, 2, 3 pour répondre, S pour voir sans répondre, Espace pour lancer ou mettre en pause.",
     answer_keys_narrate:
         "Touches\u{a0}: 1, 2, 3 pour répondre\u{202f}; Pg Suiv ou S pour voir sans répondre, une étape à la fois.",
+    own_badge: "Leçon de l'enseignant",
+    own_untitled: "Une leçon sur ce scénario",
+    own_note: "Écrite par l'auteur de ce lien, pas par Rusty Lock.",
+    own_takeaway: "À retenir\u{a0}:",
+    form_title: "Titre (facultatif)",
+    form_question: "Question (facultative\u{202f}; sans elle, la question habituelle est posée)",
+    form_expect: "La réponse\u{a0}: quelle couche gère cette exécution\u{202f}?",
+    form_takeaway: "À retenir, affiché après l'exécution (facultatif)",
+    form_hint: "Les textes restent du texte brut, 200\u{a0}caractères au plus chacun (80 pour le titre).",
+    form_choose: "Choisissez la couche qui gère cette exécution, et le lien apparaît.",
+    form_link: "Lien vers cette leçon",
+    form_open: "Ouvrir la leçon",
+    form_agenda: "Ajouter au programme",
+    form_agenda_link: "Lien du programme avec cette leçon",
+    form_agenda_open: "Ouvrir le programme",
 };
 
 pub static KIT: KitLabels = KitLabels {
@@ -174,6 +190,8 @@ pub static KIT: KitLabels = KitLabels {
     open_on_phone: "Ouvrir sur mobile",
     phone_title: "Scannez pour ouvrir ce scénario sur votre téléphone",
     close: "Fermer",
+    own_mark: "Leçon de l'enseignant",
+    own_goal: "Écrite par l'enseignant, sur un scénario de son choix.",
 };
 
 pub static HERD: HerdLabels = HerdLabels {
@@ -547,6 +565,28 @@ impl Core for Fr {
                 "{} n'est pas une politique\u{202f}; utilisez none, exponential, full, equal, decorrelated ou yours",
                 q(value)
             ),
+            Problem::UnknownLayer { value } => format!(
+                "{} n'est pas une couche\u{202f}; utilisez model, code ou nobody\u{202f}; la leçon de l'enseignant n'a donc pas été créée",
+                q(value)
+            ),
+            Problem::MissingExpect => "manque\u{a0}: une leçon d'enseignant a besoin de la couche qui la gère (model, code ou nobody)\u{202f}; ses textes n'ont pas été utilisés".into(),
+            Problem::TextTooLong { max } => {
+                format!("dépasse {} caractères\u{202f}; seul son début a été gardé", count(*max as u64))
+            }
+            Problem::TextCleaned => {
+                "contenait des caractères de contrôle ou de direction\u{202f}; ils ont été retirés".into()
+            }
+            Problem::OwnLessonInstead { value } => format!(
+                "{} cède la place à la leçon de l'enseignant contenue dans ce lien\u{202f}; ses réglages sont gardés",
+                q(value)
+            ),
+            Problem::NotALessonLink { value } => format!(
+                "{} n'est pas le lien d'une leçon d'enseignant (il n'a pas de expect=)\u{202f}; il a été laissé de côté",
+                q(value)
+            ),
+            Problem::TooManyExtras { max } => {
+                format!("contient plus de {max} leçons d'enseignant\u{202f}; les autres ont été laissées de côté")
+            }
         }
     }
 
@@ -1065,6 +1105,26 @@ impl Lessons for Fr {
         }
         .into()
     }
+
+    fn own_answer_line(&self, was: Layer) -> String {
+        format!("La réponse de l'enseignant\u{a0}: {}.", layer_name(was).to_lowercase())
+    }
+
+    fn form_keep_agenda(&self, n: usize) -> String {
+        if n == 1 {
+            "Garder la leçon du dernier programme ouvert".into()
+        } else {
+            format!("Garder les {n} leçons du dernier programme ouvert")
+        }
+    }
+
+    fn link_too_long(&self, len: usize, max: usize) -> String {
+        format!(
+            "Ce lien ferait {} caractères, plus que les {} qu'un lien peut contenir\u{a0}: raccourcissez les textes ou gardez moins de leçons.",
+            count(len as u64),
+            count(max as u64)
+        )
+    }
 }
 
 impl Kit for Fr {
@@ -1086,6 +1146,13 @@ impl Kit for Fr {
 
     fn qr_label(&self, link: &str) -> String {
         format!("QR code du lien {link}")
+    }
+
+    fn agenda_summary_own(&self, lessons: usize, own: usize, minutes: u32) -> String {
+        let l = plural(lessons as u64, "leçon", "leçons");
+        let o = plural(own as u64, "écrite", "écrites");
+        let m = plural(u64::from(minutes), "minute", "minutes");
+        format!("{lessons} {l} (dont {own} {o} par l'enseignant), environ {minutes} {m} en tout.")
     }
 }
 

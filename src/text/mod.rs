@@ -739,6 +739,98 @@ pub fn answer_line(said: Layer, was: Layer) -> String {
     lessons_words().answer_line(said, was)
 }
 
+// A teacher's own lesson: its card (the `lessons` part) and the form that makes one.
+
+pub fn own_badge() -> &'static str {
+    lessons_labels().own_badge
+}
+
+pub fn own_untitled() -> &'static str {
+    lessons_labels().own_untitled
+}
+
+pub fn own_note() -> &'static str {
+    lessons_labels().own_note
+}
+
+pub fn own_takeaway() -> &'static str {
+    lessons_labels().own_takeaway
+}
+
+pub fn own_answer_line(was: Layer) -> String {
+    lessons_words().own_answer_line(was)
+}
+
+pub fn form_title() -> &'static str {
+    lessons_labels().form_title
+}
+
+pub fn form_question() -> &'static str {
+    lessons_labels().form_question
+}
+
+pub fn form_expect() -> &'static str {
+    lessons_labels().form_expect
+}
+
+pub fn form_takeaway() -> &'static str {
+    lessons_labels().form_takeaway
+}
+
+pub fn form_hint() -> &'static str {
+    lessons_labels().form_hint
+}
+
+pub fn form_choose() -> &'static str {
+    lessons_labels().form_choose
+}
+
+pub fn form_link() -> &'static str {
+    lessons_labels().form_link
+}
+
+pub fn form_open() -> &'static str {
+    lessons_labels().form_open
+}
+
+pub fn form_agenda() -> &'static str {
+    lessons_labels().form_agenda
+}
+
+pub fn form_agenda_link() -> &'static str {
+    lessons_labels().form_agenda_link
+}
+
+pub fn form_agenda_open() -> &'static str {
+    lessons_labels().form_agenda_open
+}
+
+pub fn form_keep_agenda(n: usize) -> String {
+    lessons_words().form_keep_agenda(n)
+}
+
+pub fn link_too_long(len: usize, max: usize) -> String {
+    lessons_words().link_too_long(len, max)
+}
+
+/// The share bar's button (the `below` part).
+pub fn make_lesson() -> &'static str {
+    below_labels().make_lesson
+}
+
+/// Beside a teacher's lesson in the agenda (the `kit` part).
+pub fn own_mark() -> &'static str {
+    kit_labels().own_mark
+}
+
+pub fn own_goal() -> &'static str {
+    kit_labels().own_goal
+}
+
+pub fn agenda_summary_own(lessons: usize, own: usize, minutes: u32) -> String {
+    kit_words().agenda_summary_own(lessons, own, minutes)
+}
+
 pub fn who_answers() -> &'static str {
     core_labels().who_answers
 }

@@ -180,6 +180,13 @@ fn every_problem() -> Vec<Problem> {
         Problem::UnknownKey,
         Problem::ModelWithoutEndpoint,
         Problem::UnknownPolicy { value: v() },
+        Problem::UnknownLayer { value: v() },
+        Problem::MissingExpect,
+        Problem::TextTooLong { max: 200 },
+        Problem::TextCleaned,
+        Problem::OwnLessonInstead { value: v() },
+        Problem::NotALessonLink { value: v() },
+        Problem::TooManyExtras { max: 12 },
     ];
     for p in &all {
         match p {
@@ -202,7 +209,14 @@ fn every_problem() -> Vec<Problem> {
             | Problem::KeyInLink
             | Problem::UnknownKey
             | Problem::ModelWithoutEndpoint
-            | Problem::UnknownPolicy { .. } => {}
+            | Problem::UnknownPolicy { .. }
+            | Problem::UnknownLayer { .. }
+            | Problem::MissingExpect
+            | Problem::TextTooLong { .. }
+            | Problem::TextCleaned
+            | Problem::OwnLessonInstead { .. }
+            | Problem::NotALessonLink { .. }
+            | Problem::TooManyExtras { .. } => {}
             Problem::Fault { why, .. } => match why {
                 FaultProblem::Shape
                 | FaultProblem::TurnRange { .. }
@@ -540,6 +554,44 @@ fn the_workshop_kit_is_worded() {
             assert_eq!(minutes(1), "1 minute");
         }
         capitalised(&qr_label("https://example.org/?lesson=bad-key"), "qr label");
+        for own in [1, 3] {
+            capitalised(&agenda_summary_own(12 + own, own, 70), "agenda summary with teacher's lessons");
+        }
+        capitalised(own_goal(), "own goal");
+    });
+}
+
+#[test]
+fn a_teachers_lesson_and_its_form_are_worded() {
+    in_every_language(|_lang| {
+        for layer in [Layer::Model, Layer::Code, Layer::Nobody] {
+            capitalised(&own_answer_line(layer), "own answer line");
+        }
+        for n in [1, 4] {
+            capitalised(&form_keep_agenda(n), "keep agenda");
+        }
+        capitalised(&link_too_long(5120, 4096), "link too long");
+        for label in [
+            own_badge(),
+            own_untitled(),
+            own_note(),
+            own_takeaway(),
+            form_title(),
+            form_question(),
+            form_expect(),
+            form_takeaway(),
+            form_hint(),
+            form_choose(),
+            form_link(),
+            form_open(),
+            form_agenda(),
+            form_agenda_link(),
+            form_agenda_open(),
+            make_lesson(),
+            own_mark(),
+        ] {
+            capitalised(label, "own lesson label");
+        }
     });
 }
 

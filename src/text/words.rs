@@ -232,6 +232,8 @@ pub struct BelowLabels {
     pub herd_link: &'static str,
     pub preview_title: &'static str,
     pub preview_no_retry: &'static str,
+    /// The share bar's button that opens the form making a teacher's own lesson.
+    pub make_lesson: &'static str,
 }
 
 pub trait Below {
@@ -285,6 +287,28 @@ pub struct LessonsLabels {
     pub answer_keys: &'static str,
     /// The answer keys when the run is narrated step by step: the clicker's next key starts it.
     pub answer_keys_narrate: &'static str,
+    /// Over a teacher's own lesson, where a built-in one says which lesson of how many it is.
+    pub own_badge: &'static str,
+    /// The title of a teacher's lesson that has none of its own.
+    pub own_untitled: &'static str,
+    /// Under it: whose words these are.
+    pub own_note: &'static str,
+    /// Before the teacher's takeaway, after the run.
+    pub own_takeaway: &'static str,
+    // The form that makes a teacher's lesson from the scenario on screen.
+    pub form_title: &'static str,
+    pub form_question: &'static str,
+    pub form_expect: &'static str,
+    pub form_takeaway: &'static str,
+    /// What the texts may hold.
+    pub form_hint: &'static str,
+    /// Until a layer is chosen, in place of the link.
+    pub form_choose: &'static str,
+    pub form_link: &'static str,
+    pub form_open: &'static str,
+    pub form_agenda: &'static str,
+    pub form_agenda_link: &'static str,
+    pub form_agenda_open: &'static str,
 }
 
 pub trait Lessons {
@@ -297,6 +321,16 @@ pub trait Lessons {
     fn reveal_line(&self, was: Layer) -> String;
 
     fn answer_line(&self, said: Layer, was: Layer) -> String;
+
+    /// A teacher's lesson's answer: the layer the teacher expects, which the page does not claim
+    /// as what happened.
+    fn own_answer_line(&self, was: Layer) -> String;
+
+    /// The form's switch that keeps the lessons of the agenda opened last in this tab.
+    fn form_keep_agenda(&self, n: usize) -> String;
+
+    /// A link the form would make that is longer than a link may be.
+    fn link_too_long(&self, len: usize, max: usize) -> String;
 }
 
 /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
@@ -313,6 +347,10 @@ pub struct KitLabels {
     pub open_on_phone: &'static str,
     pub phone_title: &'static str,
     pub close: &'static str,
+    /// Beside a teacher's own lesson in the agenda and the handout.
+    pub own_mark: &'static str,
+    /// In place of a built-in lesson's goal.
+    pub own_goal: &'static str,
 }
 
 pub trait Kit {
@@ -324,6 +362,9 @@ pub trait Kit {
 
     /// A QR code's text alternative: where it leads.
     fn qr_label(&self, link: &str) -> String;
+
+    /// The agenda's summary line when it holds teacher's lessons too (`own` of the `lessons`).
+    fn agenda_summary_own(&self, lessons: usize, own: usize, minutes: u32) -> String;
 }
 
 /// The fixed words of this part: a field per message, so a language that lacks one does not compile.

@@ -133,6 +133,7 @@ pub static BELOW: BelowLabels = BelowLabels {
     herd_link: "看看一千个客户端都这样重试会怎样",
     preview_title: "这些设置会等多久",
     preview_no_retry: "只尝试一次：不重试，所以也不用等待。",
+    make_lesson: "用这个场景制作一节课",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
@@ -147,6 +148,21 @@ pub static LESSONS: LessonsLabels = LessonsLabels {
     show_me: "直接看答案",
     answer_keys: "快捷键：按 1、2、3 作答，按 S 不作答直接看答案，按空格运行或暂停。",
     answer_keys_narrate: "快捷键：按 1、2、3 作答；按 PageDown 或 S 不作答直接看，一次一步。",
+    own_badge: "教师自编的课",
+    own_untitled: "关于这个场景的一课",
+    own_note: "这些文字由制作此链接的人所写，不是 Rusty Lock 写的。",
+    own_takeaway: "要点：",
+    form_title: "标题（可选）",
+    form_question: "问题（可选；不填则使用标准问题）",
+    form_expect: "答案：这次运行由哪一层处理？",
+    form_takeaway: "要点，运行结束后显示（可选）",
+    form_hint: "文字一律按纯文本保存，每项最多 200 个字符（标题最多 80 个）。",
+    form_choose: "选择处理这次运行的那一层，链接就会出现。",
+    form_link: "这节课的链接",
+    form_open: "打开这节课",
+    form_agenda: "加入议程",
+    form_agenda_link: "包含这节课的议程链接",
+    form_agenda_open: "打开议程",
 };
 
 pub static KIT: KitLabels = KitLabels {
@@ -162,6 +178,8 @@ pub static KIT: KitLabels = KitLabels {
     open_on_phone: "在手机上打开",
     phone_title: "扫码在手机上打开这个场景",
     close: "关闭",
+    own_mark: "教师自编的课",
+    own_goal: "由教师编写，基于自己设定的场景。",
 };
 
 pub static HERD: HerdLabels = HerdLabels {
@@ -506,6 +524,21 @@ impl Core for Zh {
             Problem::UnknownPolicy { value } => {
                 format!("{} 不是可用的策略，请使用 none、exponential、full、equal、decorrelated 或 yours", q(value))
             }
+            Problem::UnknownLayer { value } => {
+                format!("{} 不是可用的层，请用 model、code 或 nobody；因此没有生成教师的课", q(value))
+            }
+            Problem::MissingExpect => {
+                "缺失：教师的课需要指明由哪一层处理（model、code 或 nobody），因此其中的文字未被使用".into()
+            }
+            Problem::TextTooLong { max } => format!("超过了 {max} 个字符，只保留了开头部分"),
+            Problem::TextCleaned => "包含控制字符或文字方向标记，已将其删除".into(),
+            Problem::OwnLessonInstead { value } => {
+                format!("{} 让位于此链接中教师自编的课；它的设置仍然保留", q(value))
+            }
+            Problem::NotALessonLink { value } => {
+                format!("{} 不是教师自编课的链接（没有 expect=），已略过", q(value))
+            }
+            Problem::TooManyExtras { max } => format!("包含的教师自编课超过 {max} 节，多出的已略过"),
         }
     }
 
@@ -970,6 +1003,18 @@ impl Lessons for Zh {
             (Layer::Code, Layer::Nobody) => "你选的是你的代码；其实谁都不管，运行就此结束。".into(),
         }
     }
+
+    fn own_answer_line(&self, was: Layer) -> String {
+        format!("教师给出的答案：{}。", layer_name(was))
+    }
+
+    fn form_keep_agenda(&self, n: usize) -> String {
+        format!("保留上次打开的议程中的 {n} 节课")
+    }
+
+    fn link_too_long(&self, len: usize, max: usize) -> String {
+        format!("这个链接会有 {len} 个字符，超过了链接最多能容纳的 {max} 个：请缩短文字，或减少课程数量。")
+    }
 }
 
 impl Kit for Zh {
@@ -983,6 +1028,10 @@ impl Kit for Zh {
 
     fn qr_label(&self, link: &str) -> String {
         format!("链接 {link} 的二维码")
+    }
+
+    fn agenda_summary_own(&self, lessons: usize, own: usize, minutes: u32) -> String {
+        format!("共 {lessons} 节课（其中 {own} 节由教师编写），总计约 {minutes} 分钟。")
     }
 }
 

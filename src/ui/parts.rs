@@ -12,7 +12,7 @@
 //! | `engine` | the loop itself: harness, built-in model, chaos, world (fetched on the first Run or opened trace), the trace replay, and the log's lines |
 //! | `real_model` | the endpoint form, the HTTP model and its stream, the CORS diagnosis |
 //! | `compare` | the naive loop's scene in compare mode, and its listing in the code panel |
-//! | `lessons` | the lesson list and the lesson card |
+//! | `lessons` | the lesson list, the lesson card (a built-in lesson's or a teacher's own), and the form that makes a teacher's lesson |
 //! | `traces` | saving and opening trace files |
 //! | `verdict` | the resilience verdict after a run |
 //! | `below` | the panels below the fold: code, board, share, history, settings (fetched at the first idle moment after the first paint, see `ui::lazy::below_fold`), the update notice, and the service worker's registration (`crate::parts::register_worker`) |
@@ -33,6 +33,7 @@ use crate::ui::kit::phone_qr::PhoneQr;
 use crate::ui::lazy::{part, Build};
 use crate::ui::lessons::lesson_card::LessonCard;
 use crate::ui::lessons::lessons_list::LessonsList;
+use crate::ui::lessons::own_lesson_form::OwnLessonForm;
 use crate::ui::log::history::History;
 use crate::ui::log::log_lines::LogLines;
 use crate::ui::presenter::presenter_view::PresenterView;
@@ -102,6 +103,18 @@ split_point! { lessons,
     }
 }
 
+// "Make a lesson from this scenario", opened from the share bar (which is in `below`).
+split_point! { lessons,
+    pub fn own_lesson_form() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <OwnLessonForm /> }.into_any()))
+    }
+}
+
+/// The share bar's lesson form, which waits in the `lessons` part.
+fn lesson_form() -> AnyView {
+    part(own_lesson_form()).into_any()
+}
+
 split_point! { verdict,
     pub fn verdict_panel() -> Result<Build, PartMissing> {
         Ok(Box::new(move || view! { <VerdictPanel /> }.into_any()))
@@ -127,7 +140,7 @@ split_point! { below,
 
 split_point! { below,
     pub fn share_bar() -> Result<Build, PartMissing> {
-        Ok(Box::new(move || view! { <ShareBar /> }.into_any()))
+        Ok(Box::new(move || view! { <ShareBar lesson_form=lesson_form /> }.into_any()))
     }
 }
 

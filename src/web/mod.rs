@@ -5,6 +5,7 @@
 //! state are in `crate::hooks`. The engine never sees any of it.
 
 pub mod address;
+pub mod agenda_memory;
 pub mod append_list;
 pub mod driver;
 pub mod events;

@@ -6,6 +6,7 @@ pub mod compare;
 pub mod herd;
 pub mod lessons;
 pub mod listing;
+pub mod own_lesson;
 pub mod scenario;
 pub mod scene;
 pub mod trace;

@@ -8,6 +8,7 @@
 use crate::builtin::Personality;
 use crate::chaos::{Fault, FaultGroup, FaultPlan, FaultRule};
 use crate::config::RunConfig;
+use crate::own_lesson::{read_expect, read_text, OwnLesson};
 
 /// The link format this build writes. Links with a higher number are read as far as possible.
 pub const FORMAT_VERSION: u32 = 1;
@@ -90,6 +91,9 @@ pub struct Scenario {
     pub mode: Mode,
     /// Timed or step by step; a link names it only where it differs from the mode's default.
     pub pace: Pace,
+    /// A teacher's own lesson (`expect=`, `title=`, `ask=`, `takeaway=`). It and a built-in
+    /// `lesson` never go together: a link that names both plays the teacher's (see [`decode`]).
+    pub own_lesson: Option<OwnLesson>,
 }
 
 impl Scenario {
@@ -180,6 +184,32 @@ pub enum Problem {
     UnknownPolicy {
         value: String,
     },
+    /// `expect=` is not one of the layers' slugs: the teacher's lesson is not made.
+    UnknownLayer {
+        value: String,
+    },
+    /// A teacher's question, title or takeaway without `expect=`: there is no answer to judge
+    /// guesses by, so the lesson is not made.
+    MissingExpect,
+    /// A teacher's text was longer than `max` characters; its start was kept.
+    TextTooLong {
+        max: usize,
+    },
+    /// A teacher's text held control characters or direction marks; they were taken out.
+    TextCleaned,
+    /// The link names a built-in lesson and carries a teacher's own: the teacher's is played, on
+    /// the built-in lesson's settings.
+    OwnLessonInstead {
+        value: String,
+    },
+    /// An agenda's `extra=` is not the link of a teacher's lesson (it has no `expect=`).
+    NotALessonLink {
+        value: String,
+    },
+    /// An agenda link lists more teacher's lessons than this; the rest were left out.
+    TooManyExtras {
+        max: usize,
+    },
 }
 
 /// Why one item of a fault list was skipped.
@@ -239,11 +269,14 @@ pub fn encode_faults(plan: &FaultPlan) -> String {
 pub fn encode(s: &Scenario) -> String {
     // Not `unwrap_or_default`: the default scenario plays at 1x, `Scenario::default()` does not.
     #[allow(clippy::unwrap_or_default)]
-    let d = s.lesson.as_deref().and_then(lesson_scenario).unwrap_or_else(Scenario::new);
+    // A teacher's own lesson stands alone: its link writes every setting that differs from the
+    // default, and names no built-in lesson.
+    let lesson = if s.own_lesson.is_some() { None } else { s.lesson.as_deref() };
+    let d = lesson.and_then(lesson_scenario).unwrap_or_else(Scenario::new);
     let (c, dc) = (&s.config, &d.config);
     let mut out = form_urlencoded::Serializer::new(String::new());
     out.append_pair("v", &FORMAT_VERSION.to_string());
-    if let Some(lesson) = &s.lesson {
+    if let Some(lesson) = lesson {
         out.append_pair("lesson", lesson);
     }
     if s.faults != d.faults {
@@ -298,6 +331,16 @@ pub fn encode(s: &Scenario) -> String {
     }
     if let Some(lang) = &s.lang {
         out.append_pair("lang", lang);
+    }
+    // Last, so the settings come first to the eye, and a link cut for length loses words rather
+    // than settings; `expect` first of them, as the lesson cannot do without it.
+    if let Some(own) = &s.own_lesson {
+        out.append_pair("expect", own.answer.slug());
+        for (key, text) in [("title", &own.title), ("ask", &own.question), ("takeaway", &own.takeaway)] {
+            if !text.is_empty() {
+                out.append_pair(key, text);
+            }
+        }
     }
     out.finish()
 }
@@ -363,6 +406,9 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
     let mut endpoint = None;
     let mut llm = None;
     let mut pace = None;
+    // A teacher's own lesson: its layer, and its title, question and takeaway, read as they come.
+    let mut expect = None;
+    let mut texts: [Option<String>; 3] = [None, None, None];
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
         let (key, value) = (key.trim(), value.trim());
         if key.is_empty() {
@@ -427,6 +473,12 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
                 None => Err(Problem::UnknownLang { value: short(value) }),
             }
             .map(|l| s.lang = Some(l.into())),
+            "expect" => read_expect(value).map(|l| expect = Some(l)),
+            "title" | "ask" | "takeaway" => {
+                let slot = ["title", "ask", "takeaway"].iter().position(|k| *k == key).unwrap_or(0);
+                texts[slot] = Some(read_text(key, value, &mut note));
+                Ok(())
+            }
             "key" | "api_key" | "apikey" | "token" => Err(Problem::KeyInLink),
             // The herd view's own keys: crate::herd::decode_link reads and checks them.
             k if crate::herd::LINK_KEYS.contains(&k) => Ok(()),
@@ -437,6 +489,25 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
         }
     }
     s.pace = pace.unwrap_or(Pace::default_for(s.mode));
+    let [title, question, takeaway] = texts;
+    let words = title.is_some() || question.is_some() || takeaway.is_some();
+    match expect {
+        Some(answer) => {
+            s.own_lesson = Some(OwnLesson {
+                title: title.unwrap_or_default(),
+                question: question.unwrap_or_default(),
+                answer,
+                takeaway: takeaway.unwrap_or_default(),
+            });
+            // The built-in lesson's settings stay (they were read first); its words give way.
+            if let Some(id) = s.lesson.take() {
+                note("lesson", Problem::OwnLessonInstead { value: short(&id) });
+            }
+        }
+        // An `expect=` that was there but unreadable has its notice already.
+        None if words && !seen.iter().any(|k| k == "expect") => note("expect", Problem::MissingExpect),
+        None => {}
+    }
     match (endpoint, llm) {
         (Some(endpoint), Some(model)) => s.provider = ProviderChoice::Http { endpoint, model },
         (Some(endpoint), None) => s.provider = ProviderChoice::Http { endpoint, model: String::new() },

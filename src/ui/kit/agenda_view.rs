@@ -2,13 +2,22 @@
 //! goal, the question and a link that opens it, for the teacher to plan with; printed, the same
 //! page is the handout (the buttons drop out, the answers come in under the fold). On screen the
 //! answers stay hidden until asked for, so the agenda can be projected without spoiling them.
+//!
+//! Teachers' own lessons come after the built-in ones: the agenda link carries each one's link
+//! (`?view=agenda&extra=<link>&extra=<link>`, see `own_lesson::decode_agenda`), and what it could
+//! not read is said above the list. The agenda on screen is remembered for this tab, so "Add to
+//! the agenda" keeps its lessons.
 
 use crate::text;
-use crate::ui::kit::agenda_lesson::AgendaLesson;
+use crate::ui::kit::agenda_lesson::{AgendaLesson, Entry};
 use crate::ui::kit::print_button::PrintButton;
+use crate::web::address::Address;
+use crate::web::agenda_memory;
 use crate::web::share::page_base;
 use leptos::prelude::*;
 use rusty_lock_engine::lessons::{lesson_query, total_minutes, LESSONS};
+use rusty_lock_engine::own_lesson::{decode_agenda, encode_agenda, OWN_LESSON_MINUTES};
+use rusty_lock_engine::scenario::encode;
 
 #[component]
 pub fn AgendaView() -> impl IntoView {
@@ -21,6 +30,25 @@ pub fn AgendaView() -> impl IntoView {
         other => format!("&lang={}", other.code()),
     };
     let present = format!("?{}&mode=present{lang}", lesson_query(&LESSONS[0]));
+    let address = crate::state::expect_context::<Address>();
+    let (extras, notices) = decode_agenda(&address.search_untracked());
+    agenda_memory::remember(&encode_agenda(&extras));
+    let code = text::lang();
+    let own: Vec<Entry> = extras
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, mut s)| {
+            let lesson = s.own_lesson.clone()?;
+            s.lang = (code != text::Lang::En).then(|| code.code().to_string());
+            Some(Entry::own(i + 1, &lesson, format!("{base}?{}", encode(&s))))
+        })
+        .collect();
+    let summary = if own.is_empty() {
+        text::agenda_summary(LESSONS.len(), total_minutes())
+    } else {
+        let minutes = total_minutes() + OWN_LESSON_MINUTES * own.len() as u32;
+        text::agenda_summary_own(LESSONS.len() + own.len(), own.len(), minutes)
+    };
     let back = format!("?v=1{lang}");
     view! {
         <div class="app kit-page" class:kit-answers=move || answers.get() data-testid="agenda">
@@ -30,7 +58,7 @@ pub fn AgendaView() -> impl IntoView {
                 <div class="brand">
                     <div>
                         <h1><span class="kit-screen">{text::agenda_title()}</span><span class="kit-print">{text::handout_title()}</span></h1>
-                        <p class="tagline" data-testid="agenda-summary">{text::agenda_summary(LESSONS.len(), total_minutes())}</p>
+                        <p class="tagline" data-testid="agenda-summary">{summary}</p>
                     </div>
                 </div>
                 <div class="top-actions kit-tools">
@@ -45,11 +73,22 @@ pub fn AgendaView() -> impl IntoView {
             </header>
             <main class="kit">
                 <p class="hint kit-hint">{text::print_hint()}</p>
+                {(!notices.is_empty()).then(|| view! {
+                    <div class="notice kit-notice" role="status" data-testid="agenda-notice">
+                        <div>
+                            <strong>{text::link_notice_title()}</strong>
+                            <ul>
+                                {notices.into_iter().map(|n| view! { <li><code>{n.key}</code>" "{text::notice(&n.problem)}</li> }).collect_view()}
+                            </ul>
+                        </div>
+                    </div>
+                })}
                 <ol class="kit-lessons">
-                    {LESSONS.iter().enumerate().map(|(i, lesson)| {
-                        let link = format!("{base}?lesson={}{lang}", lesson.id);
-                        view! { <AgendaLesson number=i + 1 lesson=lesson link=link /> }
-                    }).collect_view()}
+                    {LESSONS.iter().map(|lesson| Entry::builtin(lesson, format!("{base}?lesson={}{lang}", lesson.id)))
+                        .chain(own)
+                        .enumerate()
+                        .map(|(i, entry)| view! { <AgendaLesson number=i + 1 entry=entry /> })
+                        .collect_view()}
                 </ol>
             </main>
         </div>

@@ -4,21 +4,34 @@
 use crate::hooks::keys::neighbour_link;
 use crate::state::Playground;
 use crate::text;
-use crate::ui::layer_icon::LayerIcon;
+use crate::ui::lessons::own_lesson_card::OwnLessonCard;
+use crate::ui::lessons::question::Question;
 use leptos::prelude::*;
 use rusty_lock_engine::lessons::{find, HERD_LESSON, LESSONS, PRESENTER_VIEW};
 use rusty_lock_engine::scenario::{encode, lesson_changes, Mode};
-use rusty_lock_engine::Layer;
 
+/// The lesson on screen: a teacher's own, or a built-in one.
 #[component]
 pub fn LessonCard() -> impl IntoView {
+    let pg = crate::state::expect_context::<Playground>();
+    let own = Memo::new(move |_| pg.own_lesson.with(Option::is_some));
+    move || {
+        if own.get() {
+            view! { <OwnLessonCard /> }.into_any()
+        } else {
+            view! { <BuiltinLessonCard /> }.into_any()
+        }
+    }
+}
+
+#[component]
+fn BuiltinLessonCard() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     let lesson = Memo::new(move |_| pg.lesson.get().as_deref().and_then(find).map(|(i, _)| i));
     move || {
         let index = lesson.get()?;
         let l = &LESSONS[index];
         let words = text::lesson_text(l.id);
-        let answer = move |guess: Option<Layer>| move |_| crate::actions::run::answer_lesson(pg, guess);
         let asked = move || pg.answer.get().is_none() && !pg.revealed.get();
         let presenting = pg.mode.get_untracked() == Mode::Present;
         let current = pg.lesson.get_untracked();
@@ -48,18 +61,7 @@ pub fn LessonCard() -> impl IntoView {
                     })
                 }}
                 <Show when=asked>
-                    <div class="question" data-testid="lesson-question">
-                        <p><strong>{text::question()}</strong></p>
-                        <div class="answers">
-                            {[Layer::Model, Layer::Code, Layer::Nobody].into_iter().map(|layer| view! {
-                                <button class=format!("answer answer-{}", layer.slug()) data-testid=format!("answer-{}", layer.slug()) on:click=answer(Some(layer))>
-                                    <LayerIcon layer=layer />{text::layer_name(layer)}
-                                </button>
-                            }).collect_view()}
-                            <button class="answer answer-show" data-testid="show-me" on:click=answer(None)>{text::show_me()}</button>
-                        </div>
-                        <p class="answer-keys">{move || if pg.pace.get() == rusty_lock_engine::scenario::Pace::Narrate { text::answer_keys_narrate() } else { text::answer_keys() }}</p>
-                    </div>
+                    <Question question=text::question().to_string() />
                 </Show>
                 <Show when=move || !asked() && pg.finished()>
                     {move || {

@@ -1,5 +1,6 @@
-//! Sharing: the scenario's link (copy it and every attendee gets the same run), and traces
-//! (save a finished run, open one to replay it offline).
+//! Sharing: the scenario's link (copy it and every attendee gets the same run), traces (save a
+//! finished run, open one to replay it offline), and "Make a lesson from this scenario", whose
+//! form (`lesson_form`) waits in the `lessons` part.
 
 use crate::parts;
 use crate::parts::PartMissing;
@@ -12,9 +13,10 @@ use rusty_lock_engine::scenario::encode;
 use rusty_lock_engine::trace::MAX_TRACE_BYTES;
 
 #[component]
-pub fn ShareBar() -> impl IntoView {
+pub fn ShareBar(lesson_form: fn() -> AnyView) -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     let copied = RwSignal::new(false);
+    let making = RwSignal::new(false);
     // Built from the scenario itself, so it never lags behind the address bar.
     let link = Memo::new(move |_| format!("{}?{}", page_base(), encode(&pg.scenario())));
     let copy = move |_| {
@@ -82,6 +84,11 @@ pub fn ShareBar() -> impl IntoView {
                 {text::import_trace()}
                 <input type="file" accept=".json,application/json" data-testid="import-trace" on:change=open />
             </label>
+            <button class="btn-small" data-testid="make-lesson" aria-expanded=move || making.get().to_string()
+                aria-controls="own-lesson-form" on:click=move |_| making.update(|m| *m = !*m)>
+                {text::make_lesson()}
+            </button>
         </div>
+        <Show when=move || making.get()>{lesson_form()}</Show>
     }
 }
