@@ -485,69 +485,6 @@ impl Core for En {
         format!("{fault}, attempts in a row")
     }
 
-    fn notice(&self, problem: &Problem) -> String {
-        let q = |v: &str| format!("\u{201c}{v}\u{201d}");
-        match problem {
-            Problem::LinkTooLong { max } => format!("is longer than {max} characters; only its start was read"),
-            Problem::UnknownLesson { value } => {
-                format!("{} is not one of the lessons; pick one from the Lessons menu", q(value))
-            }
-            Problem::Repeated => "appears more than once; the first value was kept".into(),
-            Problem::NewerFormat { found, ours } => {
-                format!(
-                    "says format {found}, newer than this page (format {ours}); settings it does not know are ignored"
-                )
-            }
-            Problem::NotAFormat { value } => format!("{} is not a format number", q(value)),
-            Problem::TooManyFaults { max } => format!("has more than {max} faults; the rest were ignored"),
-            Problem::Fault { value, why } => {
-                let why = match why {
-                    FaultProblem::Shape => "write it as t<turn>:<fault>, like t2:503".to_string(),
-                    FaultProblem::TurnRange { min, max } => format!("the turn must be {min} to {max}"),
-                    FaultProblem::UnknownFault => {
-                        let known: Vec<&str> = Fault::ALL.iter().map(|f| f.slug()).collect();
-                        format!("unknown fault; known faults are {}", known.join(" "))
-                    }
-                    FaultProblem::TimesRange { max } => format!("the repeat count must be 1 to {max}"),
-                };
-                format!("{} was ignored: {why}", q(value))
-            }
-            Problem::UnknownModel { value } => format!("{} is not a model; use helpful or stubborn", q(value)),
-            Problem::OutOfRange { min, max } => {
-                format!("must be a whole number from {min} to {max}; the default was kept")
-            }
-            Problem::NotANumber { value } => format!("{} is not a whole number", q(value)),
-            Problem::NotAFlag { value } => format!("{} should be on or off", q(value)),
-            Problem::UnknownSpeed { value } => format!("{} is not a speed; use one of {}", q(value), SPEEDS.join(", ")),
-            Problem::BadEndpoint => "must be an http:// or https:// address with no user name or password in it".into(),
-            Problem::BadModelName => "is not a model name".into(),
-            Problem::UnknownPace { value } => format!("{} is not a pace; use timed or narrate", q(value)),
-            Problem::UnknownMode { value } => format!("{} is not a mode; use embed or present", q(value)),
-            Problem::UnknownLang { value } => {
-                format!("{} is not a language this page has yet; English is used", q(value))
-            }
-            Problem::KeyInLink => "looks like an API key; keys never travel in links, so it was ignored".into(),
-            Problem::UnknownKey => "is not a setting Rusty Lock knows".into(),
-            Problem::ModelWithoutEndpoint => "names a model but no endpoint; the built-in model is used".into(),
-            Problem::UnknownPolicy { value } => {
-                format!("{} is not a policy; use none, exponential, full, equal, decorrelated or yours", q(value))
-            }
-            Problem::UnknownLayer { value } => {
-                format!("{} is not a layer; use model, code or nobody, so the teacher's lesson was not made", q(value))
-            }
-            Problem::MissingExpect => "is missing: a teacher's lesson needs the layer that handles it (model, code or nobody), so its words were not used".into(),
-            Problem::TextTooLong { max } => format!("is longer than {max} characters; only its start was kept"),
-            Problem::TextCleaned => "held control characters or direction marks; they were taken out".into(),
-            Problem::OwnLessonInstead { value } => {
-                format!("{} gives way to the teacher's own lesson in this link; its settings are kept", q(value))
-            }
-            Problem::NotALessonLink { value } => {
-                format!("{} is not the link of a teacher's lesson (it has no expect=), so it was left out", q(value))
-            }
-            Problem::TooManyExtras { max } => format!("lists more than {max} teacher's lessons; the rest were left out"),
-        }
-    }
-
     fn trace_error(&self, error: &TraceError) -> String {
         const MB: usize = 1_000_000;
         match error {
@@ -1405,3 +1342,68 @@ pub static PRESENTER: PresenterLabels = PresenterLabels {
     keys: "Keys here too: PageDown, \u{2192} or Space next \u{b7} PageUp or \u{2190} back \u{b7} 1, 2, 3 answer \u{b7} S show \u{b7} T timed",
     open_link: "Presenter view",
 };
+
+impl Notices for En {
+    fn notice(&self, problem: &Problem) -> String {
+        let q = |v: &str| format!("\u{201c}{v}\u{201d}");
+        match problem {
+            Problem::LinkTooLong { max } => format!("is longer than {max} characters; only its start was read"),
+            Problem::UnknownLesson { value } => {
+                format!("{} is not one of the lessons; pick one from the Lessons menu", q(value))
+            }
+            Problem::Repeated => "appears more than once; the first value was kept".into(),
+            Problem::NewerFormat { found, ours } => {
+                format!(
+                    "says format {found}, newer than this page (format {ours}); settings it does not know are ignored"
+                )
+            }
+            Problem::NotAFormat { value } => format!("{} is not a format number", q(value)),
+            Problem::TooManyFaults { max } => format!("has more than {max} faults; the rest were ignored"),
+            Problem::Fault { value, why } => {
+                let why = match why {
+                    FaultProblem::Shape => "write it as t<turn>:<fault>, like t2:503".to_string(),
+                    FaultProblem::TurnRange { min, max } => format!("the turn must be {min} to {max}"),
+                    FaultProblem::UnknownFault => {
+                        let known: Vec<&str> = Fault::ALL.iter().map(|f| f.slug()).collect();
+                        format!("unknown fault; known faults are {}", known.join(" "))
+                    }
+                    FaultProblem::TimesRange { max } => format!("the repeat count must be 1 to {max}"),
+                };
+                format!("{} was ignored: {why}", q(value))
+            }
+            Problem::UnknownModel { value } => format!("{} is not a model; use helpful or stubborn", q(value)),
+            Problem::OutOfRange { min, max } => {
+                format!("must be a whole number from {min} to {max}; the default was kept")
+            }
+            Problem::NotANumber { value } => format!("{} is not a whole number", q(value)),
+            Problem::NotAFlag { value } => format!("{} should be on or off", q(value)),
+            Problem::UnknownSpeed { value } => format!("{} is not a speed; use one of {}", q(value), SPEEDS.join(", ")),
+            Problem::BadEndpoint => "must be an http:// or https:// address with no user name or password in it".into(),
+            Problem::BadModelName => "is not a model name".into(),
+            Problem::UnknownPace { value } => format!("{} is not a pace; use timed or narrate", q(value)),
+            Problem::UnknownMode { value } => format!("{} is not a mode; use embed or present", q(value)),
+            Problem::UnknownLang { value } => {
+                format!("{} is not a language this page has yet; English is used", q(value))
+            }
+            Problem::KeyInLink => "looks like an API key; keys never travel in links, so it was ignored".into(),
+            Problem::UnknownKey => "is not a setting Rusty Lock knows".into(),
+            Problem::ModelWithoutEndpoint => "names a model but no endpoint; the built-in model is used".into(),
+            Problem::UnknownPolicy { value } => {
+                format!("{} is not a policy; use none, exponential, full, equal, decorrelated or yours", q(value))
+            }
+            Problem::UnknownLayer { value } => {
+                format!("{} is not a layer; use model, code or nobody, so the teacher's lesson was not made", q(value))
+            }
+            Problem::MissingExpect => "is missing: a teacher's lesson needs the layer that handles it (model, code or nobody), so its words were not used".into(),
+            Problem::TextTooLong { max } => format!("is longer than {max} characters; only its start was kept"),
+            Problem::TextCleaned => "held control characters or direction marks; they were taken out".into(),
+            Problem::OwnLessonInstead { value } => {
+                format!("{} gives way to the teacher's own lesson in this link; its settings are kept", q(value))
+            }
+            Problem::NotALessonLink { value } => {
+                format!("{} is not the link of a teacher's lesson (it has no expect=), so it was left out", q(value))
+            }
+            Problem::TooManyExtras { max } => format!("lists more than {max} teacher's lessons; the rest were left out"),
+        }
+    }
+}

@@ -509,87 +509,6 @@ impl Core for Fr {
         format!("{fault}, tentatives d'affilée")
     }
 
-    fn notice(&self, problem: &Problem) -> String {
-        let q = |v: &str| format!("«\u{a0}{v}\u{a0}»");
-        match problem {
-            Problem::LinkTooLong { max } => {
-                format!("dépasse {} caractères\u{202f}; seul son début a été lu", count(*max as u64))
-            }
-            Problem::UnknownLesson { value } => {
-                format!("{} ne correspond à aucune leçon\u{202f}; choisissez-en une dans le menu Leçons", q(value))
-            }
-            Problem::Repeated => "apparaît plusieurs fois\u{202f}; la première valeur a été gardée".into(),
-            Problem::NewerFormat { found, ours } => format!(
-                "indique le format {found}, plus récent que cette page (format {ours})\u{202f}; les réglages qu'elle ne connaît pas sont ignorés"
-            ),
-            Problem::NotAFormat { value } => format!("{} n'est pas un numéro de format", q(value)),
-            Problem::TooManyFaults { max } => format!("contient plus de {max} pannes\u{202f}; les autres ont été ignorées"),
-            Problem::Fault { value, why } => {
-                let why = match why {
-                    FaultProblem::Shape => "écrivez-la sous la forme t<tour>:<panne>, comme t2:503".to_string(),
-                    FaultProblem::TurnRange { min, max } => format!("le tour doit aller de {min} à {max}"),
-                    FaultProblem::UnknownFault => {
-                        let known: Vec<&str> = Fault::ALL.iter().map(|f| f.slug()).collect();
-                        format!("panne inconnue\u{202f}; les pannes connues sont {}", known.join(" "))
-                    }
-                    FaultProblem::TimesRange { max } => format!("le nombre de répétitions doit aller de 1 à {max}"),
-                };
-                format!("la panne {} a été ignorée\u{a0}: {why}", q(value))
-            }
-            Problem::UnknownModel { value } => format!("{} n'est pas un modèle\u{202f}; utilisez helpful ou stubborn", q(value)),
-            Problem::OutOfRange { min, max } => {
-                format!("doit être un nombre entier de {min} à {max}\u{202f}; la valeur par défaut a été gardée")
-            }
-            Problem::NotANumber { value } => format!("{} n'est pas un nombre entier", q(value)),
-            Problem::NotAFlag { value } => format!("{} devrait valoir on ou off", q(value)),
-            Problem::UnknownSpeed { value } => {
-                format!("{} n'est pas une vitesse\u{202f}; utilisez l'une de celles-ci\u{a0}: {}", q(value), SPEEDS.join(", "))
-            }
-            Problem::BadEndpoint => {
-                "doit être une adresse http:// ou https:// sans nom d'utilisateur ni mot de passe".into()
-            }
-            Problem::BadModelName => "n'est pas un nom de modèle".into(),
-            Problem::UnknownPace { value } => format!("{} n'est pas un rythme\u{202f}; utilisez timed ou narrate", q(value)),
-            Problem::UnknownMode { value } => format!("{} n'est pas un mode\u{202f}; utilisez embed ou present", q(value)),
-            Problem::UnknownLang { value } => {
-                format!("{} n'est pas une langue que cette page propose déjà\u{202f}; l'anglais est utilisé", q(value))
-            }
-            Problem::KeyInLink => {
-                "ressemble à une clé d'API\u{202f}; une clé ne voyage jamais dans un lien, elle a donc été ignorée".into()
-            }
-            Problem::UnknownKey => "n'est pas un réglage que Rusty Lock connaît".into(),
-            Problem::ModelWithoutEndpoint => {
-                "nomme un modèle mais aucun endpoint\u{202f}; le modèle intégré est utilisé".into()
-            }
-            Problem::UnknownPolicy { value } => format!(
-                "{} n'est pas une politique\u{202f}; utilisez none, exponential, full, equal, decorrelated ou yours",
-                q(value)
-            ),
-            Problem::UnknownLayer { value } => format!(
-                "{} n'est pas une couche\u{202f}; utilisez model, code ou nobody\u{202f}; la leçon de l'enseignant n'a donc pas été créée",
-                q(value)
-            ),
-            Problem::MissingExpect => "manque\u{a0}: une leçon d'enseignant a besoin de la couche qui la gère (model, code ou nobody)\u{202f}; ses textes n'ont pas été utilisés".into(),
-            Problem::TextTooLong { max } => {
-                format!("dépasse {} caractères\u{202f}; seul son début a été gardé", count(*max as u64))
-            }
-            Problem::TextCleaned => {
-                "contenait des caractères de contrôle ou de direction\u{202f}; ils ont été retirés".into()
-            }
-            Problem::OwnLessonInstead { value } => format!(
-                "{} cède la place à la leçon de l'enseignant contenue dans ce lien\u{202f}; ses réglages sont gardés",
-                q(value)
-            ),
-            Problem::NotALessonLink { value } => format!(
-                "{} n'est pas le lien d'une leçon d'enseignant (il n'a pas de expect=)\u{202f}; il a été laissé de côté",
-                q(value)
-            ),
-            Problem::TooManyExtras { max } => {
-                format!("contient plus de {max} leçons d'enseignant\u{202f}; les autres ont été laissées de côté")
-            }
-        }
-    }
-
     fn trace_error(&self, error: &TraceError) -> String {
         const MB: usize = 1_000_000;
         match error {
@@ -1548,3 +1467,86 @@ pub static PRESENTER: PresenterLabels = PresenterLabels {
     keys: "Touches ici aussi\u{a0}: Pg Suiv, \u{2192} ou Espace suivant \u{b7} Pg Préc ou \u{2190} retour \u{b7} 1, 2, 3 répondre \u{b7} S montrer \u{b7} T minuté",
     open_link: "Vue présentateur",
 };
+
+impl Notices for Fr {
+    fn notice(&self, problem: &Problem) -> String {
+        let q = |v: &str| format!("«\u{a0}{v}\u{a0}»");
+        match problem {
+            Problem::LinkTooLong { max } => {
+                format!("dépasse {} caractères\u{202f}; seul son début a été lu", count(*max as u64))
+            }
+            Problem::UnknownLesson { value } => {
+                format!("{} ne correspond à aucune leçon\u{202f}; choisissez-en une dans le menu Leçons", q(value))
+            }
+            Problem::Repeated => "apparaît plusieurs fois\u{202f}; la première valeur a été gardée".into(),
+            Problem::NewerFormat { found, ours } => format!(
+                "indique le format {found}, plus récent que cette page (format {ours})\u{202f}; les réglages qu'elle ne connaît pas sont ignorés"
+            ),
+            Problem::NotAFormat { value } => format!("{} n'est pas un numéro de format", q(value)),
+            Problem::TooManyFaults { max } => format!("contient plus de {max} pannes\u{202f}; les autres ont été ignorées"),
+            Problem::Fault { value, why } => {
+                let why = match why {
+                    FaultProblem::Shape => "écrivez-la sous la forme t<tour>:<panne>, comme t2:503".to_string(),
+                    FaultProblem::TurnRange { min, max } => format!("le tour doit aller de {min} à {max}"),
+                    FaultProblem::UnknownFault => {
+                        let known: Vec<&str> = Fault::ALL.iter().map(|f| f.slug()).collect();
+                        format!("panne inconnue\u{202f}; les pannes connues sont {}", known.join(" "))
+                    }
+                    FaultProblem::TimesRange { max } => format!("le nombre de répétitions doit aller de 1 à {max}"),
+                };
+                format!("la panne {} a été ignorée\u{a0}: {why}", q(value))
+            }
+            Problem::UnknownModel { value } => format!("{} n'est pas un modèle\u{202f}; utilisez helpful ou stubborn", q(value)),
+            Problem::OutOfRange { min, max } => {
+                format!("doit être un nombre entier de {min} à {max}\u{202f}; la valeur par défaut a été gardée")
+            }
+            Problem::NotANumber { value } => format!("{} n'est pas un nombre entier", q(value)),
+            Problem::NotAFlag { value } => format!("{} devrait valoir on ou off", q(value)),
+            Problem::UnknownSpeed { value } => {
+                format!("{} n'est pas une vitesse\u{202f}; utilisez l'une de celles-ci\u{a0}: {}", q(value), SPEEDS.join(", "))
+            }
+            Problem::BadEndpoint => {
+                "doit être une adresse http:// ou https:// sans nom d'utilisateur ni mot de passe".into()
+            }
+            Problem::BadModelName => "n'est pas un nom de modèle".into(),
+            Problem::UnknownPace { value } => format!("{} n'est pas un rythme\u{202f}; utilisez timed ou narrate", q(value)),
+            Problem::UnknownMode { value } => format!("{} n'est pas un mode\u{202f}; utilisez embed ou present", q(value)),
+            Problem::UnknownLang { value } => {
+                format!("{} n'est pas une langue que cette page propose déjà\u{202f}; l'anglais est utilisé", q(value))
+            }
+            Problem::KeyInLink => {
+                "ressemble à une clé d'API\u{202f}; une clé ne voyage jamais dans un lien, elle a donc été ignorée".into()
+            }
+            Problem::UnknownKey => "n'est pas un réglage que Rusty Lock connaît".into(),
+            Problem::ModelWithoutEndpoint => {
+                "nomme un modèle mais aucun endpoint\u{202f}; le modèle intégré est utilisé".into()
+            }
+            Problem::UnknownPolicy { value } => format!(
+                "{} n'est pas une politique\u{202f}; utilisez none, exponential, full, equal, decorrelated ou yours",
+                q(value)
+            ),
+            Problem::UnknownLayer { value } => format!(
+                "{} n'est pas une couche\u{202f}; utilisez model, code ou nobody\u{202f}; la leçon de l'enseignant n'a donc pas été créée",
+                q(value)
+            ),
+            Problem::MissingExpect => "manque\u{a0}: une leçon d'enseignant a besoin de la couche qui la gère (model, code ou nobody)\u{202f}; ses textes n'ont pas été utilisés".into(),
+            Problem::TextTooLong { max } => {
+                format!("dépasse {} caractères\u{202f}; seul son début a été gardé", count(*max as u64))
+            }
+            Problem::TextCleaned => {
+                "contenait des caractères de contrôle ou de direction\u{202f}; ils ont été retirés".into()
+            }
+            Problem::OwnLessonInstead { value } => format!(
+                "{} cède la place à la leçon de l'enseignant contenue dans ce lien\u{202f}; ses réglages sont gardés",
+                q(value)
+            ),
+            Problem::NotALessonLink { value } => format!(
+                "{} n'est pas le lien d'une leçon d'enseignant (il n'a pas de expect=)\u{202f}; il a été laissé de côté",
+                q(value)
+            ),
+            Problem::TooManyExtras { max } => {
+                format!("contient plus de {max} leçons d'enseignant\u{202f}; les autres ont été laissées de côté")
+            }
+        }
+    }
+}

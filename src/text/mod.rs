@@ -139,6 +139,7 @@ panel_words!(herd_words, Herd);
 panel_words!(verdict_words, Verdict);
 panel_words!(endpoint_words, Endpoint);
 panel_words!(compare_words, Compare);
+panel_words!(notices_words, Notices);
 
 /// The presenter view's words, read as fields: one struct, no forwarder per word.
 pub fn presenter() -> &'static PresenterLabels {
@@ -626,7 +627,7 @@ pub fn lesson_changes(keys: &[&str]) -> String {
 /// Why an opened file was refused, for the person who picked it.
 /// Why a link's value was ignored, as the notice bar says it after the key's name.
 pub fn notice(problem: &Problem) -> String {
-    core_words().notice(problem)
+    notices_words().notice(problem)
 }
 
 pub fn trace_error(error: &TraceError) -> String {

@@ -163,9 +163,6 @@ pub trait Core {
     fn attempts_label(&self, fault: &str) -> String;
 
     /// Why an opened file was refused, for the person who picked it.
-    /// Why a link's value was ignored, as the notice bar says it after the key's name.
-    fn notice(&self, problem: &Problem) -> String;
-
     fn trace_error(&self, error: &TraceError) -> String;
 
     fn step_of(&self, step: usize, of: usize) -> String;
@@ -536,4 +533,10 @@ pub struct PresenterLabels {
     pub keys: &'static str,
     /// The lesson card's link that opens this view in a window of its own.
     pub open_link: &'static str,
+}
+
+/// The link notices' words, in their own part: only a link with something wrong in it shows them.
+pub trait Notices {
+    /// Why a link's value was ignored, as the notice bar says it after the key's name.
+    fn notice(&self, problem: &Problem) -> String;
 }

@@ -477,71 +477,6 @@ impl Core for Zh {
         format!("{fault}：连续发生的次数")
     }
 
-    fn notice(&self, problem: &Problem) -> String {
-        let q = |v: &str| format!("“{v}”");
-        match problem {
-            Problem::LinkTooLong { max } => format!("超过了 {max} 个字符，只读取了开头部分"),
-            Problem::UnknownLesson { value } => {
-                format!("{} 不是任何一节课，请从“课程”菜单中选择", q(value))
-            }
-            Problem::Repeated => "出现了不止一次，保留了第一个值".into(),
-            Problem::NewerFormat { found, ours } => {
-                format!("使用的是格式 {found}，比本页面的格式 {ours} 更新；本页不认识的设置已被忽略")
-            }
-            Problem::NotAFormat { value } => format!("{} 不是格式编号", q(value)),
-            Problem::TooManyFaults { max } => format!("包含的故障超过 {max} 个，多出的已被忽略"),
-            Problem::Fault { value, why } => {
-                let why = match why {
-                    FaultProblem::Shape => "请写成 t<轮次>:<故障> 的形式，例如 t2:503".to_string(),
-                    FaultProblem::TurnRange { min, max } => format!("轮次必须在 {min} 到 {max} 之间"),
-                    FaultProblem::UnknownFault => {
-                        let known: Vec<&str> = Fault::ALL.iter().map(|f| f.slug()).collect();
-                        format!("未知的故障；已知的故障有 {}", known.join(" "))
-                    }
-                    FaultProblem::TimesRange { max } => format!("重复次数必须在 1 到 {max} 之间"),
-                };
-                format!("{} 已被忽略：{why}", q(value))
-            }
-            Problem::UnknownModel { value } => format!("{} 不是可用的模型，请用 helpful 或 stubborn", q(value)),
-            Problem::OutOfRange { min, max } => {
-                format!("必须是 {min} 到 {max} 之间的整数，已保留默认值")
-            }
-            Problem::NotANumber { value } => format!("{} 不是整数", q(value)),
-            Problem::NotAFlag { value } => format!("{} 应该是 on 或 off", q(value)),
-            Problem::UnknownSpeed { value } => {
-                format!("{} 不是可用的速度，请使用以下之一：{}", q(value), SPEEDS.join(", "))
-            }
-            Problem::BadEndpoint => "必须是 http:// 或 https:// 开头的地址，且不能包含用户名或密码".into(),
-            Problem::BadModelName => "不是有效的模型名称".into(),
-            Problem::UnknownPace { value } => format!("{} 不是可用的播放节奏，请用 timed 或 narrate", q(value)),
-            Problem::UnknownMode { value } => format!("{} 不是可用的模式，请用 embed 或 present", q(value)),
-            Problem::UnknownLang { value } => {
-                format!("{} 是本页面暂不支持的语言，已改用英文", q(value))
-            }
-            Problem::KeyInLink => "看起来像是 API 密钥；密钥绝不会放在链接里传递，所以已被忽略".into(),
-            Problem::UnknownKey => "不是 Rusty Lock 认识的设置".into(),
-            Problem::ModelWithoutEndpoint => "指定了模型却没有指定端点，已改用内置模型".into(),
-            Problem::UnknownPolicy { value } => {
-                format!("{} 不是可用的策略，请使用 none、exponential、full、equal、decorrelated 或 yours", q(value))
-            }
-            Problem::UnknownLayer { value } => {
-                format!("{} 不是可用的层，请用 model、code 或 nobody；因此没有生成教师的课", q(value))
-            }
-            Problem::MissingExpect => {
-                "缺失：教师的课需要指明由哪一层处理（model、code 或 nobody），因此其中的文字未被使用".into()
-            }
-            Problem::TextTooLong { max } => format!("超过了 {max} 个字符，只保留了开头部分"),
-            Problem::TextCleaned => "包含控制字符或文字方向标记，已将其删除".into(),
-            Problem::OwnLessonInstead { value } => {
-                format!("{} 让位于此链接中教师自编的课；它的设置仍然保留", q(value))
-            }
-            Problem::NotALessonLink { value } => {
-                format!("{} 不是教师自编课的链接（没有 expect=），已略过", q(value))
-            }
-            Problem::TooManyExtras { max } => format!("包含的教师自编课超过 {max} 节，多出的已略过"),
-        }
-    }
-
     fn trace_error(&self, error: &TraceError) -> String {
         const MB: usize = 1_000_000;
         match error {
@@ -1405,3 +1340,70 @@ pub static PRESENTER: PresenterLabels = PresenterLabels {
     keys: "此处同样可用：PageDown、\u{2192} 或空格 下一步 \u{b7} PageUp 或 \u{2190} 上一步 \u{b7} 1、2、3 作答 \u{b7} S 查看 \u{b7} T 定时",
     open_link: "演讲者视图",
 };
+
+impl Notices for Zh {
+    fn notice(&self, problem: &Problem) -> String {
+        let q = |v: &str| format!("“{v}”");
+        match problem {
+            Problem::LinkTooLong { max } => format!("超过了 {max} 个字符，只读取了开头部分"),
+            Problem::UnknownLesson { value } => {
+                format!("{} 不是任何一节课，请从“课程”菜单中选择", q(value))
+            }
+            Problem::Repeated => "出现了不止一次，保留了第一个值".into(),
+            Problem::NewerFormat { found, ours } => {
+                format!("使用的是格式 {found}，比本页面的格式 {ours} 更新；本页不认识的设置已被忽略")
+            }
+            Problem::NotAFormat { value } => format!("{} 不是格式编号", q(value)),
+            Problem::TooManyFaults { max } => format!("包含的故障超过 {max} 个，多出的已被忽略"),
+            Problem::Fault { value, why } => {
+                let why = match why {
+                    FaultProblem::Shape => "请写成 t<轮次>:<故障> 的形式，例如 t2:503".to_string(),
+                    FaultProblem::TurnRange { min, max } => format!("轮次必须在 {min} 到 {max} 之间"),
+                    FaultProblem::UnknownFault => {
+                        let known: Vec<&str> = Fault::ALL.iter().map(|f| f.slug()).collect();
+                        format!("未知的故障；已知的故障有 {}", known.join(" "))
+                    }
+                    FaultProblem::TimesRange { max } => format!("重复次数必须在 1 到 {max} 之间"),
+                };
+                format!("{} 已被忽略：{why}", q(value))
+            }
+            Problem::UnknownModel { value } => format!("{} 不是可用的模型，请用 helpful 或 stubborn", q(value)),
+            Problem::OutOfRange { min, max } => {
+                format!("必须是 {min} 到 {max} 之间的整数，已保留默认值")
+            }
+            Problem::NotANumber { value } => format!("{} 不是整数", q(value)),
+            Problem::NotAFlag { value } => format!("{} 应该是 on 或 off", q(value)),
+            Problem::UnknownSpeed { value } => {
+                format!("{} 不是可用的速度，请使用以下之一：{}", q(value), SPEEDS.join(", "))
+            }
+            Problem::BadEndpoint => "必须是 http:// 或 https:// 开头的地址，且不能包含用户名或密码".into(),
+            Problem::BadModelName => "不是有效的模型名称".into(),
+            Problem::UnknownPace { value } => format!("{} 不是可用的播放节奏，请用 timed 或 narrate", q(value)),
+            Problem::UnknownMode { value } => format!("{} 不是可用的模式，请用 embed 或 present", q(value)),
+            Problem::UnknownLang { value } => {
+                format!("{} 是本页面暂不支持的语言，已改用英文", q(value))
+            }
+            Problem::KeyInLink => "看起来像是 API 密钥；密钥绝不会放在链接里传递，所以已被忽略".into(),
+            Problem::UnknownKey => "不是 Rusty Lock 认识的设置".into(),
+            Problem::ModelWithoutEndpoint => "指定了模型却没有指定端点，已改用内置模型".into(),
+            Problem::UnknownPolicy { value } => {
+                format!("{} 不是可用的策略，请使用 none、exponential、full、equal、decorrelated 或 yours", q(value))
+            }
+            Problem::UnknownLayer { value } => {
+                format!("{} 不是可用的层，请用 model、code 或 nobody；因此没有生成教师的课", q(value))
+            }
+            Problem::MissingExpect => {
+                "缺失：教师的课需要指明由哪一层处理（model、code 或 nobody），因此其中的文字未被使用".into()
+            }
+            Problem::TextTooLong { max } => format!("超过了 {max} 个字符，只保留了开头部分"),
+            Problem::TextCleaned => "包含控制字符或文字方向标记，已将其删除".into(),
+            Problem::OwnLessonInstead { value } => {
+                format!("{} 让位于此链接中教师自编的课；它的设置仍然保留", q(value))
+            }
+            Problem::NotALessonLink { value } => {
+                format!("{} 不是教师自编课的链接（没有 expect=），已略过", q(value))
+            }
+            Problem::TooManyExtras { max } => format!("包含的教师自编课超过 {max} 节，多出的已略过"),
+        }
+    }
+}

@@ -18,7 +18,8 @@
 //! | `below` | the panels below the fold: code, board, share, history, settings (fetched at the first idle moment after the first paint, see `ui::lazy::below_fold`), the update notice, and the service worker's registration (`crate::parts::register_worker`) |
 //! | `strip` | the backoff strip, beside the scene and in the verdict (fetched when a wait is first on screen or judged; the verdict's split point sits in `ui::verdict::backoff_strip`) |
 //! | `herd` | the herd view (`?view=herd`): its simulator and its charts |
-//! | `kit` | the workshop kit: the agenda and handout (`?view=agenda`) and presenter mode's phone QR code, with the QR encoder |
+//! | `kit` | the workshop kit: the agenda and handout (`?view=agenda`), presenter mode's phone QR code, with the QR encoder, and the presenter view (`?view=presenter`) with its end of the channel in the projected window |
+//! | `notices` | the link notices: what a damaged link asked for that was not used, and why, in every language |
 #![allow(improper_ctypes_definitions)]
 
 use crate::parts::{split_point, PartMissing};
@@ -39,6 +40,7 @@ use crate::ui::log::log_lines::LogLines;
 use crate::ui::presenter::presenter_view::PresenterView;
 use crate::ui::scene::stream_bubble::StreamBubble;
 use crate::ui::settings::settings_panel::SettingsPanel;
+use crate::ui::share::link_notices::LinkNotices;
 use crate::ui::share::share_bar::ShareBar;
 use crate::ui::share::update_notice::UpdateNotice;
 use crate::ui::verdict::backoff_strip::SceneStrip;
@@ -187,6 +189,13 @@ split_point! { kit,
 split_point! { kit,
     pub fn phone_qr() -> Result<Build, PartMissing> {
         Ok(Box::new(move || view! { <PhoneQr /> }.into_any()))
+    }
+}
+
+// What a damaged link asked for that was not used, and why.
+split_point! { notices,
+    pub fn link_notices() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <LinkNotices /> }.into_any()))
     }
 }
 

@@ -1,5 +1,6 @@
 //! Links and traces, and the bars that tell what a link or an update changed.
 
+pub mod link_notices;
 pub mod notice_bar;
 pub mod share_bar;
 pub mod update_notice;

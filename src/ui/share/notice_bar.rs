@@ -3,23 +3,16 @@
 
 use crate::state::Playground;
 use crate::text;
+use crate::ui::lazy::part;
+use crate::ui::parts;
 use leptos::prelude::*;
 
 #[component]
 pub fn NoticeBar() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     view! {
-        <Show when=move || pg.notices.with(|n| !n.is_empty())>
-            <div class="notice" role="status" data-testid="link-notice">
-                <div>
-                    <strong>{text::link_notice_title()}</strong>
-                    <ul>
-                        {move || pg.notices.get().into_iter().map(|n| view! { <li><code>{n.key}</code>" "{text::notice(&n.problem)}</li> }).collect_view()}
-                    </ul>
-                </div>
-                <button class="btn-plain" data-testid="dismiss-notice" on:click=move |_| pg.notices.set(Vec::new())>{text::dismiss()}</button>
-            </div>
-        </Show>
+        // The sentences come in a part of their own: a link with nothing wrong never fetches it.
+        <Show when=move || pg.notices.with(|n| !n.is_empty())>{part(parts::link_notices())}</Show>
         <Show when=move || pg.trace_error.with(Option::is_some)>
             <div class="notice notice-error" role="alert" data-testid="trace-error">
                 <span>{move || pg.trace_error.get().unwrap_or_default()}</span>
