@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use rusty_lock_engine::lessons::LESSONS;
 use rusty_lock_engine::scenario::{
-    decode, encode, FaultProblem, Mode, Problem, ProviderChoice, Scenario, MAX_LINK_LEN, SPEEDS,
+    decode, encode, is_loopback_host, FaultProblem, Mode, Problem, ProviderChoice, Scenario, MAX_LINK_LEN, SPEEDS,
 };
 use rusty_lock_engine::{simulate, Fault, FaultGroup, FaultPlan, FaultRule, Personality};
 
@@ -246,5 +246,38 @@ fn every_speed_label_names_its_factor() {
     for (label, factor) in SPEEDS.iter().zip(SPEED_FACTORS) {
         let expected = if *label == "instant" { 0.0 } else { label.parse::<f64>().unwrap() };
         assert_eq!(factor, expected, "{label}");
+    }
+}
+
+#[test]
+fn loopback_hosts_are_told_from_ones_a_phone_can_reach() {
+    for host in [
+        "localhost",
+        "LOCALHOST",
+        "localhost.",
+        "app.localhost",
+        "127.0.0.1",
+        "127.1.2.3",
+        "[::1]",
+        "::1",
+        "0.0.0.0",
+        "[::]",
+        "[::ffff:127.0.0.1]",
+    ] {
+        assert!(is_loopback_host(host), "{host} is loopback");
+    }
+    for host in [
+        "192.168.1.20",
+        "10.0.0.5",
+        "example.org",
+        "rusty-lock.example",
+        "[fe80::1]",
+        "[2001:db8::1]",
+        "localhost.example.org",
+        "mylocalhost",
+        "128.0.0.1",
+        "",
+    ] {
+        assert!(!is_loopback_host(host), "{host} is not loopback");
     }
 }
