@@ -157,6 +157,7 @@ pub static KIT: KitLabels = KitLabels {
     answer: "Answer:",
     open_on_phone: "Open on your phone",
     phone_title: "Scan to open this scenario on your phone",
+    phone_serve_hint: "To open it from a phone on the same network, serve the page on the network with this command, then open the address it prints:",
     close: "Close",
 };
 
@@ -980,6 +981,10 @@ impl Kit for En {
 
     fn qr_label(&self, link: &str) -> String {
         format!("QR code of the link {link}")
+    }
+
+    fn phone_unreachable(&self, host: &str) -> String {
+        format!("Phones cannot open this address: {host} is this computer itself, so a phone that scans the code looks for the page on the phone.")
     }
 }
 

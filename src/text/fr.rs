@@ -169,6 +169,7 @@ pub static KIT: KitLabels = KitLabels {
     answer: "Réponse\u{a0}:",
     open_on_phone: "Ouvrir sur mobile",
     phone_title: "Scannez pour ouvrir ce scénario sur votre téléphone",
+    phone_serve_hint: "Pour l'ouvrir depuis un téléphone sur le même réseau, servez la page sur le réseau avec cette commande, puis ouvrez l'adresse qu'elle affiche\u{a0}:",
     close: "Fermer",
 };
 
@@ -1080,6 +1081,10 @@ impl Kit for Fr {
 
     fn qr_label(&self, link: &str) -> String {
         format!("QR code du lien {link}")
+    }
+
+    fn phone_unreachable(&self, host: &str) -> String {
+        format!("Un téléphone ne peut pas ouvrir cette adresse\u{a0}: {host} désigne cet ordinateur lui-même, donc un téléphone qui scanne le code cherche la page sur le téléphone.")
     }
 }
 

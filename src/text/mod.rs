@@ -685,6 +685,15 @@ pub fn phone_title() -> &'static str {
     kit_labels().phone_title
 }
 
+pub fn phone_serve_hint() -> &'static str {
+    kit_labels().phone_serve_hint
+}
+
+/// The phone sheet on a loopback address (`host`): no phone can open the link.
+pub fn phone_unreachable(host: &str) -> String {
+    kit_words().phone_unreachable(host)
+}
+
 pub fn close() -> &'static str {
     kit_labels().close
 }

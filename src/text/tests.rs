@@ -456,6 +456,11 @@ fn the_workshop_kit_is_worded() {
             assert_eq!(minutes(1), "1 minute");
         }
         capitalised(&qr_label("https://example.org/?lesson=bad-key"), "qr label");
+        let warning = phone_unreachable("127.0.0.1");
+        capitalised(&warning, "phone warning");
+        assert!(warning.contains("127.0.0.1"), "the warning names the address: {warning:?}");
+        capitalised(phone_serve_hint(), "phone serve hint");
+        assert!(phone_serve_hint().trim_end().ends_with([':', '：']), "the command follows the hint");
     });
 }
 

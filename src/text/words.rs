@@ -308,6 +308,8 @@ pub struct KitLabels {
     pub answer: &'static str,
     pub open_on_phone: &'static str,
     pub phone_title: &'static str,
+    /// On a loopback address: how to serve the page so that a phone can reach it (a command follows).
+    pub phone_serve_hint: &'static str,
     pub close: &'static str,
 }
 
@@ -320,6 +322,9 @@ pub trait Kit {
 
     /// A QR code's text alternative: where it leads.
     fn qr_label(&self, link: &str) -> String;
+
+    /// The phone sheet on a loopback address (`host`): no phone can open the link.
+    fn phone_unreachable(&self, host: &str) -> String;
 }
 
 /// The fixed words of this part: a field per message, so a language that lacks one does not compile.

@@ -159,6 +159,7 @@ pub static KIT: KitLabels = KitLabels {
     answer: "答案：",
     open_on_phone: "在手机上打开",
     phone_title: "扫码在手机上打开这个场景",
+    phone_serve_hint: "要在同一网络里的手机上打开，请用下面的命令在网络上提供这个页面，再打开它显示的地址：",
     close: "关闭",
 };
 
@@ -979,6 +980,10 @@ impl Kit for Zh {
 
     fn qr_label(&self, link: &str) -> String {
         format!("链接 {link} 的二维码")
+    }
+
+    fn phone_unreachable(&self, host: &str) -> String {
+        format!("手机打不开这个地址：{host} 指的是这台电脑自己，手机扫码后会在手机本身上找这个页面。")
     }
 }
 
