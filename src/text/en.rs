@@ -180,6 +180,7 @@ pub static HERD: HerdLabels = HerdLabels {
     herd_col_calls: "Calls",
     herd_col_done: "Last success",
     herd_col_gave_up: "Gave up",
+    herd_lost_key: "Hatched bar: that policy lost clients. They gave up and never got through, so its short time or its few calls are no win.",
     herd_explanation: "Without jitter, every client that failed at the same moment waits the same time and comes back at the same moment, so each wave meets a server that can take only a few of them, and the rest fail together again. A random pick under the same ceiling spreads the crowd over the whole wait: fewer calls are wasted and the last client gets through far sooner. Calling again at once finishes early only by making the server do the most work.",
 };
 
@@ -1049,6 +1050,13 @@ impl Herd for En {
             })
             .collect();
         format!("The first {} after the outage began. {}.", duration(end_ms), parts.join("; "))
+    }
+
+    fn herd_lost(&self, figure: &str, gave_up: u32) -> String {
+        match gave_up {
+            1 => format!("{figure}, 1 client lost"),
+            n => format!("{figure}, {} clients lost", count(n as u64)),
+        }
     }
 }
 

@@ -192,6 +192,7 @@ pub static HERD: HerdLabels = HerdLabels {
     herd_col_calls: "Appels",
     herd_col_done: "Dernier succès",
     herd_col_gave_up: "Abandons",
+    herd_lost_key: "Barre hachurée\u{a0}: cette politique a perdu des clients. Ils ont abandonné sans jamais passer, donc son temps court ou son petit nombre d'appels n'a rien d'une victoire.",
     herd_explanation: "Sans jitter, tous les clients tombés au même instant attendent le même temps et reviennent ensemble\u{a0}: chaque vague trouve un serveur qui n'en accepte que quelques-uns, et les autres échouent de nouveau en bloc. Un tirage au hasard sous le même plafond étale la foule sur toute l'attente\u{a0}: moins d'appels gâchés, et le dernier client passe bien plus tôt. Rappeler aussitôt ne finit tôt qu'en donnant au serveur le plus de travail.",
 };
 
@@ -1168,6 +1169,13 @@ impl Herd for Fr {
             duration(end_ms),
             parts.join("\u{202f}; ")
         )
+    }
+
+    fn herd_lost(&self, figure: &str, gave_up: u32) -> String {
+        match gave_up {
+            1 => format!("{figure}, 1\u{a0}client perdu"),
+            n => format!("{figure}, {}\u{a0}clients perdus", count(n as u64)),
+        }
     }
 }
 

@@ -1153,6 +1153,10 @@ pub fn herd_explanation() -> &'static str {
     herd_labels().herd_explanation
 }
 
+pub fn herd_lost_key() -> &'static str {
+    herd_labels().herd_lost_key
+}
+
 pub fn herd_policy_name(p: rusty_lock_engine::herd::HerdPolicy) -> &'static str {
     herd_words().herd_policy_name(p)
 }
@@ -1173,6 +1177,11 @@ pub fn herd_slots_hint(capacity: u32, slot_ms: u64) -> String {
 /// When the last client of a policy got through, or why none did.
 pub fn herd_done(line: &rusty_lock_engine::herd::HerdLine) -> String {
     herd_words().herd_done(line)
+}
+
+/// A bar's figure (a time, a number of calls) for a policy that lost `gave_up` clients.
+pub fn herd_lost(figure: &str, gave_up: u32) -> String {
+    herd_words().herd_lost(figure, gave_up)
 }
 
 pub fn herd_goes_on(line: &rusty_lock_engine::herd::HerdLine) -> String {

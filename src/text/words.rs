@@ -348,6 +348,8 @@ pub struct HerdLabels {
     pub herd_col_done: &'static str,
     pub herd_col_gave_up: &'static str,
     pub herd_explanation: &'static str,
+    /// Under the bar charts: what a hatched bar (a policy that lost clients) means.
+    pub herd_lost_key: &'static str,
 }
 
 pub trait Herd {
@@ -364,6 +366,9 @@ pub trait Herd {
 
     /// The calls-per-slot chart in words, for screen readers.
     fn herd_slots_summary(&self, lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u64) -> String;
+
+    /// A bar's figure (a time, a number of calls) for a policy that lost `gave_up` clients.
+    fn herd_lost(&self, figure: &str, gave_up: u32) -> String;
 }
 
 /// The fixed words of this part: a field per message, so a language that lacks one does not compile.

@@ -182,6 +182,7 @@ pub static HERD: HerdLabels = HerdLabels {
     herd_col_calls: "调用数",
     herd_col_done: "最后一次成功",
     herd_col_gave_up: "放弃数",
+    herd_lost_key: "带斜线的条：这个策略丢了客户端。它们放弃了，始终没有成功，所以它的时间短、调用少都不算赢。",
     herd_explanation: "没有抖动时，同一时刻失败的客户端会等同样长的时间，再在同一时刻一起回来。于是每一波都撞上一台只接得住其中少数几个的服务器，其余的又一起失败。在同样的上限内随机挑选等待时间，就能把这群客户端分散到整段等待里：浪费的调用更少，最后一个客户端也快得多。立刻再调用虽然也能早点结束，代价却是让服务器干最多的活。",
 };
 
@@ -1055,6 +1056,10 @@ impl Herd for Zh {
             })
             .collect();
         format!("宕机开始后的前 {}。{}。", self.duration(end_ms), parts.join("；"))
+    }
+
+    fn herd_lost(&self, figure: &str, gave_up: u32) -> String {
+        format!("{figure}，丢了 {} 个客户端", self.count(gave_up as u64))
     }
 }
 
