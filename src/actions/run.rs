@@ -115,6 +115,7 @@ struct LiveStart {
 pub fn run_live(pg: Playground) {
     stop(pg);
     clear(pg);
+    pg.replayed.set(None);
     pg.stream_text.set(String::new());
     pg.running.set(true);
     let start = LiveStart {
@@ -166,10 +167,13 @@ split_point! { engine,
     }
 }
 
-/// Plays recorded events back at the current speed, as if the run were happening now.
-pub fn replay(pg: Playground, events: Vec<Event>) {
+/// Plays recorded events back at the current speed, paced as the run was. `recorded` is the
+/// model they were recorded against: shown as data in the replay label, never put in the page's
+/// settings, so the next Run runs what the settings show.
+pub fn replay(pg: Playground, events: Vec<Event>, recorded: ProviderChoice) {
     stop(pg);
     clear(pg);
+    pg.replayed.set(Some(recorded));
     pg.running.set(true);
     let run = pg.playback.run_id.get_untracked();
     start_in_engine_part(pg, move |token| start_replay(pg, run, events, token), text::replay_part_missing());
@@ -220,6 +224,7 @@ pub fn end_run(pg: Playground) {
 /// Run, or in compare mode, run both schools. Both runs are computed at once (with the built-in
 /// model they are pure functions of the scenario) and then played from the first step, in step.
 pub fn run(pg: Playground) {
+    pg.replayed.set(None);
     if !pg.playback.compare.get_untracked() {
         run_live(pg);
         return;
@@ -267,6 +272,7 @@ fn show_comparison(pg: Playground, comparison: Comparison) {
 
 /// Puts a scenario on the page. A new lesson starts fresh, on its question.
 pub fn apply_scenario(pg: Playground, s: Scenario) {
+    pg.replayed.set(None);
     if s.lesson != pg.lesson.get_untracked() {
         end_run(pg);
         clear(pg);

@@ -42,6 +42,8 @@ pub static CORE: CoreLabels = CoreLabels {
     lock: "Lock:",
     running: "Running…",
     running_hint: "Stop ends the run at once; Pause holds it on this step.",
+    replaying: "Replaying…",
+    replaying_hint: "A recorded trace: nothing is sent to a model. Stop ends the replay; Pause holds it on this step.",
     ready: "Ready",
     speed_labels: ["0.25×", "0.5×", "1×", "2×", "4×", "instant"],
     link_notice_title: "Part of this link was ignored:",
@@ -130,6 +132,8 @@ pub static BELOW: BelowLabels = BelowLabels {
     herd_link: "Watch a thousand clients retry like this",
     preview_title: "What these settings wait",
     preview_no_retry: "One attempt: no retry, so no wait.",
+    replay_label: "Replaying a recorded trace",
+    replay_note: "Nothing was sent to a model. The settings on the page are still yours: Run runs what they show.",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
@@ -680,6 +684,18 @@ impl Core for En {
 impl Below for En {
     fn board_earlier(&self, n: usize) -> String {
         format!("+{n} earlier")
+    }
+
+    fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String {
+        match provider {
+            rusty_lock_engine::scenario::ProviderChoice::Builtin => "Recorded with the built-in model.".into(),
+            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } if model.is_empty() => {
+                format!("Recorded against {}.", clip(endpoint))
+            }
+            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } => {
+                format!("Recorded against {}, model {}.", clip(endpoint), clip(model))
+            }
+        }
     }
 
     fn layer_rule(&self, layer: Layer) -> &'static str {

@@ -53,6 +53,8 @@ pub static CORE: CoreLabels = CoreLabels {
     lock: "Serrure\u{a0}:",
     running: "En cours…",
     running_hint: "Arrêter met fin à l'exécution tout de suite\u{202f}; Pause la fige sur cette étape.",
+    replaying: "Relecture…",
+    replaying_hint: "Une trace enregistrée\u{a0}: rien n'est envoyé à un modèle. Arrêter met fin à la relecture\u{202f}; Pause la fige sur cette étape.",
     ready: "Prêt",
     speed_labels: ["0,25×", "0,5×", "1×", "2×", "4×", "immédiat"],
     link_notice_title: "Une partie de ce lien a été ignorée\u{a0}:",
@@ -141,6 +143,8 @@ pub static BELOW: BelowLabels = BelowLabels {
     herd_link: "Voir mille clients réessayer ainsi",
     preview_title: "Les attentes de ces réglages",
     preview_no_retry: "Une seule tentative\u{a0}: aucune nouvelle tentative, donc aucune attente.",
+    replay_label: "Relecture d'une trace enregistrée",
+    replay_note: "Rien n'a été envoyé à un modèle. Les réglages de la page restent les vôtres\u{a0}: Exécuter lance ce qu'ils affichent.",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
@@ -750,6 +754,18 @@ impl Core for Fr {
 impl Below for Fr {
     fn board_earlier(&self, n: usize) -> String {
         format!("+{} avant", count(n as u64))
+    }
+
+    fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String {
+        match provider {
+            rusty_lock_engine::scenario::ProviderChoice::Builtin => "Enregistrée avec le modèle intégré.".into(),
+            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } if model.is_empty() => {
+                format!("Enregistrée auprès de {}.", clip(endpoint))
+            }
+            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } => {
+                format!("Enregistrée auprès de {}, modèle {}.", clip(endpoint), clip(model))
+            }
+        }
     }
 
     fn layer_rule(&self, layer: Layer) -> &'static str {

@@ -420,6 +420,14 @@ pub fn running_hint() -> &'static str {
     core_labels().running_hint
 }
 
+pub fn replaying() -> &'static str {
+    core_labels().replaying
+}
+
+pub fn replaying_hint() -> &'static str {
+    core_labels().replaying_hint
+}
+
 pub fn ready() -> &'static str {
     core_labels().ready
 }
@@ -1233,6 +1241,19 @@ pub fn preview_title() -> &'static str {
 
 pub fn preview_no_retry() -> &'static str {
     below_labels().preview_no_retry
+}
+
+pub fn replay_label() -> &'static str {
+    below_labels().replay_label
+}
+
+pub fn replay_note() -> &'static str {
+    below_labels().replay_note
+}
+
+/// What an opened trace was recorded against, as data: its endpoint and model, or the built-in model.
+pub fn recorded_with(provider: &rusty_lock_engine::scenario::ProviderChoice) -> String {
+    below_words().recorded_with(provider)
 }
 
 pub fn preview_axis(attempt: u32) -> String {

@@ -48,6 +48,9 @@ pub struct CoreLabels {
     pub lock: &'static str,
     pub running: &'static str,
     pub running_hint: &'static str,
+    /// The banner while an opened trace plays: a recording, not a live run.
+    pub replaying: &'static str,
+    pub replaying_hint: &'static str,
     pub ready: &'static str,
     pub speed_labels: [&'static str; 6],
     pub link_notice_title: &'static str,
@@ -230,10 +233,16 @@ pub struct BelowLabels {
     pub herd_link: &'static str,
     pub preview_title: &'static str,
     pub preview_no_retry: &'static str,
+    /// The label that stays up while the events on screen are an opened trace.
+    pub replay_label: &'static str,
+    pub replay_note: &'static str,
 }
 
 pub trait Below {
     fn layer_rule(&self, layer: Layer) -> &'static str;
+
+    /// What an opened trace was recorded against, as data: its endpoint and model, or the built-in model.
+    fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String;
 
     fn personality_name(&self, p: Personality) -> &'static str;
 

@@ -44,6 +44,8 @@ pub static CORE: CoreLabels = CoreLabels {
     lock: "锁：",
     running: "运行中…",
     running_hint: "“停止”会立刻结束运行；“暂停”会停在当前这一步。",
+    replaying: "重播中…",
+    replaying_hint: "这是一份录下的记录，不会向任何模型发送请求。“停止”会结束重播；“暂停”会停在当前这一步。",
     ready: "就绪",
     speed_labels: ["0.25×", "0.5×", "1×", "2×", "4×", "瞬间"],
     link_notice_title: "这个链接中有一部分被忽略了：",
@@ -132,6 +134,8 @@ pub static BELOW: BelowLabels = BelowLabels {
     herd_link: "看看一千个客户端都这样重试会怎样",
     preview_title: "这些设置会等多久",
     preview_no_retry: "只尝试一次：不重试，所以也不用等待。",
+    replay_label: "正在重播一份录下的记录",
+    replay_note: "没有向任何模型发送请求。页面上的设置仍是你的：“运行”会按它们显示的内容运行。",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
@@ -678,6 +682,18 @@ impl Core for Zh {
 impl Below for Zh {
     fn board_earlier(&self, n: usize) -> String {
         format!("之前还有 {n} 个")
+    }
+
+    fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String {
+        match provider {
+            rusty_lock_engine::scenario::ProviderChoice::Builtin => "录制时用的是内置模型。".into(),
+            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } if model.is_empty() => {
+                format!("录制时连接的是 {}。", clip(endpoint))
+            }
+            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } => {
+                format!("录制时连接的是 {}，模型 {}。", clip(endpoint), clip(model))
+            }
+        }
     }
 
     fn layer_rule(&self, layer: Layer) -> &'static str {

@@ -1,5 +1,6 @@
 //! Links and traces, and the bars that tell what a link or an update changed.
 
 pub mod notice_bar;
+pub mod replay_label;
 pub mod share_bar;
 pub mod update_notice;
