@@ -199,6 +199,8 @@ where
     spawn_local(async move {
         if started.await.is_err() && pg.is_alive() {
             pg.running.set(false);
+            // Nothing plays: no replay label over an empty scene.
+            pg.replayed.set(None);
             pg.trace_error.set(Some(missing.into()));
         }
     });
