@@ -298,7 +298,8 @@ fn done_label(line: &HerdLine) -> String {
 fn hatch(id: &str) -> impl IntoView {
     view! {
         <pattern id=id.to_string() width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="7" height="7" fill="#ece8e1" />
+            // A path, not a rect: the charts' rects are their bars.
+            <path d="M0 0h7v7h-7z" fill="#ece8e1" />
             <line x1="0" y1="0" x2="0" y2="7" stroke="#6e655c" stroke-width="3.5" />
         </pattern>
     }
@@ -312,7 +313,7 @@ fn lost_style(id: &str) -> String {
 
 /// Roughly how wide `label` is at the bars' 15-unit font: wide (CJK) characters count double.
 fn label_width(label: &str) -> f64 {
-    label.chars().map(|c| if c as u32 >= 0x2e80 { 15.0 } else { 8.4 }).sum()
+    label.chars().map(|c| if c as u32 >= 0x2e80 { 15.0 } else { 8.8 }).sum()
 }
 
 /// One horizontal bar per policy, scaled to the largest value; a policy with no value (nobody
@@ -329,10 +330,18 @@ fn bars_chart(
 ) -> AnyView {
     let row = 26.0;
     let h = row * HerdPolicy::ALL.len() as f64 + 4.0;
-    let (w, name_w) = (480.0, 170.0);
+    let w = 480.0;
+    // The names' column is as wide as the longest name (French ones are long), within bounds.
+    let name_w =
+        lines.iter().map(|l| label_width(text::herd_policy_name(l.policy)) + 10.0).fold(120.0f64, f64::max).min(220.0);
     let top = lines.iter().filter_map(value).fold(1.0f64, f64::max);
     let labels: Vec<String> = lines.iter().map(label).collect();
-    let room = labels.iter().map(|l| label_width(l)).fold(130.0f64, f64::max).min(w - name_w - 60.0);
+    // The longest bar the scale allows: as long as every bar's label still ends inside the chart.
+    let full = lines.iter().zip(&labels).fold(w - name_w - 130.0, |full, (line, label)| match value(line) {
+        Some(v) if v > 0.0 => full.min((w - name_w - 6.0 - label_width(label)) * top / v),
+        _ => full,
+    });
+    let full = full.max(40.0);
     let desc: Vec<String> = lines
         .iter()
         .zip(&labels)
@@ -344,7 +353,7 @@ fn bars_chart(
             <defs>{hatch(&pattern)}</defs>
             {lines.iter().zip(labels).enumerate().map(|(i, (line, label))| {
                 let y0 = 2.0 + row * i as f64;
-                let width = value(line).map_or(0.0, |v| (w - name_w - room - 6.0) * v / top);
+                let width = value(line).map_or(0.0, |v| full * v / top);
                 let slug = line.policy.slug();
                 let lost = line.lost_clients();
                 view! {
