@@ -43,7 +43,7 @@ pub static CORE: CoreLabels = CoreLabels {
     running: "Running…",
     running_hint: "Stop ends the run at once; Pause holds it on this step.",
     replaying: "Replaying…",
-    replaying_hint: "A recorded trace: nothing is sent to a model. Stop ends the replay; Pause holds it on this step.",
+    replaying_hint: "Stop ends the replay; Pause holds it on this step.",
     ready: "Ready",
     speed_labels: ["0.25×", "0.5×", "1×", "2×", "4×", "instant"],
     link_notice_title: "Part of this link was ignored:",
@@ -133,7 +133,7 @@ pub static BELOW: BelowLabels = BelowLabels {
     preview_title: "What these settings wait",
     preview_no_retry: "One attempt: no retry, so no wait.",
     replay_label: "Replaying a recorded trace",
-    replay_note: "Nothing was sent to a model. The settings on the page are still yours: Run runs what they show.",
+    replay_note: "Nothing was sent to a model. Run runs the settings on the page.",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {

@@ -54,7 +54,7 @@ pub static CORE: CoreLabels = CoreLabels {
     running: "En cours…",
     running_hint: "Arrêter met fin à l'exécution tout de suite\u{202f}; Pause la fige sur cette étape.",
     replaying: "Relecture…",
-    replaying_hint: "Une trace enregistrée\u{a0}: rien n'est envoyé à un modèle. Arrêter met fin à la relecture\u{202f}; Pause la fige sur cette étape.",
+    replaying_hint: "Arrêter met fin à la relecture\u{202f}; Pause la fige sur cette étape.",
     ready: "Prêt",
     speed_labels: ["0,25×", "0,5×", "1×", "2×", "4×", "immédiat"],
     link_notice_title: "Une partie de ce lien a été ignorée\u{a0}:",
@@ -144,7 +144,7 @@ pub static BELOW: BelowLabels = BelowLabels {
     preview_title: "Les attentes de ces réglages",
     preview_no_retry: "Une seule tentative\u{a0}: aucune nouvelle tentative, donc aucune attente.",
     replay_label: "Relecture d'une trace enregistrée",
-    replay_note: "Rien n'a été envoyé à un modèle. Les réglages de la page restent les vôtres\u{a0}: Exécuter lance ce qu'ils affichent.",
+    replay_note: "Rien n'a été envoyé à un modèle. Lancer utilise les réglages de la page.",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {

@@ -45,7 +45,7 @@ pub static CORE: CoreLabels = CoreLabels {
     running: "运行中…",
     running_hint: "“停止”会立刻结束运行；“暂停”会停在当前这一步。",
     replaying: "重播中…",
-    replaying_hint: "这是一份录下的记录，不会向任何模型发送请求。“停止”会结束重播；“暂停”会停在当前这一步。",
+    replaying_hint: "“停止”会结束重播；“暂停”会停在当前这一步。",
     ready: "就绪",
     speed_labels: ["0.25×", "0.5×", "1×", "2×", "4×", "瞬间"],
     link_notice_title: "这个链接中有一部分被忽略了：",
@@ -135,7 +135,7 @@ pub static BELOW: BelowLabels = BelowLabels {
     preview_title: "这些设置会等多久",
     preview_no_retry: "只尝试一次：不重试，所以也不用等待。",
     replay_label: "正在重播一份录下的记录",
-    replay_note: "没有向任何模型发送请求。页面上的设置仍是你的：“运行”会按它们显示的内容运行。",
+    replay_note: "没有向任何模型发送请求。“运行”会按页面上的设置运行。",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {

@@ -150,15 +150,19 @@ test('an opened trace of a real-endpoint run is labelled a replay, leaves the fo
   await context.close();
 });
 
-test('the replay label goes with the next scenario', async ({ page }, testInfo) => {
+test('the replay label keeps the page\'s language and goes with the next scenario', async ({ page }, testInfo) => {
   const pg = new Playground(page);
   await pg.open('?v=1&faults=t2:429&speed=instant');
   await pg.run();
   await pg.waitForOutcome('answered');
   const path = await pg.saveTrace(testInfo.outputPath('trace.json'));
+  // Opened on a French page: the page keeps its language, in the address too.
+  await pg.open('?v=1&faults=t2:429&speed=instant&lang=fr');
   await page.mouse.wheel(0, 1500);
   await page.getByTestId('import-trace').setInputFiles(path);
-  await expect(page.getByTestId('replay-recorded')).toHaveText('Recorded with the built-in model.');
+  await expect(page.getByTestId('replay-recorded')).toHaveText('Enregistrée avec le modèle intégré.');
+  await expect(page.getByTestId('replay-label')).toContainText('Relecture d\'une trace enregistrée');
+  expect(page.url()).toContain('lang=fr');
   await pg.waitForOutcome('answered');
   await expect(page.getByTestId('replay-label')).toBeVisible();
   // A lesson picked from the menu: a new scenario on the same page.

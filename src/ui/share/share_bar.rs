@@ -55,6 +55,9 @@ pub fn ShareBar() -> impl IntoView {
                         // endpoint it was recorded against is data for the replay label, and the
                         // endpoint form and the address keep the page's own.
                         let recorded = std::mem::replace(&mut scenario.provider, pg.provider.get_untracked());
+                        // Nor how it was viewed: the page keeps its language and layout.
+                        scenario.lang = pg.lang.get_untracked();
+                        scenario.mode = pg.mode.get_untracked();
                         crate::actions::run::apply_scenario(pg, scenario);
                         pg.notices.set(notices);
                         crate::actions::run::replay(pg, trace.events, recorded);
