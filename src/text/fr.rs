@@ -1101,7 +1101,7 @@ impl Kit for Fr {
     }
 
     fn phone_unreachable(&self, host: &str) -> String {
-        format!("Un téléphone ne peut pas ouvrir cette adresse\u{a0}: {host} désigne cet ordinateur lui-même, donc un téléphone qui scanne le code cherche la page sur le téléphone.")
+        format!("Un téléphone ne peut pas ouvrir cette adresse\u{a0}: {host} désigne cet ordinateur lui\u{2011}même, donc un téléphone qui scanne le code cherche la page sur le téléphone.")
     }
 }
 
