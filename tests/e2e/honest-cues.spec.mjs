@@ -70,11 +70,13 @@ async function revealColours(page, lesson, layer) {
   const explanation = page.getByTestId('lesson-explanation');
   await expect(explanation).toBeVisible();
   await expect(explanation).not.toHaveAttribute('data-correct', /./);
-  const shown = await explanation.evaluate((e) => {
+  // Read once the explanation has its final classes (it is drawn again as the run settles).
+  const colours = () => explanation.evaluate((e) => {
     const s = getComputedStyle(e);
     return { border: s.borderLeftColor, background: s.backgroundColor };
   });
-  return { layerColours, shown };
+  await expect.poll(colours).toEqual(layerColours);
+  return { layerColours, shown: await colours() };
 }
 
 test('"Show me" draws the answer in its own layer\'s colours: code for a code answer, model for a model answer', async ({ page }) => {
