@@ -175,6 +175,7 @@ fn Playground() -> impl IntoView {
                         <Show when=move || updates.ready.get()>{part(parts::update_notice())}</Show>
                         <NoticeBar />
                         <Show when=lesson_on>{part(parts::lesson_card())}</Show>
+                        <Show when=move || pg.replayed.with(Option::is_some)>{part(parts::replay_label())}</Show>
                         <OutcomeBanner />
                     </div>
                     <Show when=http_on>

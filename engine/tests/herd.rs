@@ -183,6 +183,29 @@ fn the_default_herd_shows_every_policy_finishing() {
     }
 }
 
+/// The default herd with the default retry settings: the user's policy gives up on most of its
+/// clients and has the shortest time of all for that reason alone. It is the one line the page
+/// marks as having lost clients (hatched, never drawn as a plain bar).
+#[test]
+fn a_policy_that_lost_clients_is_marked_even_when_its_time_is_the_shortest() {
+    let lines = simulate_herd(&HerdSetup::default());
+    let shortest = lines.iter().filter_map(|l| l.last_success_ms.map(|ms| (ms, l.policy))).min_by_key(|(ms, _)| *ms);
+    assert_eq!(shortest.map(|s| s.1), Some(HerdPolicy::Yours), "the case this guards: the shortest time lost clients");
+    let lost: Vec<HerdPolicy> = lines.iter().filter(|l| l.lost_clients()).map(|l| l.policy).collect();
+    assert_eq!(lost, vec![HerdPolicy::Yours]);
+    let yours = &lines[5];
+    assert!(yours.gave_up > 0, "{yours:?}");
+}
+
+#[test]
+fn a_line_cut_short_lost_clients_and_one_that_got_nobody_through_without_giving_up_did_not() {
+    let line = simulate_policy(&HerdSetup { clients: 50, ..HerdSetup::default() }, HerdPolicy::FullJitter);
+    assert!(!line.lost_clients());
+    assert!(HerdLine { cut_short: true, ..line.clone() }.lost_clients());
+    assert!(HerdLine { gave_up: 1, ..line.clone() }.lost_clients());
+    assert!(!HerdLine { last_success_ms: None, succeeded: 0, ..line }.lost_clients());
+}
+
 mod links {
     use rusty_lock_engine::herd::{decode_link, encode_link, HerdLink, HerdPolicy};
     use rusty_lock_engine::scenario::decode;

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use rusty_lock_engine::lessons::LESSONS;
 use rusty_lock_engine::own_lesson::{decode_agenda, encode_agenda, OwnLesson, MAX_EXTRAS, MAX_TEXT_CHARS};
 use rusty_lock_engine::scenario::{
-    decode, encode, FaultProblem, Mode, Pace, Problem, ProviderChoice, Scenario, MAX_LINK_LEN, SPEEDS,
+    decode, encode, is_loopback_host, FaultProblem, Mode, Pace, Problem, ProviderChoice, Scenario, MAX_LINK_LEN, SPEEDS,
 };
 use rusty_lock_engine::{simulate, Fault, FaultGroup, FaultPlan, FaultRule, Layer, Personality};
 
@@ -427,4 +427,37 @@ fn an_agenda_link_holds_at_most_a_dozen_teachers_lessons_and_is_cut_when_too_lon
     let (extras, notices) = decode_agenda(&huge);
     assert_eq!(extras.len(), 2, "the lessons that came through whole are kept");
     assert_eq!(notices[0].problem, Problem::LinkTooLong { max: MAX_LINK_LEN });
+}
+
+#[test]
+fn loopback_hosts_are_told_from_ones_a_phone_can_reach() {
+    for host in [
+        "localhost",
+        "LOCALHOST",
+        "localhost.",
+        "app.localhost",
+        "127.0.0.1",
+        "127.1.2.3",
+        "[::1]",
+        "::1",
+        "0.0.0.0",
+        "[::]",
+        "[::ffff:127.0.0.1]",
+    ] {
+        assert!(is_loopback_host(host), "{host} is loopback");
+    }
+    for host in [
+        "192.168.1.20",
+        "10.0.0.5",
+        "example.org",
+        "rusty-lock.example",
+        "[fe80::1]",
+        "[2001:db8::1]",
+        "localhost.example.org",
+        "mylocalhost",
+        "128.0.0.1",
+        "",
+    ] {
+        assert!(!is_loopback_host(host), "{host} is not loopback");
+    }
 }

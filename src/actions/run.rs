@@ -127,6 +127,7 @@ struct LiveStart {
 pub fn run_live(pg: Playground) {
     stop(pg);
     clear(pg);
+    pg.replayed.set(None);
     pg.stream_text.set(String::new());
     pg.running.set(true);
     let start = LiveStart {
@@ -178,10 +179,13 @@ split_point! { engine,
     }
 }
 
-/// Plays recorded events back at the current speed, as if the run were happening now.
-pub fn replay(pg: Playground, events: Vec<Event>) {
+/// Plays recorded events back at the current speed, paced as the run was. `recorded` is the
+/// model they were recorded against: shown as data in the replay label, never put in the page's
+/// settings, so the next Run runs what the settings show.
+pub fn replay(pg: Playground, events: Vec<Event>, recorded: ProviderChoice) {
     stop(pg);
     clear(pg);
+    pg.replayed.set(Some(recorded));
     pg.running.set(true);
     let run = pg.playback.run_id.get_untracked();
     start_in_engine_part(pg, move |token| start_replay(pg, run, events, token), text::replay_part_missing());
@@ -207,6 +211,8 @@ where
     spawn_local(async move {
         if started.await.is_err() && pg.is_alive() {
             pg.running.set(false);
+            // Nothing plays: no replay label over an empty scene.
+            pg.replayed.set(None);
             pg.trace_error.set(Some(missing.into()));
         }
     });
@@ -236,6 +242,7 @@ pub fn run(pg: Playground) {
     if untrack(|| pg.run_needs_model()) {
         return;
     }
+    pg.replayed.set(None);
     if !pg.playback.compare.get_untracked() {
         run_live(pg);
         return;
@@ -284,6 +291,7 @@ fn show_comparison(pg: Playground, comparison: Comparison) {
 
 /// Puts a scenario on the page. A new lesson starts fresh, on its question.
 pub fn apply_scenario(pg: Playground, s: Scenario) {
+    pg.replayed.set(None);
     if s.lesson != pg.lesson.get_untracked() || pg.own_lesson.with_untracked(|o| *o != s.own_lesson) {
         end_run(pg);
         clear(pg);

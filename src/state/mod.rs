@@ -52,6 +52,10 @@ pub struct Playground {
     pub events: RwSignal<Vec<Event>>,
     pub view: RwSignal<RunView>,
     pub running: RwSignal<bool>,
+    /// The events on screen are an opened trace's, recorded against this model: the replay label
+    /// says so, as data, until the next Run or the next scenario. The page's own provider (the
+    /// endpoint form, the address) is never switched to it.
+    pub replayed: RwSignal<Option<ProviderChoice>>,
     /// Playback and time travel: which step is on screen, paused or not, compare mode.
     pub playback: Playback,
     /// Real endpoints: stream the reply (on by default) and the text streamed so far.
@@ -96,6 +100,7 @@ impl Playground {
             events: RwSignal::new(Vec::new()),
             view: RwSignal::new(RunView::default()),
             running: RwSignal::new(false),
+            replayed: RwSignal::new(None),
             playback: Playback::new(),
             stream: RwSignal::new(true),
             stream_text: RwSignal::new(String::new()),

@@ -42,6 +42,8 @@ pub static CORE: CoreLabels = CoreLabels {
     lock: "Lock:",
     running: "Running…",
     running_hint: "Stop ends the run at once; Pause holds it on this step.",
+    replaying: "Replaying…",
+    replaying_hint: "Stop ends the replay; Pause holds it on this step.",
     ready: "Ready",
     speed_labels: ["0.25×", "0.5×", "1×", "2×", "4×", "instant"],
     link_notice_title: "Part of this link was ignored:",
@@ -132,6 +134,8 @@ pub static BELOW: BelowLabels = BelowLabels {
     preview_title: "What these settings wait",
     preview_no_retry: "One attempt: no retry, so no wait.",
     make_lesson: "Make a lesson from this scenario",
+    replay_label: "Replaying a recorded trace",
+    replay_note: "Nothing was sent to a model. Run runs the settings on the page.",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
@@ -175,6 +179,7 @@ pub static KIT: KitLabels = KitLabels {
     answer: "Answer:",
     open_on_phone: "Open on your phone",
     phone_title: "Scan to open this scenario on your phone",
+    phone_serve_hint: "To open it from a phone on the same network, serve the page on the network with this command, then open the address it prints:",
     close: "Close",
     own_mark: "Teacher's lesson",
     own_goal: "Written by the teacher, on a scenario of their own.",
@@ -199,6 +204,7 @@ pub static HERD: HerdLabels = HerdLabels {
     herd_col_calls: "Calls",
     herd_col_done: "Last success",
     herd_col_gave_up: "Gave up",
+    herd_lost_key: "Hatched bar: that policy lost clients. They gave up and never got through, so its short time or its few calls are no win.",
     herd_explanation: "Without jitter, every client that failed at the same moment waits the same time and comes back at the same moment, so each wave meets a server that can take only a few of them, and the rest fail together again. A random pick under the same ceiling spreads the crowd over the whole wait: fewer calls are wasted and the last client gets through far sooner. Calling again at once finishes early only by making the server do the most work.",
 };
 
@@ -652,6 +658,18 @@ impl Below for En {
         format!("+{n} earlier")
     }
 
+    fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String {
+        match provider {
+            rusty_lock_engine::scenario::ProviderChoice::Builtin => "Recorded with the built-in model.".into(),
+            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } if model.is_empty() => {
+                format!("Recorded against {}.", clip(endpoint))
+            }
+            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } => {
+                format!("Recorded against {}, model {}.", clip(endpoint), clip(model))
+            }
+        }
+    }
+
     fn layer_rule(&self, layer: Layer) -> &'static str {
         match layer {
             Layer::Model => "The error goes back as a tool result. The model reads it and tries something else.",
@@ -973,6 +991,10 @@ impl Kit for En {
     fn agenda_summary_own(&self, lessons: usize, own: usize, minutes: u32) -> String {
         format!("{lessons} lessons ({own} written by the teacher), about {minutes} minutes in all.")
     }
+
+    fn phone_unreachable(&self, host: &str) -> String {
+        format!("Phones cannot open this address: {host} is this computer itself, so a phone that scans the code looks for the page on the phone.")
+    }
 }
 
 impl Herd for En {
@@ -1036,6 +1058,13 @@ impl Herd for En {
             })
             .collect();
         format!("The first {} after the outage began. {}.", duration(end_ms), parts.join("; "))
+    }
+
+    fn herd_lost(&self, figure: &str, gave_up: u32) -> String {
+        match gave_up {
+            1 => format!("{figure}, 1 client lost"),
+            n => format!("{figure}, {} clients lost", count(n as u64)),
+        }
     }
 }
 

@@ -53,6 +53,8 @@ pub static CORE: CoreLabels = CoreLabels {
     lock: "Serrure\u{a0}:",
     running: "En cours…",
     running_hint: "Arrêter met fin à l'exécution tout de suite\u{202f}; Pause la fige sur cette étape.",
+    replaying: "Relecture…",
+    replaying_hint: "Arrêter met fin à la relecture\u{202f}; Pause la fige sur cette étape.",
     ready: "Prêt",
     speed_labels: ["0,25×", "0,5×", "1×", "2×", "4×", "immédiat"],
     link_notice_title: "Une partie de ce lien a été ignorée\u{a0}:",
@@ -144,6 +146,8 @@ pub static BELOW: BelowLabels = BelowLabels {
     preview_title: "Les attentes de ces réglages",
     preview_no_retry: "Une seule tentative\u{a0}: aucune nouvelle tentative, donc aucune attente.",
     make_lesson: "Faire une leçon de ce scénario",
+    replay_label: "Relecture d'une trace enregistrée",
+    replay_note: "Rien n'a été envoyé à un modèle. Lancer utilise les réglages de la page.",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
@@ -189,6 +193,7 @@ pub static KIT: KitLabels = KitLabels {
     answer: "Réponse\u{a0}:",
     open_on_phone: "Ouvrir sur mobile",
     phone_title: "Scannez pour ouvrir ce scénario sur votre téléphone",
+    phone_serve_hint: "Pour l'ouvrir depuis un téléphone sur le même réseau, servez la page sur le réseau avec cette commande, puis ouvrez l'adresse qu'elle affiche\u{a0}:",
     close: "Fermer",
     own_mark: "Leçon de l'enseignant",
     own_goal: "Écrite par l'enseignant, sur un scénario de son choix.",
@@ -213,6 +218,7 @@ pub static HERD: HerdLabels = HerdLabels {
     herd_col_calls: "Appels",
     herd_col_done: "Dernier succès",
     herd_col_gave_up: "Abandons",
+    herd_lost_key: "Barre hachurée\u{a0}: cette politique a perdu des clients. Ils ont abandonné sans jamais passer, donc son temps court ou son petit nombre d'appels n'a rien d'une victoire.",
     herd_explanation: "Sans jitter, tous les clients tombés au même instant attendent le même temps et reviennent ensemble\u{a0}: chaque vague trouve un serveur qui n'en accepte que quelques-uns, et les autres échouent de nouveau en bloc. Un tirage au hasard sous le même plafond étale la foule sur toute l'attente\u{a0}: moins d'appels gâchés, et le dernier client passe bien plus tôt. Rappeler aussitôt ne finit tôt qu'en donnant au serveur le plus de travail.",
 };
 
@@ -715,6 +721,18 @@ impl Below for Fr {
         format!("+{} avant", count(n as u64))
     }
 
+    fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String {
+        match provider {
+            rusty_lock_engine::scenario::ProviderChoice::Builtin => "Enregistrée avec le modèle intégré.".into(),
+            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } if model.is_empty() => {
+                format!("Enregistrée auprès de {}.", clip(endpoint))
+            }
+            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } => {
+                format!("Enregistrée auprès de {}, modèle {}.", clip(endpoint), clip(model))
+            }
+        }
+    }
+
     fn layer_rule(&self, layer: Layer) -> &'static str {
         match layer {
             Layer::Model => "L'erreur revient comme résultat d'outil. Le modèle la lit et tente autre chose.",
@@ -1073,6 +1091,10 @@ impl Kit for Fr {
         let m = plural(u64::from(minutes), "minute", "minutes");
         format!("{lessons} {l} (dont {own} {o} par l'enseignant), environ {minutes} {m} en tout.")
     }
+
+    fn phone_unreachable(&self, host: &str) -> String {
+        format!("Un téléphone ne peut pas ouvrir cette adresse\u{a0}: {host} désigne cet ordinateur lui\u{2011}même, donc un téléphone qui scanne le code cherche la page sur le téléphone.")
+    }
 }
 
 impl Herd for Fr {
@@ -1155,6 +1177,13 @@ impl Herd for Fr {
             duration(end_ms),
             parts.join("\u{202f}; ")
         )
+    }
+
+    fn herd_lost(&self, figure: &str, gave_up: u32) -> String {
+        match gave_up {
+            1 => format!("{figure}, 1\u{a0}client perdu"),
+            n => format!("{figure}, {}\u{a0}clients perdus", count(n as u64)),
+        }
     }
 }
 

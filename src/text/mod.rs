@@ -427,6 +427,14 @@ pub fn running_hint() -> &'static str {
     core_labels().running_hint
 }
 
+pub fn replaying() -> &'static str {
+    core_labels().replaying
+}
+
+pub fn replaying_hint() -> &'static str {
+    core_labels().replaying_hint
+}
+
 pub fn ready() -> &'static str {
     core_labels().ready
 }
@@ -690,6 +698,15 @@ pub fn open_on_phone() -> &'static str {
 
 pub fn phone_title() -> &'static str {
     kit_labels().phone_title
+}
+
+pub fn phone_serve_hint() -> &'static str {
+    kit_labels().phone_serve_hint
+}
+
+/// The phone sheet on a loopback address (`host`): no phone can open the link.
+pub fn phone_unreachable(host: &str) -> String {
+    kit_words().phone_unreachable(host)
 }
 
 pub fn close() -> &'static str {
@@ -1255,6 +1272,10 @@ pub fn herd_explanation() -> &'static str {
     herd_labels().herd_explanation
 }
 
+pub fn herd_lost_key() -> &'static str {
+    herd_labels().herd_lost_key
+}
+
 pub fn herd_policy_name(p: rusty_lock_engine::herd::HerdPolicy) -> &'static str {
     herd_words().herd_policy_name(p)
 }
@@ -1275,6 +1296,11 @@ pub fn herd_slots_hint(capacity: u32, slot_ms: u64) -> String {
 /// When the last client of a policy got through, or why none did.
 pub fn herd_done(line: &rusty_lock_engine::herd::HerdLine) -> String {
     herd_words().herd_done(line)
+}
+
+/// A bar's figure (a time, a number of calls) for a policy that lost `gave_up` clients.
+pub fn herd_lost(figure: &str, gave_up: u32) -> String {
+    herd_words().herd_lost(figure, gave_up)
 }
 
 pub fn herd_goes_on(line: &rusty_lock_engine::herd::HerdLine) -> String {
@@ -1326,6 +1352,19 @@ pub fn preview_title() -> &'static str {
 
 pub fn preview_no_retry() -> &'static str {
     below_labels().preview_no_retry
+}
+
+pub fn replay_label() -> &'static str {
+    below_labels().replay_label
+}
+
+pub fn replay_note() -> &'static str {
+    below_labels().replay_note
+}
+
+/// What an opened trace was recorded against, as data: its endpoint and model, or the built-in model.
+pub fn recorded_with(provider: &rusty_lock_engine::scenario::ProviderChoice) -> String {
+    below_words().recorded_with(provider)
 }
 
 pub fn preview_axis(attempt: u32) -> String {

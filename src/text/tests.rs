@@ -558,6 +558,11 @@ fn the_workshop_kit_is_worded() {
             capitalised(&agenda_summary_own(12 + own, own, 70), "agenda summary with teacher's lessons");
         }
         capitalised(own_goal(), "own goal");
+        let warning = phone_unreachable("127.0.0.1");
+        capitalised(&warning, "phone warning");
+        assert!(warning.contains("127.0.0.1"), "the warning names the address: {warning:?}");
+        capitalised(phone_serve_hint(), "phone serve hint");
+        assert!(phone_serve_hint().trim_end().ends_with([':', '：']), "the command follows the hint");
     });
 }
 
@@ -593,6 +598,31 @@ fn a_teachers_lesson_and_its_form_are_worded() {
             capitalised(label, "own lesson label");
         }
     });
+}
+
+#[test]
+fn a_replayed_trace_and_a_policy_that_lost_clients_are_worded() {
+    use rusty_lock_engine::scenario::ProviderChoice;
+    in_every_language(|_lang| {
+        capitalised(replaying_hint(), "replaying hint");
+        finished(replaying(), "replaying");
+        capitalised(replay_label(), "replay label");
+        capitalised(replay_note(), "replay note");
+        capitalised(&recorded_with(&ProviderChoice::Builtin), "recorded with the built-in model");
+        let http = ProviderChoice::Http { endpoint: "http://127.0.0.1:11434/v1".into(), model: "llama3.1".into() };
+        let with = recorded_with(&http);
+        capitalised(&with, "recorded against an endpoint");
+        assert!(with.contains("http://127.0.0.1:11434/v1") && with.contains("llama3.1"), "{with:?}");
+        let bare = recorded_with(&ProviderChoice::Http { endpoint: "http://h/v1".into(), model: String::new() });
+        assert!(bare.contains("http://h/v1") && !bare.contains(",  ") && !bare.contains("，。"), "{bare:?}");
+        capitalised(herd_lost_key(), "herd lost key");
+        for n in [1, 762, 10_000] {
+            let lost = herd_lost(&duration(1650), n);
+            finished(&lost, "herd lost");
+            assert!(lost.contains(&count(n as u64)), "{lost:?} names how many: {n}");
+        }
+    });
+    speaking(Lang::Fr, || assert_eq!(herd_lost("1,7\u{a0}s", 1), "1,7\u{a0}s, 1\u{a0}client perdu"));
 }
 
 /// Every event of every run the page can make from one fault (robust and naive loop, both

@@ -48,6 +48,9 @@ pub struct CoreLabels {
     pub lock: &'static str,
     pub running: &'static str,
     pub running_hint: &'static str,
+    /// The banner while an opened trace plays: a recording, not a live run.
+    pub replaying: &'static str,
+    pub replaying_hint: &'static str,
     pub ready: &'static str,
     pub speed_labels: [&'static str; 6],
     pub link_notice_title: &'static str,
@@ -231,10 +234,16 @@ pub struct BelowLabels {
     pub preview_no_retry: &'static str,
     /// The share bar's button that opens the form making a teacher's own lesson.
     pub make_lesson: &'static str,
+    /// The label that stays up while the events on screen are an opened trace.
+    pub replay_label: &'static str,
+    pub replay_note: &'static str,
 }
 
 pub trait Below {
     fn layer_rule(&self, layer: Layer) -> &'static str;
+
+    /// What an opened trace was recorded against, as data: its endpoint and model, or the built-in model.
+    fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String;
 
     fn personality_name(&self, p: Personality) -> &'static str;
 
@@ -343,6 +352,8 @@ pub struct KitLabels {
     pub answer: &'static str,
     pub open_on_phone: &'static str,
     pub phone_title: &'static str,
+    /// On a loopback address: how to serve the page so that a phone can reach it (a command follows).
+    pub phone_serve_hint: &'static str,
     pub close: &'static str,
     /// Beside a teacher's own lesson in the agenda and the handout.
     pub own_mark: &'static str,
@@ -362,6 +373,8 @@ pub trait Kit {
 
     /// The agenda's summary line when it holds teacher's lessons too (`own` of the `lessons`).
     fn agenda_summary_own(&self, lessons: usize, own: usize, minutes: u32) -> String;
+    /// The phone sheet on a loopback address (`host`): no phone can open the link.
+    fn phone_unreachable(&self, host: &str) -> String;
 }
 
 /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
@@ -385,6 +398,8 @@ pub struct HerdLabels {
     pub herd_col_done: &'static str,
     pub herd_col_gave_up: &'static str,
     pub herd_explanation: &'static str,
+    /// Under the bar charts: what a hatched bar (a policy that lost clients) means.
+    pub herd_lost_key: &'static str,
 }
 
 pub trait Herd {
@@ -401,6 +416,9 @@ pub trait Herd {
 
     /// The calls-per-slot chart in words, for screen readers.
     fn herd_slots_summary(&self, lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u64) -> String;
+
+    /// A bar's figure (a time, a number of calls) for a policy that lost `gave_up` clients.
+    fn herd_lost(&self, figure: &str, gave_up: u32) -> String;
 }
 
 /// The fixed words of this part: a field per message, so a language that lacks one does not compile.

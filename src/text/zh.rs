@@ -44,6 +44,8 @@ pub static CORE: CoreLabels = CoreLabels {
     lock: "锁：",
     running: "运行中…",
     running_hint: "“停止”会立刻结束运行；“暂停”会停在当前这一步。",
+    replaying: "重播中…",
+    replaying_hint: "“停止”会结束重播；“暂停”会停在当前这一步。",
     ready: "就绪",
     speed_labels: ["0.25×", "0.5×", "1×", "2×", "4×", "瞬间"],
     link_notice_title: "这个链接中有一部分被忽略了：",
@@ -134,6 +136,8 @@ pub static BELOW: BelowLabels = BelowLabels {
     preview_title: "这些设置会等多久",
     preview_no_retry: "只尝试一次：不重试，所以也不用等待。",
     make_lesson: "用这个场景制作一节课",
+    replay_label: "正在重播一份录下的记录",
+    replay_note: "没有向任何模型发送请求。“运行”会按页面上的设置运行。",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
@@ -177,6 +181,7 @@ pub static KIT: KitLabels = KitLabels {
     answer: "答案：",
     open_on_phone: "在手机上打开",
     phone_title: "扫码在手机上打开这个场景",
+    phone_serve_hint: "要在同一网络里的手机上打开，请用下面的命令在网络上提供这个页面，再打开它显示的地址：",
     close: "关闭",
     own_mark: "教师自编的课",
     own_goal: "由教师编写，基于自己设定的场景。",
@@ -201,6 +206,7 @@ pub static HERD: HerdLabels = HerdLabels {
     herd_col_calls: "调用数",
     herd_col_done: "最后一次成功",
     herd_col_gave_up: "放弃数",
+    herd_lost_key: "带斜线的条：这个策略丢了客户端。它们放弃了，始终没有成功，所以它的时间短、调用少都不算赢。",
     herd_explanation: "没有抖动时，同一时刻失败的客户端会等同样长的时间，再在同一时刻一起回来。于是每一波都撞上一台只接得住其中少数几个的服务器，其余的又一起失败。在同样的上限内随机挑选等待时间，就能把这群客户端分散到整段等待里：浪费的调用更少，最后一个客户端也快得多。立刻再调用虽然也能早点结束，代价却是让服务器干最多的活。",
 };
 
@@ -650,6 +656,18 @@ impl Below for Zh {
         format!("之前还有 {n} 个")
     }
 
+    fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String {
+        match provider {
+            rusty_lock_engine::scenario::ProviderChoice::Builtin => "录制时用的是内置模型。".into(),
+            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } if model.is_empty() => {
+                format!("录制时连接的是 {}。", clip(endpoint))
+            }
+            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } => {
+                format!("录制时连接的是 {}，模型 {}。", clip(endpoint), clip(model))
+            }
+        }
+    }
+
     fn layer_rule(&self, layer: Layer) -> &'static str {
         match layer {
             Layer::Model => "错误作为工具结果送回去。模型读到后，换个办法再试。",
@@ -968,6 +986,10 @@ impl Kit for Zh {
     fn agenda_summary_own(&self, lessons: usize, own: usize, minutes: u32) -> String {
         format!("共 {lessons} 节课（其中 {own} 节由教师编写），总计约 {minutes} 分钟。")
     }
+
+    fn phone_unreachable(&self, host: &str) -> String {
+        format!("手机打不开这个地址：{host} 指的是这台电脑自己，手机扫码后会在手机本身上找这个页面。")
+    }
 }
 
 impl Herd for Zh {
@@ -1038,6 +1060,10 @@ impl Herd for Zh {
             })
             .collect();
         format!("宕机开始后的前 {}。{}。", self.duration(end_ms), parts.join("；"))
+    }
+
+    fn herd_lost(&self, figure: &str, gave_up: u32) -> String {
+        format!("{figure}，丢了 {} 个客户端", self.count(gave_up as u64))
     }
 }
 

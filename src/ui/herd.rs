@@ -167,13 +167,22 @@ pub fn HerdView() -> impl IntoView {
                 <div class="herd-bars">
                     <section class="panel" aria-labelledby="herd-calls-title">
                         <h2 id="herd-calls-title">{text::herd_calls_title()}</h2>
-                        {move || lines.with(|l| bars_chart(l, "calls", |line| Some(line.calls as f64), |line| text::count(line.calls), highlight()))}
+                        {move || lines.with(|l| bars_chart(l, "calls", |line| Some(line.calls as f64), calls_label, highlight()))}
                     </section>
                     <section class="panel" aria-labelledby="herd-done-title">
                         <h2 id="herd-done-title">{text::herd_done_title()}</h2>
-                        {move || lines.with(|l| bars_chart(l, "done", |line| line.last_success_ms.map(|ms| ms as f64), text::herd_done, highlight()))}
+                        {move || lines.with(|l| bars_chart(l, "done", |line| line.last_success_ms.map(|ms| ms as f64), done_label, highlight()))}
                     </section>
                 </div>
+                <Show when=move || done() && lines.with(|l| l.iter().any(HerdLine::lost_clients))>
+                    <p class="herd-lost-key" data-testid="herd-lost-key">
+                        <svg class="swatch-lost" viewBox="0 0 24 12" aria-hidden="true">
+                            <defs>{hatch("herd-hatch-key")}</defs>
+                            <rect width="24" height="12" rx="2" style=lost_style("herd-hatch-key") />
+                        </svg>
+                        {text::herd_lost_key()}
+                    </p>
+                </Show>
                 <section class="panel" aria-labelledby="herd-table-title">
                     <h2 id="herd-table-title">{text::herd_table_title()}</h2>
                     <table class="herd-table" data-testid="herd-table">
@@ -266,8 +275,52 @@ fn slots_chart(lines: &[HerdLine], highlight: Option<HerdPolicy>) -> AnyView {
     .into_any()
 }
 
+/// The calls chart's label: the count, and for a policy that lost clients, how many.
+fn calls_label(line: &HerdLine) -> String {
+    let figure = text::count(line.calls);
+    if line.gave_up > 0 {
+        text::herd_lost(&figure, line.gave_up)
+    } else {
+        figure
+    }
+}
+
+/// The time chart's label: when the last client got through, and for a policy that lost
+/// clients, how many never did.
+fn done_label(line: &HerdLine) -> String {
+    match line.last_success_ms {
+        Some(ms) if line.gave_up > 0 && !line.cut_short => text::herd_lost(&text::duration(ms), line.gave_up),
+        _ => text::herd_done(line),
+    }
+}
+
+/// Grey stripes: the fill of a bar whose policy lost clients (`id` is unique on the page).
+fn hatch(id: &str) -> impl IntoView {
+    view! {
+        <pattern id=id.to_string() width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            // A path, not a rect: the charts' rects are their bars.
+            <path d="M0 0h7v7h-7z" fill="#ece8e1" />
+            <line x1="0" y1="0" x2="0" y2="7" stroke="#6e655c" stroke-width="3.5" />
+        </pattern>
+    }
+}
+
+/// A lost-clients bar's style: the stripes, and a dashed grey edge; inline, so the policy's own
+/// colour (a class) gives way to it.
+fn lost_style(id: &str) -> String {
+    format!("fill: url(#{id}); stroke: #6e655c; stroke-width: 1.5; stroke-dasharray: 4 2;")
+}
+
+/// Roughly how wide `label` is at the bars' 15-unit font: wide (CJK) characters count double.
+fn label_width(label: &str) -> f64 {
+    label.chars().map(|c| if c as u32 >= 0x2e80 { 15.0 } else { 8.8 }).sum()
+}
+
 /// One horizontal bar per policy, scaled to the largest value; a policy with no value (nobody
-/// succeeded) gets no bar and says so in its label.
+/// succeeded) gets no bar and says so in its label. A policy that lost clients (some gave up, or
+/// the simulation stopped before they were done) is hatched grey, never in its own colour, and
+/// its label says how many: its bar covers only the clients that stayed, so a short one there is
+/// no win. The bars leave room for the longest label, so none runs out of the chart.
 fn bars_chart(
     lines: &[HerdLine],
     id: &'static str,
@@ -277,21 +330,38 @@ fn bars_chart(
 ) -> AnyView {
     let row = 26.0;
     let h = row * HerdPolicy::ALL.len() as f64 + 4.0;
-    let (w, name_w) = (480.0, 170.0);
+    let w = 480.0;
+    // The names' column is as wide as the longest name (French ones are long), within bounds.
+    let name_w =
+        lines.iter().map(|l| label_width(text::herd_policy_name(l.policy)) + 10.0).fold(120.0f64, f64::max).min(220.0);
     let top = lines.iter().filter_map(value).fold(1.0f64, f64::max);
-    let desc: Vec<String> =
-        lines.iter().map(|l| format!("{}: {}", text::herd_policy_name(l.policy), label(l))).collect();
+    let labels: Vec<String> = lines.iter().map(label).collect();
+    // The longest bar the scale allows: as long as every bar's label still ends inside the chart.
+    let full = lines.iter().zip(&labels).fold(w - name_w - 130.0, |full, (line, label)| match value(line) {
+        Some(v) if v > 0.0 => full.min((w - name_w - 6.0 - label_width(label)) * top / v),
+        _ => full,
+    });
+    let full = full.max(40.0);
+    let desc: Vec<String> = lines
+        .iter()
+        .zip(&labels)
+        .map(|(l, label)| format!("{}: {}", text::herd_policy_name(l.policy), label))
+        .collect();
+    let pattern = format!("herd-hatch-{id}");
     view! {
         <svg class="herd-chart herd-bars-chart" viewBox=format!("0 0 {w} {h}") role="img" aria-label=desc.join("; ") data-testid=format!("herd-{id}")>
-            {lines.iter().enumerate().map(|(i, line)| {
+            <defs>{hatch(&pattern)}</defs>
+            {lines.iter().zip(labels).enumerate().map(|(i, (line, label))| {
                 let y0 = 2.0 + row * i as f64;
-                let width = value(line).map_or(0.0, |v| (w - name_w - 130.0) * v / top);
+                let width = value(line).map_or(0.0, |v| full * v / top);
                 let slug = line.policy.slug();
+                let lost = line.lost_clients();
                 view! {
-                    <g data-policy=slug>
+                    <g data-policy=slug data-lost=lost.to_string()>
                         <text class="bar-name" x="0" y=y0 + 17.0>{text::herd_policy_name(line.policy)}</text>
-                        <rect class=format!("herd-bar herd-{slug}") class:strong=highlight == Some(line.policy) x=name_w y=y0 + 4.0 width=format!("{width:.1}") height=row - 8.0 rx="3" />
-                        <text class="bar-value" x=name_w + width + 6.0 y=y0 + 17.0>{label(line)}</text>
+                        <rect class=format!("herd-bar herd-{slug}") class:strong=highlight == Some(line.policy) class:lost=lost
+                            style=lost.then(|| lost_style(&pattern)) x=name_w y=y0 + 4.0 width=format!("{width:.1}") height=row - 8.0 rx="3" />
+                        <text class="bar-value" class:bar-lost=lost x=name_w + width + 6.0 y=y0 + 17.0>{label}</text>
                     </g>
                 }
             }).collect_view()}

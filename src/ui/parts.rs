@@ -13,7 +13,7 @@
 //! | `real_model` | the endpoint form, the HTTP model and its stream, the CORS diagnosis |
 //! | `compare` | the naive loop's scene in compare mode, and its listing in the code panel |
 //! | `lessons` | the lesson list, the lesson card (a built-in lesson's or a teacher's own), and the form that makes a teacher's lesson |
-//! | `traces` | saving and opening trace files |
+//! | `traces` | saving and opening trace files, and the label over a replayed trace |
 //! | `verdict` | the resilience verdict after a run |
 //! | `below` | the panels below the fold: code, board, share, history, settings (fetched at the first idle moment after the first paint, see `ui::lazy::below_fold`), the update notice, and the service worker's registration (`crate::parts::register_worker`) |
 //! | `strip` | the backoff strip, beside the scene and in the verdict (fetched when a wait is first on screen or judged; the verdict's split point sits in `ui::verdict::backoff_strip`) |
@@ -41,6 +41,7 @@ use crate::ui::presenter::presenter_view::PresenterView;
 use crate::ui::scene::stream_bubble::StreamBubble;
 use crate::ui::settings::settings_panel::SettingsPanel;
 use crate::ui::share::link_notices::LinkNotices;
+use crate::ui::share::replay_label::ReplayLabel;
 use crate::ui::share::share_bar::ShareBar;
 use crate::ui::share::update_notice::UpdateNotice;
 use crate::ui::verdict::backoff_strip::SceneStrip;
@@ -137,6 +138,13 @@ fn naive_listing(lang: RwSignal<Lang>, caught: RwSignal<Option<Anchor>>) -> AnyV
 split_point! { below,
     pub fn board() -> Result<Build, PartMissing> {
         Ok(Box::new(move || view! { <Board /> }.into_any()))
+    }
+}
+
+// Only ever shown after a trace was opened, which fetched this part already.
+split_point! { traces,
+    pub fn replay_label() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <ReplayLabel /> }.into_any()))
     }
 }
 

@@ -10,6 +10,12 @@ pub fn page_base() -> String {
     format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default())
 }
 
+/// The page's host name as the address bar has it (`127.0.0.1`, `[::1]`, `example.org`), or
+/// nothing if the browser will not say.
+pub fn page_host() -> String {
+    web_sys::window().and_then(|w| w.location().hostname().ok()).unwrap_or_default()
+}
+
 /// Opens the browser's print dialog (the workshop handout prints from the agenda view), in a
 /// task of its own: the dialog holds the page in a loop of its own while it is open, and a click
 /// handler that opened it there would still be running when the next click came in.

@@ -104,3 +104,44 @@ test('on a phone the herd view fits the screen: no sideways scroll', async ({ pa
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBe(0);
 });
+
+test('a policy that lost clients is hatched grey and says how many, so its short time is not drawn as the best', async ({ page }) => {
+  // The default herd with the default retry settings: your policy gives up on 762 of 1,000
+  // clients and has the shortest time of all.
+  await page.goto('/?v=1&view=herd');
+  await expect(page.getByTestId('herd')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  const done = page.getByTestId('herd-done');
+  const bar = (policy) => done.locator(`g[data-policy="${policy}"] rect`);
+  const widths = await done.locator('g rect').evaluateAll((els) => els.map((e) => [e.closest('g').dataset.policy, Number(e.getAttribute('width'))]));
+  const shortest = widths.filter(([, w]) => w > 0).sort((a, b) => a[1] - b[1])[0][0];
+  expect(shortest, 'the case this guards: the shortest bar lost clients').toBe('yours');
+  await expect(done.locator('g[data-policy="yours"]')).toHaveAttribute('data-lost', 'true');
+  await expect(bar('yours')).toHaveClass(/\blost\b/);
+  await expect(done.locator('g[data-policy="yours"] .bar-value')).toHaveText('1.7 s, 762 clients lost');
+  // Drawn in stripes, not in the policy's own colour, unlike every policy that lost nobody.
+  const fill = (policy) => bar(policy).evaluate((e) => getComputedStyle(e).fill);
+  expect(await fill('yours')).toMatch(/^url\(/);
+  for (const policy of ['none', 'exponential', 'full', 'equal', 'decorrelated']) {
+    await expect(done.locator(`g[data-policy="${policy}"]`)).toHaveAttribute('data-lost', 'false');
+    expect(await fill(policy)).toMatch(/^rgb/);
+  }
+  // The same in the calls chart (few calls there are no win either), and a key says what it means.
+  await expect(page.getByTestId('herd-calls').locator('g[data-policy="yours"]')).toHaveAttribute('data-lost', 'true');
+  await expect(page.getByTestId('herd-calls').locator('g[data-policy="yours"] .bar-value')).toHaveText('3,000, 762 clients lost');
+  await expect(page.getByTestId('herd-lost-key')).toContainText('lost clients');
+  await expect(done).toHaveAttribute('aria-label', /Your policy[^;]*762 clients lost/);
+  // Every label stays inside its chart.
+  for (const chart of ['herd-done', 'herd-calls']) {
+    const over = await page.getByTestId(chart).evaluate((svg) => {
+      const right = svg.viewBox.baseVal.width;
+      return [...svg.querySelectorAll('.bar-value')].filter((t) => t.getBBox().x + t.getBBox().width > right + 0.5).map((t) => t.textContent);
+    });
+    expect(over, chart).toEqual([]);
+  }
+
+  // With attempts enough for every client, nobody is lost: no stripes and no key.
+  await page.goto('/?v=1&view=herd&attempts=10');
+  await expect(page.getByTestId('herd')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(done.locator('g[data-lost="true"]')).toHaveCount(0);
+  await expect(page.getByTestId('herd-lost-key')).toHaveCount(0);
+});

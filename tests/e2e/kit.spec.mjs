@@ -121,9 +121,11 @@ test.describe('QR codes', () => {
     const origin = new URL(page.url()).origin;
     expect(await readQr(code)).toBe(`${origin}/?v=1&lesson=rate-limited`);
     await expect(page.getByTestId('phone-qr-link')).toHaveText(`${origin}/?v=1&lesson=rate-limited`);
-    // Large enough to read from the back of a projected room: over 60 % of the screen's height.
+    // These tests run on 127.0.0.1, which no phone can reach: the sheet says so first, and the
+    // code, still readable for a laptop, is smaller. On a host a phone can reach it takes over
+    // 60 % of the screen's height (honest-cues.spec.mjs).
+    await expect(page.getByTestId('phone-qr-warning')).toBeVisible();
     const box = await code.boundingBox();
-    expect(box.height).toBeGreaterThan(720 * 0.6);
     expect(box.y + box.height).toBeLessThanOrEqual(720);
 
     // Escape closes it; the next lesson (presenter keys) gets a code of its own.

@@ -139,6 +139,15 @@ pub struct HerdLine {
     pub traced_waits: Vec<u64>,
 }
 
+impl HerdLine {
+    /// Whether some clients never got through under this policy: they gave up (only the user's
+    /// policy has an attempts limit), or the simulation stopped before they were done. Such a
+    /// line's time and calls cover only the clients that stayed, so a short bar is no win.
+    pub fn lost_clients(&self) -> bool {
+        self.gave_up > 0 || self.cut_short
+    }
+}
+
 /// The seed of one client's generator. Client `c` of a herd seeded `seed` waits exactly as a run
 /// of the harness seeded `client_seed(seed, c)` does when its calls keep failing.
 pub fn client_seed(seed: u64, client: u32) -> u64 {

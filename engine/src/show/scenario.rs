@@ -261,6 +261,24 @@ pub fn encode_faults(plan: &FaultPlan) -> String {
         .join(",")
 }
 
+/// Whether a page's host (as the address bar's `hostname` gives it) names the machine itself:
+/// `localhost` and its subdomains, 127.0.0.0/8, `[::1]`, or the unspecified 0.0.0.0 and `[::]`.
+/// A link on such a host opens on the device that follows it, so a phone scanning it finds
+/// nothing: the presenter's phone sheet warns instead of pretending.
+pub fn is_loopback_host(host: &str) -> bool {
+    let host = host.trim().trim_end_matches('.');
+    let bare = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')).unwrap_or(host);
+    if let Ok(ip) = bare.parse::<std::net::IpAddr>() {
+        let mapped = match ip {
+            std::net::IpAddr::V6(v6) => v6.to_ipv4_mapped().map(std::net::IpAddr::V4).unwrap_or(ip),
+            v4 => v4,
+        };
+        return mapped.is_loopback() || mapped.is_unspecified();
+    }
+    let lower = host.to_ascii_lowercase();
+    lower == "localhost" || lower.ends_with(".localhost")
+}
+
 /// Writes the query string (without `?`) for a scenario. Pure, canonical and stable: the same
 /// scenario always gives the same link, which is what keeps URL sync free of echo loops.
 ///

@@ -74,8 +74,13 @@ fn BuiltinLessonCard() -> impl IntoView {
                             }.into_any(),
                             None => view! { <strong>{text::reveal_line(l.answer)}</strong> }.into_any(),
                         };
+                        // "Show me" judges nobody: the answer is drawn in its own layer's colours.
+                        let class = match said {
+                            Some(_) => "explanation".to_string(),
+                            None => format!("explanation reveal-{}", l.answer.slug()),
+                        };
                         view! {
-                            <div class="explanation" class:right=right data-testid="lesson-explanation" data-correct=said.map(|_| right.to_string())>
+                            <div class=class class:right=right data-testid="lesson-explanation" data-correct=said.map(|_| right.to_string())>
                                 <p class="verdict-line">{line}</p>
                                 <p>{words.explanation}</p>
                                 {(l.id == HERD_LESSON.0).then(|| view! {

@@ -29,6 +29,9 @@ pub fn OutcomeBanner() -> impl IntoView {
                         <span>{move || text::step_of(shown.index.get().unwrap_or(0) + 1, pg.events.with(Vec::len))}</span>
                     </div>
                 }.into_any(),
+                None if pg.running.get() && pg.replayed.with(Option::is_some) => view! {
+                    <div class="outcome outcome-running"><strong>{text::replaying()}</strong><span>{text::replaying_hint()}</span></div>
+                }.into_any(),
                 None if pg.running.get() => view! {
                     <div class="outcome outcome-running"><strong>{text::running()}</strong><span>{text::running_hint()}</span></div>
                 }.into_any(),

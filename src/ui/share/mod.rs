@@ -2,5 +2,6 @@
 
 pub mod link_notices;
 pub mod notice_bar;
+pub mod replay_label;
 pub mod share_bar;
 pub mod update_notice;

@@ -50,11 +50,19 @@ pub fn ShareBar(lesson_form: fn() -> AnyView) -> impl IntoView {
                 Ok(None) => {}
                 Ok(Some(text)) => match parts::import_trace(text).await {
                     _ if !pg.is_alive() => {}
-                    Ok(Ok((trace, scenario, notices))) => {
+                    Ok(Ok((trace, mut scenario, notices))) => {
                         pg.trace_error.set(None);
+                        // The recorded run's settings come onto the page (its faults, its retry
+                        // policy: what the replay and its verdict show), but not its model: the
+                        // endpoint it was recorded against is data for the replay label, and the
+                        // endpoint form and the address keep the page's own.
+                        let recorded = std::mem::replace(&mut scenario.provider, pg.provider.get_untracked());
+                        // Nor how it was viewed: the page keeps its language and layout.
+                        scenario.lang = pg.lang.get_untracked();
+                        scenario.mode = pg.mode.get_untracked();
                         crate::actions::run::apply_scenario(pg, scenario);
                         pg.notices.set(notices);
-                        crate::actions::run::replay(pg, trace.events);
+                        crate::actions::run::replay(pg, trace.events, recorded);
                     }
                     Ok(Err(e)) => pg.trace_error.set(Some(text::trace_error(&e))),
                     Err(PartMissing) => pg.trace_error.set(Some(text::trace_part_missing().into())),
