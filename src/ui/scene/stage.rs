@@ -43,9 +43,20 @@ pub fn fit(text: &str, max: u32, font_px: u32, spacing_milli_em: u32) -> String 
     }
 }
 
+/// [`fit`] for a monospaced line (the model's own words in the answer's scroll): every character
+/// takes the same width, a space too, about 0.6 em (a full em for Chinese).
+pub fn fit_mono(text: &str, max: u32, font_px: u32) -> String {
+    let milli_em: u32 = text.chars().map(|c| if (c as u32) >= 0x2E80 { 1000 } else { 610 }).sum();
+    if milli_em * font_px <= max * 1000 {
+        String::new()
+    } else {
+        format!(r#" textLength="{max}" lengthAdjust="spacingAndGlyphs""#)
+    }
+}
+
 /// The markup of the parts that never change.
 mod art {
-    use super::fit;
+    use super::{fit, fit_mono};
     use crate::text;
 
     pub fn backdrop() -> String {
@@ -145,7 +156,7 @@ mod art {
             ask = text::asks_for_a_tool(),
             ask_fit = fit(text::asks_for_a_tool(), 206, 13, 80),
             fin_fit = fit(text::final_answer(), 200, 13, 80),
-            fin_text_fit = fit(text::final_answer_text(), 206, 19, 0),
+            fin_text_fit = fit_mono(text::final_answer_text(), 206, 19),
             code_fit = fit(text::caught_by_code(), 236, 15, 0),
             nobody_fit = fit(text::nobody_can_fix(), 236, 15, 0),
             worked_fit = fit(text::tool_worked(), 196, 15, 0),
