@@ -21,6 +21,13 @@ pub fn AgendaView() -> impl IntoView {
         other => format!("&lang={}", other.code()),
     };
     let present = format!("?{}&mode=present{lang}", lesson_query(&LESSONS[0]));
+    // Projected (`?view=agenda&mode=present`): the root type grows with the screen, as in the
+    // playground's presenter mode (src/ui/kit/kit.css scales the agenda from it).
+    let address = crate::state::expect_context::<crate::web::address::Address>();
+    let projected = address.search_untracked().split(['?', '&']).any(|kv| kv == "mode=present");
+    if let Some(root) = document().document_element() {
+        let _ = if projected { root.set_attribute("data-mode", "present") } else { root.remove_attribute("data-mode") };
+    }
     let back = format!("?v=1{lang}");
     view! {
         <div class="app kit-page" class:kit-answers=move || answers.get() data-testid="agenda">
