@@ -26,6 +26,8 @@ function measureFit({ skip }) {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
     if (!el || !n.data.trim() || skipped(el) || !shown(el)) continue;
+    // Set upright on purpose (the handout's "fold here"): its letters go down, not across.
+    if (getComputedStyle(el).writingMode.startsWith('vertical')) continue;
     nodes.push(n);
   }
   // 1. Words split across lines. A word is a run of characters between spaces (a no-break space
@@ -45,7 +47,8 @@ function measureFit({ skip }) {
         const r = document.createRange();
         r.setStart(n, i);
         r.setEnd(n, i + 1);
-        const rect = [...r.getClientRects()].find((q) => q.width > 0 || q.height > 0);
+        // The last box: after a soft hyphen, Chromium gives the next letter the hyphen's box too.
+        const rect = [...r.getClientRects()].filter((q) => q.width > 0).pop();
         if (!rect) { prevChar = ch; continue; }
         if (prevTop !== null && rect.top > prevTop + rect.height / 2) {
           const allowed = /[-\u2010\u2013\u2014/\u00AD]/.test(prevChar) || cjk.test(prevChar) || cjk.test(ch);
