@@ -142,7 +142,16 @@ function measureFit({ skip }) {
 /** The default `skip`: text that may break anywhere by design. */
 export const BREAKS_ANYWHERE = '.code, .kit-link, .phone-qr-link, .call, .diagnosis .fix, .entry-text, .share-link';
 
+/** Waits for the page's animations that end (a bubble popping in, a chip dropping) to end, so a
+ * measure sees the page at rest, not a frame of a transition; the endless ones (a glow) go on. */
+export async function settle(page) {
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+    .map((a) => a.finished.catch(() => {}))));
+}
+
 export async function fitProblems(page, { skip = BREAKS_ANYWHERE } = {}) {
+  await settle(page);
   return page.evaluate(measureFit, { skip });
 }
 
@@ -191,6 +200,7 @@ function measureSizes() {
 }
 
 export async function textSizes(page) {
+  await settle(page);
   return page.evaluate(measureSizes);
 }
 
