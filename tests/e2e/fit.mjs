@@ -145,9 +145,13 @@ export const BREAKS_ANYWHERE = '.code, .kit-link, .phone-qr-link, .call, .diagno
 /** Waits for the page's animations that end (a bubble popping in, a chip dropping) to end, so a
  * measure sees the page at rest, not a frame of a transition; the endless ones (a glow) go on. */
 export async function settle(page) {
-  await page.evaluate(() => Promise.all(document.getAnimations()
-    .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-    .map((a) => a.finished.catch(() => {}))));
+  // At most 2 s: a paused animation (the player paused mid-step) never ends.
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+      .map((a) => a.finished.catch(() => {}))),
+    new Promise((done) => setTimeout(done, 2000)),
+  ]));
 }
 
 export async function fitProblems(page, { skip = BREAKS_ANYWHERE } = {}) {

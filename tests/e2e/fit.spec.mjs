@@ -127,7 +127,7 @@ for (const lang of LANGS) {
     });
     await page.getByTestId('answer-code').click();
     await finish(page);
-    await expectFloors(page, 'the run ended', { '[data-testid="scene-caption"]': 48, '.explanation p': 32, '.rlane-name': 32, '.lesson-goal': 32 });
+    await expectFloors(page, 'the run ended', { '[data-testid="scene-caption"]': 48, '.explanation p': 32, '.rlane-name': 32, '.lesson h2': 32 });
     await scrubToFirstFailure(page);
     await expectFloors(page, 'looking back at the failure', { '[data-testid="scene-caption"]': 48, '.rlane-name': 32 });
   });
