@@ -63,7 +63,7 @@ pub static CORE: CoreLabels = CoreLabels {
     engine_part_missing: "La boucle elle-même n'a pas pu être chargée\u{a0}: l'exécution n'a pas démarré. Vérifiez la connexion et appuyez de nouveau sur Lancer.",
     replay_part_missing: "La boucle n'a pas pu être chargée\u{a0}: la trace n'a pas été rejouée. Vérifiez la connexion et rouvrez le fichier.",
     lessons: "Leçons",
-    open_full: "Ouvrir dans le bac à sable complet ↗",
+    open_full: "Ouvrir la version complète ↗",
     show_settings: "Réglages",
     pause_at_failure: "Pause au premier échec",
     who_answers: "Qui répond",
@@ -322,7 +322,8 @@ impl Core for Fr {
             Fault::RateLimited => "429 Trop de requêtes",
             Fault::Http500 => "500 Erreur serveur",
             Fault::Http502 => "502 Mauvaise passerelle",
-            Fault::Http503 => "503 Indisponible",
+            // A soft hyphen: switched on (bold), the word is wider than a narrow fault list.
+            Fault::Http503 => "503 Indispo\u{ad}nible",
             Fault::Dropped => "Connexion coupée",
             Fault::Unauthorized => "401 Clé d'API invalide",
             Fault::BadRequest => "400 Requête invalide",
@@ -628,7 +629,7 @@ impl Core for Fr {
             Event::ModelCallFailed {
                 failure, final_because: Some(FinalBecause::AttemptsUsedUp), max_attempts, ..
             } => format!(
-                "L'appel a échoué ({}) à la dernière des {max_attempts} tentatives\u{a0}: votre code a réessayé autant qu'il le pouvait, il abandonne. L'exécution s'arrête ici.",
+                "L'appel a échoué ({}) à la dernière des {max_attempts} tentatives\u{a0}: votre code abandonne. L'exécution s'arrête ici.",
                 failure_name(failure)
             ),
             Event::ModelCallFailed { failure, final_because: Some(FinalBecause::NothingCaught), .. } => format!(

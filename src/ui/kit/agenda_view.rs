@@ -49,6 +49,12 @@ pub fn AgendaView() -> impl IntoView {
         let minutes = total_minutes() + OWN_LESSON_MINUTES * own.len() as u32;
         text::agenda_summary_own(LESSONS.len() + own.len(), own.len(), minutes)
     };
+    // Projected (`?view=agenda&mode=present`): the root type grows with the screen, as in the
+    // playground's presenter mode (src/ui/kit/kit.css scales the agenda from it).
+    let projected = address.search_untracked().split(['?', '&']).any(|kv| kv == "mode=present");
+    if let Some(root) = document().document_element() {
+        let _ = if projected { root.set_attribute("data-mode", "present") } else { root.remove_attribute("data-mode") };
+    }
     let back = format!("?v=1{lang}");
     view! {
         <div class="app kit-page" class:kit-answers=move || answers.get() data-testid="agenda">

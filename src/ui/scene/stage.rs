@@ -43,9 +43,20 @@ pub fn fit(text: &str, max: u32, font_px: u32, spacing_milli_em: u32) -> String 
     }
 }
 
+/// [`fit`] for a monospaced line (the model's own words in the answer's scroll): every character
+/// takes the same width, a space too, about 0.6 em (a full em for Chinese).
+pub fn fit_mono(text: &str, max: u32, font_px: u32) -> String {
+    let milli_em: u32 = text.chars().map(|c| if (c as u32) >= 0x2E80 { 1000 } else { 610 }).sum();
+    if milli_em * font_px <= max * 1000 {
+        String::new()
+    } else {
+        format!(r#" textLength="{max}" lengthAdjust="spacingAndGlyphs""#)
+    }
+}
+
 /// The markup of the parts that never change.
 mod art {
-    use super::fit;
+    use super::{fit, fit_mono};
     use crate::text;
 
     pub fn backdrop() -> String {
@@ -143,15 +154,16 @@ mod art {
 <g class="end-sign end-escalated"><line x1="330" y1="250" x2="330" y2="150" class="pole"/><path d="M330 152 h46 v26 h-46 Z" class="flag"/>
 <rect x="200" y="14" width="200" height="44" rx="6"/><text x="300" y="43"{handed_fit}>{handed}</text></g>"#,
             ask = text::asks_for_a_tool(),
-            ask_fit = fit(text::asks_for_a_tool(), 206, 13, 80),
-            fin_fit = fit(text::final_answer(), 200, 13, 80),
-            fin_text_fit = fit(text::final_answer_text(), 206, 19, 0),
-            code_fit = fit(text::caught_by_code(), 236, 15, 0),
-            nobody_fit = fit(text::nobody_can_fix(), 236, 15, 0),
-            worked_fit = fit(text::tool_worked(), 196, 15, 0),
-            back_fit = fit(text::tool_error_back(), 196, 15, 0),
-            thrown_fit = fit(text::tool_error_thrown(), 204, 15, 0),
-            guard_fit = fit(text::guard_sign(), 186, 13, 80),
+            // Estimated at 16 px: presenter mode draws the small words at 15.5 (style/scene.css).
+            ask_fit = fit(text::asks_for_a_tool(), 206, 16, 80),
+            fin_fit = fit(text::final_answer(), 200, 16, 80),
+            fin_text_fit = fit_mono(text::final_answer_text(), 206, 19),
+            code_fit = fit(text::caught_by_code(), 236, 16, 0),
+            nobody_fit = fit(text::nobody_can_fix(), 236, 16, 0),
+            worked_fit = fit(text::tool_worked(), 196, 16, 0),
+            back_fit = fit(text::tool_error_back(), 196, 16, 0),
+            thrown_fit = fit(text::tool_error_thrown(), 204, 16, 0),
+            guard_fit = fit(text::guard_sign(), 186, 16, 80),
             stopped_fit = fit(text::stopped_sign(), 64, 16, 50),
             handed_fit = fit(text::handed_over(), 186, 16, 50),
             fin = text::final_answer(),
@@ -189,6 +201,10 @@ pub fn Stage(
         Spot::Door => 506,
     };
     let call = move || beat.get().call;
+    // A long call (a broken JSON, a guard's words) is drawn narrower to stay inside its frame.
+    let call_fit = move |max: u32, font_px: u32, length: &'static str| {
+        move || beat.with(|b| (!fit_mono(&b.call, max, font_px).is_empty()).then_some(length))
+    };
     // The hero's name and the failure's name carry their own fit, as the frames do.
     let hero_label = format!("<tspan{}>{}</tspan>", fit(text::hero(), 120, 16, 30), text::hero());
     let bundle = move || {
@@ -236,7 +252,7 @@ pub fn Stage(
                 <g class="villain" inner_html=art::villain() />
                 <g inner_html=art::frames() />
                 // The words that change with the step, each inside its frame's area.
-                <text x="58" y="55" class="bubble-call in-request">{call}</text>
+                <text x="58" y="55" class="bubble-call in-request" textLength=call_fit(212, 19, "212") lengthAdjust="spacingAndGlyphs">{call}</text>
                 <text
                     x="30"
                     y="36"
@@ -246,8 +262,8 @@ pub fn Stage(
                 >
                     {move || beat.get().failure}
                 </text>
-                <text x="390" y="117" class="call-text in-tool">{call}</text>
-                <text x="226" y="58" class="bubble-call in-guard">{call}</text>
+                <text x="390" y="117" class="call-text in-tool" textLength=call_fit(172, 16, "172") lengthAdjust="spacingAndGlyphs">{call}</text>
+                <text x="226" y="58" class="bubble-call in-guard" textLength=call_fit(190, 19, "190") lengthAdjust="spacingAndGlyphs">{call}</text>
                 <text x="300" y="48" class="countdown-time in-wait">
                     {move || countdown.get().map(|(_, _, ms)| text::duration(ms)).unwrap_or_default()}
                 </text>

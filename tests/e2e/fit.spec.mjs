@@ -1,0 +1,148 @@
+// Every language fits (issue 22, items 2 and 3): at every size a class or a learner uses, in
+// English, French and Chinese, no word is split across two lines, no text leaves its box, the
+// header keeps one row where it must, presenter mode keeps the scene and the player on screen,
+// the embed fits its 800 x 600 frame; and projected at 1920 x 1080, presenter mode draws the
+// caption, the lesson and the layers at sizes the back row reads, and so does the agenda.
+import { expect } from '@playwright/test';
+import { test } from './fixtures.mjs';
+import { fitProblems, fontSizes, textSizes } from './fit.mjs';
+
+const LANGS = ['en', 'fr', 'zh'];
+const LESSON = 'server-hiccup';
+
+/** Where each size is used, and how the page is opened there. */
+const SIZES = [
+  { name: 'presenter at 1920x1080', viewport: { width: 1920, height: 1080 }, query: 'mode=present', present: true },
+  { name: 'presenter at 1280x720', viewport: { width: 1280, height: 720 }, query: 'mode=present', present: true },
+  { name: 'laptop at 1280x800', viewport: { width: 1280, height: 800 }, query: '' },
+  { name: 'embed at 800x600', viewport: { width: 800, height: 600 }, query: 'mode=embed', embed: true },
+  { name: 'phone at 390x844', viewport: { width: 390, height: 844 }, query: '', phone: true },
+  { name: 'phone at 360x740', viewport: { width: 360, height: 740 }, query: '', phone: true },
+];
+
+function url(size, lang, extra = '') {
+  const parts = [`lesson=${LESSON}`, size.query, lang === 'en' ? '' : `lang=${lang}`, extra].filter(Boolean);
+  return `/?${parts.join('&')}`;
+}
+
+async function open(page, address) {
+  await page.goto(address);
+  await expect(page.getByTestId('lesson-question')).toBeVisible();
+  await expect(page.getByTestId('run')).toBeEnabled();
+}
+
+/** Puts the timeline on the first step where a layer acts (its stamp on the scene): the middle of
+ * the run, as a class sees it while the teacher talks. */
+async function scrubToFirstFailure(page) {
+  const timeline = page.getByTestId('timeline');
+  const last = Number(await timeline.getAttribute('max'));
+  for (let i = 0; i <= last; i++) {
+    await timeline.fill(String(i));
+    if (await page.getByTestId('layer-stamp').isVisible()) return i;
+  }
+  throw new Error('no step of the run shows a layer stamp');
+}
+
+async function finish(page) {
+  await expect(page.getByTestId('lesson-explanation')).toBeVisible({ timeout: 45_000 });
+}
+
+/** Every fit problem of the page in this state, as soft failures named after the state. */
+async function expectFits(page, size, state) {
+  const found = await fitProblems(page);
+  expect.soft(found.splits, `${state}: words split across two lines`).toEqual([]);
+  expect.soft(found.overflows, `${state}: text out of its box`).toEqual([]);
+  expect.soft(found.svg, `${state}: words out of their frame in the scene`).toEqual([]);
+  if (size.present || size.embed) expect.soft(found.header?.below ?? [], `${state}: header items on a second row`).toEqual([]);
+  if (size.present || size.embed) {
+    // The scene and the player are on screen without scrolling.
+    const inView = await page.evaluate(() => ['scene', 'playback'].map((id) => {
+      const b = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+      return { id, top: Math.floor(b.top), bottom: Math.ceil(b.bottom), height: innerHeight, scrolled: scrollY };
+    }));
+    for (const b of inView) {
+      expect.soft(b.top, `${state}: ${b.id} top`).toBeGreaterThanOrEqual(0);
+      expect.soft(b.bottom, `${state}: ${b.id} bottom`).toBeLessThanOrEqual(b.height);
+      expect.soft(b.scrolled, `${state}: page scrolled`).toBe(0);
+    }
+  }
+  // Nothing scrolls sideways. (Below an embed's player, the board and the verdict come next, for
+  // a frame that scrolls; what a slide shows is the frame's first screen, checked above.)
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect.soft(width, `${state}: the page's width`).toBeLessThanOrEqual(size.viewport.width);
+}
+
+for (const size of SIZES) {
+  for (const lang of LANGS) {
+    test(`${lang}, ${size.name}: no word splits, no text leaves its box, the header and the player fit, through a lesson`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(size.viewport);
+      // Timed playback (a speed in the link), fast enough to see the run going and then ended.
+      await open(page, url(size, lang, 'speed=4'));
+      await expectFits(page, size, 'the question');
+      await page.getByTestId('answer-code').click();
+      await expectFits(page, size, 'the run going');
+      await finish(page);
+      await expectFits(page, size, 'the run ended');
+      await scrubToFirstFailure(page);
+      await expectFits(page, size, 'looking back at the failure');
+      if (size.embed) {
+        // The embed without a lesson, as most slides hold it.
+        await page.goto(`/?mode=embed${lang === 'en' ? '' : `&lang=${lang}`}`);
+        await expect(page.getByTestId('run')).toBeEnabled();
+        await expectFits(page, size, 'the embed without a lesson');
+      } else if (size.phone || size.present) {
+        // The faults and settings: the phone's sheet, presenter mode's column.
+        await page.getByTestId(size.phone ? 'toggle-sheet' : 'toggle-settings').click();
+        await expect(page.getByTestId('fault-503')).toBeVisible();
+        await expectFits(page, size, 'with the faults open');
+      }
+      if (size.phone) {
+        // A cold visitor's first screen: the way in is in the Ready banner.
+        await page.goto(`/${lang === 'en' ? '' : `?lang=${lang}`}`);
+        await expect(page.getByTestId('start-here')).toBeVisible();
+        await expectFits(page, size, 'a first visit');
+      }
+    });
+  }
+}
+
+/** The size floors of a projected room, checked on what is on screen. */
+async function expectFloors(page, state, floors) {
+  const sizes = await fontSizes(page, Object.keys(floors));
+  for (const [selector, floor] of Object.entries(floors)) {
+    expect.soft(sizes[selector], `${state}: ${selector} is on screen`).not.toBeNull();
+    expect.soft(sizes[selector], `${state}: ${selector} in px`).toBeGreaterThanOrEqual(floor);
+  }
+  const small = (await textSizes(page)).filter((t) => t.px < 28);
+  expect.soft(small, `${state}: text on screen under 28 px`).toEqual([]);
+}
+
+for (const lang of LANGS) {
+  test(`${lang}, presenter at 1920x1080: the caption is 48 px or more, the lesson, answers and layer names 32 px, nothing on screen under 28 px`, async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await open(page, `/?lesson=${LESSON}&mode=present&speed=instant${lang === 'en' ? '' : `&lang=${lang}`}`);
+    await expectFloors(page, 'the question', {
+      '[data-testid="scene-caption"]': 48, '.answer': 32, '.rlane-name': 32, '.lesson h2': 32, '.lesson-goal': 32, '.question p': 32,
+    });
+    await page.getByTestId('answer-code').click();
+    await finish(page);
+    await expectFloors(page, 'the run ended', { '[data-testid="scene-caption"]': 48, '.explanation p': 32, '.rlane-name': 32, '.lesson h2': 32 });
+    await scrubToFirstFailure(page);
+    await expectFloors(page, 'looking back at the failure', { '[data-testid="scene-caption"]': 48, '.rlane-name': 32 });
+  });
+}
+
+for (const lang of LANGS) {
+  test(`${lang}, the agenda projected at 1920x1080: nothing on screen under 28 px, goals and questions at 32 px, and it fits`, async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`/?view=agenda&mode=present${lang === 'en' ? '' : `&lang=${lang}`}`);
+    await expect(page.getByTestId('agenda-lesson').first()).toBeVisible();
+    await expectFloors(page, 'the agenda', { '.kit-goal': 32, '.kit-question': 32 });
+    await page.getByTestId('agenda-answers').check();
+    await expectFloors(page, 'the agenda with its answers', { '.kit-goal': 32, '.kit-takeaway': 28 });
+    const found = await fitProblems(page);
+    expect.soft(found.splits, 'words split across two lines').toEqual([]);
+    expect.soft(found.overflows, 'text out of its box').toEqual([]);
+  });
+}
