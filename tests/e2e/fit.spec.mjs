@@ -77,8 +77,9 @@ for (const size of SIZES) {
     test(`${lang}, ${size.name}: no word splits, no text leaves its box, the header and the player fit, through a lesson`, async ({ page }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(size.viewport);
-      // Timed playback (a speed in the link), fast enough to see the run going and then ended.
-      await open(page, url(size, lang, 'speed=4'));
+      // Timed playback (a speed in the link, and presenter mode's narration off), fast enough to
+      // see the run going and then ended.
+      await open(page, url(size, lang, size.present ? 'speed=4&pace=timed' : 'speed=4'));
       await expectFits(page, size, 'the question');
       await page.getByTestId('answer-code').click();
       await expectFits(page, size, 'the run going');
@@ -121,7 +122,7 @@ async function expectFloors(page, state, floors) {
 for (const lang of LANGS) {
   test(`${lang}, presenter at 1920x1080: the caption is 48 px or more, the lesson, answers and layer names 32 px, nothing on screen under 28 px`, async ({ page }) => {
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await open(page, `/?lesson=${LESSON}&mode=present&speed=instant${lang === 'en' ? '' : `&lang=${lang}`}`);
+    await open(page, `/?lesson=${LESSON}&mode=present&speed=instant&pace=timed${lang === 'en' ? '' : `&lang=${lang}`}`);
     await expectFloors(page, 'the question', {
       '[data-testid="scene-caption"]': 48, '.answer': 32, '.rlane-name': 32, '.lesson h2': 32, '.lesson-goal': 32, '.question p': 32,
     });
