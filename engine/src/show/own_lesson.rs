@@ -135,14 +135,8 @@ pub(crate) fn read_expect(value: &str) -> Result<Layer, Problem> {
 /// `lang`) are the page's; anything else is ignored, as the agenda always did.
 pub fn decode_agenda(query: &str) -> (Vec<Scenario>, Vec<Notice>) {
     let mut notices = Vec::new();
-    let mut query = query.strip_prefix('?').unwrap_or(query);
-    if query.len() > MAX_LINK_LEN {
-        let mut cut = MAX_LINK_LEN;
-        while !query.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        let head = &query[..cut];
-        query = head.rfind('&').map_or(head, |i| &head[..i]);
+    let (query, cut) = crate::scenario::cut_link(query);
+    if cut {
         notices.push(Notice { key: "link".into(), problem: Problem::LinkTooLong { max: MAX_LINK_LEN } });
     }
     let mut extras = Vec::new();

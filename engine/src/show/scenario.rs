@@ -390,21 +390,29 @@ pub fn lesson_changes(s: &Scenario) -> Vec<&'static str> {
     SETTINGS.into_iter().filter(|k| written.iter().any(|w| w == k)).collect()
 }
 
+/// A query string without its `?`, cut to [`MAX_LINK_LEN`] at its last complete setting (so no
+/// half value is read), and whether it was cut.
+pub(crate) fn cut_link(query: &str) -> (&str, bool) {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    if query.len() <= MAX_LINK_LEN {
+        return (query, false);
+    }
+    let mut cut = MAX_LINK_LEN;
+    while !query.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let head = &query[..cut];
+    (head.rfind('&').map_or(head, |i| &head[..i]), true)
+}
+
 /// Reads a query string (with or without `?`). Always returns a usable scenario: each part it
 /// cannot use is left at its default and named in the notices.
 pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
     let mut s = Scenario::new();
     let mut notices = Vec::new();
     let mut note = |key: &str, problem: Problem| notices.push(Notice { key: key.to_string(), problem });
-    let mut query = query.strip_prefix('?').unwrap_or(query);
-    if query.len() > MAX_LINK_LEN {
-        let mut cut = MAX_LINK_LEN;
-        while !query.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        // Cut at the last complete setting, so no half value is read.
-        let head = &query[..cut];
-        query = head.rfind('&').map_or(head, |i| &head[..i]);
+    let (query, cut) = cut_link(query);
+    if cut {
         note("link", Problem::LinkTooLong { max: MAX_LINK_LEN });
     }
     // A lesson's own settings come first, so `?lesson=<id>` alone plays that lesson; every other
