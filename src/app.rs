@@ -133,7 +133,7 @@ fn Playground() -> impl IntoView {
     move || {
         language.shown.track();
         view! {
-        <div class=move || format!("app mode-{}", match mode() { Mode::Full => "full", Mode::Embed => "embed", Mode::Present => "present" }) class:instant=move || speed_factor(pg.speed_index.get()) <= 0.0 class:comparing=move || pg.playback.compare.get()>
+        <div class=move || format!("app mode-{}", mode().slug()) class:instant=move || speed_factor(pg.speed_index.get()) <= 0.0 class:comparing=move || pg.playback.compare.get()>
             <a class="skip-link" href="#player" on:click=skip_to_player>{text::skip_to_player()}</a>
             <header class="top">
                 <div class="brand">

@@ -2,7 +2,7 @@
 //! the board when it does: a wrong answer key would teach the wrong thing.
 
 use rusty_lock_engine::lessons::{find, lesson_query, LESSONS};
-use rusty_lock_engine::scenario::{decode, encode, lesson_changes};
+use rusty_lock_engine::scenario::{decode, encode, lesson_changes, Setting};
 use rusty_lock_engine::{simulate, RunView};
 
 #[test]
@@ -46,7 +46,7 @@ fn each_lesson_ends_as_it_says_and_its_own_failure_is_handled_by_the_answer_laye
             .find(|(id, _)| *id == lesson.id)
             .unwrap_or_else(|| panic!("{}: name its own failure in OWN_FAILURE", lesson.id));
         // The last entry of that kind is the one that settled it (a retried 503 ends in nobody).
-        let entry = view.board.iter().rev().find(|e| e.kind == *kind);
+        let entry = view.board.iter().rev().find(|e| e.kind.slug() == *kind);
         assert_eq!(
             entry.map(|e| e.layer),
             Some(lesson.answer),
@@ -84,7 +84,7 @@ fn a_lesson_link_typed_by_hand_plays_that_lessons_own_scenario() {
         assert!(notices.is_empty(), "{}: {notices:?}", lesson.id);
         let (full, _) = decode(&lesson_query(lesson));
         assert_eq!(typed, full, "{}: ?lesson=<id> alone is the whole lesson", lesson.id);
-        assert_eq!(lesson_changes(&typed), Vec::<&str>::new(), "{}", lesson.id);
+        assert_eq!(lesson_changes(&typed), Vec::<Setting>::new(), "{}", lesson.id);
         // The page writes the short form back, and it reads the same.
         assert_eq!(encode(&typed), format!("v=1&lesson={}", lesson.id));
         let view = RunView::from_events(&simulate(&typed.config, typed.faults.clone()).events);
@@ -99,13 +99,13 @@ fn other_keys_in_a_lesson_link_change_its_settings_and_the_page_can_say_which() 
     assert!(s.config.guards.stop_on_repeat, "the link's repeat=on wins over the lesson's off");
     assert_eq!(s.config.retry.max_attempts, 5);
     assert_eq!(s.config.personality, rusty_lock_engine::Personality::Stubborn, "the rest is the lesson's");
-    assert_eq!(lesson_changes(&s), ["attempts", "repeat"]);
+    assert_eq!(lesson_changes(&s), [Setting::Attempts, Setting::Repeat]);
     assert_eq!(decode(&encode(&s)), (s, vec![]));
 
     // Taking the lesson's fault away is a change too, and survives the round trip.
     let (none, _) = decode("lesson=server-hiccup&faults=");
     assert!(none.faults.rules.is_empty());
-    assert_eq!(lesson_changes(&none), ["faults"]);
+    assert_eq!(lesson_changes(&none), [Setting::Faults]);
     assert_eq!(decode(&encode(&none)).0, none);
 }
 

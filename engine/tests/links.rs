@@ -461,3 +461,45 @@ fn loopback_hosts_are_told_from_ones_a_phone_can_reach() {
         assert!(!is_loopback_host(host), "{host} is not loopback");
     }
 }
+
+#[test]
+fn every_link_key_and_mode_reads_back_from_its_own_slug_and_no_two_share_one() {
+    use rusty_lock_engine::scenario::{Key, Setting};
+    let keys: Vec<Key> = Setting::ALL
+        .into_iter()
+        .map(Key::Set)
+        .chain([
+            Key::Version,
+            Key::Lesson,
+            Key::Speed,
+            Key::Pace,
+            Key::Endpoint,
+            Key::Llm,
+            Key::Mode,
+            Key::Lang,
+            Key::Expect,
+            Key::Title,
+            Key::Ask,
+            Key::Takeaway,
+        ])
+        .collect();
+    for key in &keys {
+        assert_eq!(Key::from_slug(key.slug()), Some(*key));
+    }
+    let mut slugs: Vec<&str> = keys.iter().map(|k| k.slug()).collect();
+    slugs.sort();
+    slugs.dedup();
+    assert_eq!(slugs.len(), keys.len());
+    for mode in Mode::ALL {
+        assert_eq!(Mode::from_slug(mode.slug()), Some(mode));
+        let link = encode(&Scenario { mode, ..Scenario::new() });
+        assert_eq!(decode(&link).0.mode, mode, "{link}");
+    }
+    // Every number setting has bounds, and a link outside them is refused with them.
+    for setting in Setting::ALL {
+        if let Some((lo, hi)) = setting.bounds() {
+            let (_, notices) = decode(&format!("{}={}", setting.slug(), hi + 1));
+            assert_eq!(notices[0].problem, Problem::OutOfRange { min: lo, max: hi }, "{setting:?}");
+        }
+    }
+}

@@ -11,7 +11,7 @@ use rusty_lock_engine::http::classify_response;
 use rusty_lock_engine::sse::SseParser;
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::verdict::{judge, slug};
-use rusty_lock_engine::view::RunView;
+use rusty_lock_engine::view::{BoardKind, RunView};
 use rusty_lock_engine::wire::{ChatResponse, Choice, Message, Role, ToolCall, Usage};
 use rusty_lock_engine::{Event, FailReason, FaultPlan, Layer, Outcome, ProviderError, Quirk, RunConfig};
 use serde_json::{json, Value};
@@ -76,7 +76,11 @@ fn tool_calls_ending_with_stop_still_run_and_the_harness_says_it_tolerated_that(
     );
     assert_no_result_lost(&provider);
     let view = RunView::from_events(&run.events);
-    assert!(view.board.iter().any(|e| e.layer == Layer::Code && e.kind == "finish-mismatch"), "{:?}", view.board);
+    assert!(
+        view.board.iter().any(|e| e.layer == Layer::Code && e.kind == BoardKind::FinishMismatch),
+        "{:?}",
+        view.board
+    );
     let findings = judge(&RunConfig::default(), &run.events);
     assert!(findings.iter().any(|f| f.slug == slug::TOLERATED_QUIRK), "{findings:?}");
 }
@@ -91,7 +95,7 @@ fn a_reply_cut_at_the_length_limit_is_never_the_answer() {
     assert_eq!(provider.calls.get(), 1, "nothing is retried: the same history would be cut the same way");
     let view = RunView::from_events(&run.events);
     assert_eq!(view.board.len(), 1, "{:?}", view.board);
-    assert_eq!((view.board[0].layer, view.board[0].kind.as_str()), (Layer::Nobody, "cut-at-length"));
+    assert_eq!((view.board[0].layer, view.board[0].kind), (Layer::Nobody, BoardKind::CutAtLength));
     let findings = judge(&RunConfig::default(), &run.events);
     let cut = findings.iter().find(|f| f.slug == slug::CUT_AT_LENGTH).expect("the verdict names the cut");
     assert_eq!(cut.said, rusty_lock_engine::Said::CutAtLength { turn: 1 });

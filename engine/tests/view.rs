@@ -3,8 +3,9 @@
 mod common;
 
 use rusty_lock_engine::provider::retry_after_ms;
+use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::wire::Role;
-use rusty_lock_engine::{history, simulate, Fault, FaultPlan, Layer, RunConfig, RunView};
+use rusty_lock_engine::{history, simulate, BoardKind, Fault, FaultPlan, Layer, RunConfig, RunView};
 
 fn view_of(plan: FaultPlan) -> RunView {
     RunView::from_events(&simulate(&RunConfig::default(), plan).events)
@@ -16,30 +17,33 @@ fn the_default_run_shows_an_open_door_and_one_model_entry_on_the_board() {
     assert!(view.room.door_open && view.room.lock_oiled);
     assert_eq!(view.turn, 5);
     assert_eq!(view.outcome.as_ref().map(|o| o.slug()), Some("answered"));
-    let board: Vec<(Layer, &str)> = view.board.iter().map(|e| (e.layer, e.kind.as_str())).collect();
-    assert_eq!(board, [(Layer::Model, "tool-failed")]);
+    let board: Vec<(Layer, BoardKind)> = view.board.iter().map(|e| (e.layer, e.kind)).collect();
+    assert_eq!(board, [(Layer::Model, BoardKind::Tool(ToolErrorKind::ToolFailed))]);
 }
 
 #[test]
 fn a_retried_503_is_one_code_entry_not_two() {
     let view = view_of(FaultPlan::single(2, Fault::Http503, 1));
-    let board: Vec<(u32, Layer, &str)> = view.board.iter().map(|e| (e.turn, e.layer, e.kind.as_str())).collect();
-    assert_eq!(board, [(2, Layer::Code, "http-503"), (2, Layer::Model, "tool-failed")]);
+    let board: Vec<(u32, Layer, BoardKind)> = view.board.iter().map(|e| (e.turn, e.layer, e.kind)).collect();
+    assert_eq!(
+        board,
+        [(2, Layer::Code, BoardKind::Http(503)), (2, Layer::Model, BoardKind::Tool(ToolErrorKind::ToolFailed))]
+    );
 }
 
 #[test]
 fn a_401_is_one_nobody_entry_even_though_the_run_also_finishes_failed() {
     let view = view_of(FaultPlan::single(2, Fault::Unauthorized, 1));
-    let nobody: Vec<&str> = view.board.iter().filter(|e| e.layer == Layer::Nobody).map(|e| e.kind.as_str()).collect();
-    assert_eq!(nobody, ["http-401"]);
+    let nobody: Vec<BoardKind> = view.board.iter().filter(|e| e.layer == Layer::Nobody).map(|e| e.kind).collect();
+    assert_eq!(nobody, [BoardKind::Http(401)]);
     assert!(!view.room.door_open);
 }
 
 #[test]
 fn a_harness_bug_gets_its_own_nobody_entry() {
     let view = view_of(FaultPlan::single(1, Fault::HarnessBug, 1));
-    let kinds: Vec<&str> = view.board.iter().map(|e| e.kind.as_str()).collect();
-    assert_eq!(kinds, ["harness-bug"]);
+    let kinds: Vec<BoardKind> = view.board.iter().map(|e| e.kind).collect();
+    assert_eq!(kinds, [BoardKind::HarnessBug]);
 }
 
 #[test]

@@ -3,15 +3,10 @@
 
 use crate::state::Playground;
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::Mode;
 
 pub fn use_root_mode(pg: Playground) {
     Effect::new(move |_| {
-        let mode = match pg.mode.get() {
-            Mode::Full => "full",
-            Mode::Embed => "embed",
-            Mode::Present => "present",
-        };
+        let mode = pg.mode.get().slug();
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("data-mode", mode);
         }

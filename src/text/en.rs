@@ -7,7 +7,7 @@ use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
 use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{Diagnosis, Fault, NotOpenAi, Personality, Preset};
+use rusty_lock_engine::{BoardKind, Diagnosis, Fault, NotOpenAi, Personality, Preset};
 
 /// English: the language of the first download.
 pub struct En;
@@ -685,51 +685,33 @@ impl Below for En {
         }
     }
 
-    fn board_label(&self, kind: &str) -> String {
+    fn board_label(&self, kind: BoardKind) -> String {
         match kind {
-            "network" => "dropped".into(),
-            "timeout" => "timeout".into(),
-            "bad-body" => "bad body".into(),
-            "unknown-tool" => "unknown tool".into(),
-            "bad-json" => "broken JSON".into(),
-            "schema-invalid" => "bad args".into(),
-            "tool-failed" => "tool error".into(),
-            "max-turns" => "max turns".into(),
-            "errors-in-a-row" => "errors in a row".into(),
-            "repeated-call" => "same call twice".into(),
-            "watchdog" => "watchdog".into(),
-            "retries-exhausted" => "retries used up".into(),
-            "harness-bug" => "harness bug".into(),
-            "cancelled" => "stopped".into(),
-            "cut-at-length" => "cut at length".into(),
-            "content-filter" => "filtered".into(),
-            "unknown-finish" => "odd finish".into(),
-            "finish-mismatch" => "tools despite finish".into(),
-            other => other.strip_prefix("http-").map_or_else(|| other.to_string(), |s| format!("HTTP {s}")),
+            BoardKind::Network => "dropped".into(),
+            BoardKind::Timeout => "timeout".into(),
+            BoardKind::BadBody => "bad body".into(),
+            BoardKind::Tool(ToolErrorKind::UnknownTool) => "unknown tool".into(),
+            BoardKind::Tool(ToolErrorKind::BadJson) => "broken JSON".into(),
+            BoardKind::Tool(ToolErrorKind::SchemaInvalid) => "bad args".into(),
+            BoardKind::Tool(ToolErrorKind::ToolFailed) => "tool error".into(),
+            BoardKind::Guard(Guard::MaxTurns) => "max turns".into(),
+            BoardKind::Guard(Guard::ErrorsInARow) => "errors in a row".into(),
+            BoardKind::Guard(Guard::RepeatedCall) => "same call twice".into(),
+            BoardKind::Guard(Guard::Watchdog) => "watchdog".into(),
+            BoardKind::RetriesExhausted => "retries used up".into(),
+            BoardKind::HarnessBug => "harness bug".into(),
+            BoardKind::Cancelled => "stopped".into(),
+            BoardKind::CutAtLength => "cut at length".into(),
+            BoardKind::ContentFilter => "filtered".into(),
+            BoardKind::UnknownFinish => "odd finish".into(),
+            BoardKind::FinishMismatch => "tools despite finish".into(),
+            BoardKind::UnhandledCall => "unhandled call".into(),
+            BoardKind::UnhandledTool => "tool error thrown".into(),
+            BoardKind::Http(status) => format!("HTTP {status}"),
         }
     }
 
-    fn setting_label(&self, key: &str) -> &'static str {
-        match key {
-            "faults" => super::faults(),
-            "model" => super::model(),
-            "turns" => super::max_turns(),
-            "errors" => super::max_errors(),
-            "watchdog" => super::watchdog(),
-            "attempts" => super::max_attempts(),
-            "base" => super::base_delay(),
-            "cap" => super::max_delay(),
-            "ra_cap" => super::retry_after_cap(),
-            "seed" => super::seed(),
-            "repeat" => super::repeat_guard(),
-            "jitter" => super::jitter(),
-            "retryall" => super::retry_everything(),
-            _ => "",
-        }
-    }
-
-    fn lesson_changes(&self, keys: &[&str]) -> String {
-        let names: Vec<&str> = keys.iter().map(|k| setting_label(k)).filter(|n| !n.is_empty()).collect();
+    fn lesson_changes(&self, names: &[&str]) -> String {
         format!(
             "Changed from this lesson's own settings: {}. The run may not end as the explanation says.",
             names.join("; ")

@@ -9,7 +9,7 @@ use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
 use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{Diagnosis, Fault, NotOpenAi, Personality, Preset};
+use rusty_lock_engine::{BoardKind, Diagnosis, Fault, NotOpenAi, Personality, Preset};
 
 /// French: fetched as a lazy part when chosen.
 pub struct Fr;
@@ -749,51 +749,33 @@ impl Below for Fr {
         }
     }
 
-    fn board_label(&self, kind: &str) -> String {
+    fn board_label(&self, kind: BoardKind) -> String {
         match kind {
-            "network" => "coupure".into(),
-            "timeout" => "timeout".into(),
-            "bad-body" => "corps illisible".into(),
-            "unknown-tool" => "outil inconnu".into(),
-            "bad-json" => "JSON cassé".into(),
-            "schema-invalid" => "args invalides".into(),
-            "tool-failed" => "erreur d'outil".into(),
-            "max-turns" => "tours max".into(),
-            "errors-in-a-row" => "erreurs d'affilée".into(),
-            "repeated-call" => "appel répété".into(),
-            "watchdog" => "watchdog".into(),
-            "retries-exhausted" => "tentatives épuisées".into(),
-            "harness-bug" => "bug du harnais".into(),
-            "cancelled" => "arrêté".into(),
-            "cut-at-length" => "tronqué".into(),
-            "content-filter" => "filtré".into(),
-            "unknown-finish" => "fin inconnue".into(),
-            "finish-mismatch" => "outils malgré la fin".into(),
-            other => other.strip_prefix("http-").map_or_else(|| other.to_string(), |s| format!("HTTP {s}")),
+            BoardKind::Network => "coupure".into(),
+            BoardKind::Timeout => "timeout".into(),
+            BoardKind::BadBody => "corps illisible".into(),
+            BoardKind::Tool(ToolErrorKind::UnknownTool) => "outil inconnu".into(),
+            BoardKind::Tool(ToolErrorKind::BadJson) => "JSON cassé".into(),
+            BoardKind::Tool(ToolErrorKind::SchemaInvalid) => "args invalides".into(),
+            BoardKind::Tool(ToolErrorKind::ToolFailed) => "erreur d'outil".into(),
+            BoardKind::Guard(Guard::MaxTurns) => "tours max".into(),
+            BoardKind::Guard(Guard::ErrorsInARow) => "erreurs d'affilée".into(),
+            BoardKind::Guard(Guard::RepeatedCall) => "appel répété".into(),
+            BoardKind::Guard(Guard::Watchdog) => "watchdog".into(),
+            BoardKind::RetriesExhausted => "tentatives épuisées".into(),
+            BoardKind::HarnessBug => "bug du harnais".into(),
+            BoardKind::Cancelled => "arrêté".into(),
+            BoardKind::CutAtLength => "tronqué".into(),
+            BoardKind::ContentFilter => "filtré".into(),
+            BoardKind::UnknownFinish => "fin inconnue".into(),
+            BoardKind::FinishMismatch => "outils malgré la fin".into(),
+            BoardKind::UnhandledCall => "appel non géré".into(),
+            BoardKind::UnhandledTool => "erreur d'outil lancée".into(),
+            BoardKind::Http(status) => format!("HTTP {status}"),
         }
     }
 
-    fn setting_label(&self, key: &str) -> &'static str {
-        match key {
-            "faults" => super::faults(),
-            "model" => super::model(),
-            "turns" => super::max_turns(),
-            "errors" => super::max_errors(),
-            "watchdog" => super::watchdog(),
-            "attempts" => super::max_attempts(),
-            "base" => super::base_delay(),
-            "cap" => super::max_delay(),
-            "ra_cap" => super::retry_after_cap(),
-            "seed" => super::seed(),
-            "repeat" => super::repeat_guard(),
-            "jitter" => super::jitter(),
-            "retryall" => super::retry_everything(),
-            _ => "",
-        }
-    }
-
-    fn lesson_changes(&self, keys: &[&str]) -> String {
-        let names: Vec<&str> = keys.iter().map(|k| setting_label(k)).filter(|n| !n.is_empty()).collect();
+    fn lesson_changes(&self, names: &[&str]) -> String {
         format!(
             "Modifié par rapport aux réglages de la leçon\u{a0}: {}. L'exécution risque de ne pas finir comme le dit l'explication.",
             names.join("\u{202f}; ")

@@ -14,11 +14,11 @@ use std::cell::Cell;
 
 use rusty_lock_engine::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::provider::{BodyProblem, CallFailure};
-use rusty_lock_engine::scenario::Problem;
+use rusty_lock_engine::scenario::{Problem, Setting};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::TraceError;
 use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{Diagnosis, Fault, Personality, Preset};
+use rusty_lock_engine::{BoardKind, Diagnosis, Fault, Personality, Preset};
 
 pub use rusty_lock_engine::script::Lang;
 
@@ -357,8 +357,8 @@ pub fn guard_name(g: Guard) -> &'static str {
     core_words().guard_name(g)
 }
 
-/// The board's short label for a failure kind slug.
-pub fn board_label(kind: &str) -> String {
+/// The board's short label for a kind of failure.
+pub fn board_label(kind: BoardKind) -> String {
     below_words().board_label(kind)
 }
 
@@ -622,14 +622,30 @@ pub fn attempts_label(fault: &str) -> String {
 }
 
 /// The name a setting has on the page, from its link key.
-pub fn setting_label(key: &str) -> &'static str {
-    below_words().setting_label(key)
+/// A setting's name, as its own control is labelled: the same words in every language's table.
+pub fn setting_label(setting: Setting) -> &'static str {
+    match setting {
+        Setting::Faults => faults(),
+        Setting::Model => model(),
+        Setting::Turns => max_turns(),
+        Setting::Errors => max_errors(),
+        Setting::Watchdog => watchdog(),
+        Setting::Attempts => max_attempts(),
+        Setting::Base => base_delay(),
+        Setting::Cap => max_delay(),
+        Setting::RaCap => retry_after_cap(),
+        Setting::Seed => seed(),
+        Setting::Repeat => repeat_guard(),
+        Setting::Jitter => jitter(),
+        Setting::RetryAll => retry_everything(),
+    }
 }
 
 /// Says which of the lesson's settings are changed (by the link or by hand), so the room knows
 /// the run may not end as the lesson's explanation says.
-pub fn lesson_changes(keys: &[&str]) -> String {
-    below_words().lesson_changes(keys)
+pub fn lesson_changes(changed: &[Setting]) -> String {
+    let names: Vec<&str> = changed.iter().map(|s| setting_label(*s)).collect();
+    below_words().lesson_changes(&names)
 }
 
 /// Why an opened file was refused, for the person who picked it.

@@ -693,3 +693,82 @@ fn plurals_follow_each_language_french_singular_for_zero_and_one() {
     let (one, two) = speaking(Lang::Zh, || (minutes(1), minutes(2)));
     assert_eq!(one.replace('1', "2"), two);
 }
+
+/// Every kind of failure the board can show, each variant once (no wildcard: a new kind fails
+/// to compile here until it is listed).
+fn every_board_kind() -> Vec<BoardKind> {
+    use rusty_lock_engine::events::Guard;
+    use rusty_lock_engine::tools::ToolErrorKind;
+    let all = vec![
+        BoardKind::Http(503),
+        BoardKind::Network,
+        BoardKind::Timeout,
+        BoardKind::BadBody,
+        BoardKind::Tool(ToolErrorKind::UnknownTool),
+        BoardKind::Tool(ToolErrorKind::BadJson),
+        BoardKind::Tool(ToolErrorKind::SchemaInvalid),
+        BoardKind::Tool(ToolErrorKind::ToolFailed),
+        BoardKind::Guard(Guard::MaxTurns),
+        BoardKind::Guard(Guard::ErrorsInARow),
+        BoardKind::Guard(Guard::RepeatedCall),
+        BoardKind::Guard(Guard::Watchdog),
+        BoardKind::FinishMismatch,
+        BoardKind::RetriesExhausted,
+        BoardKind::HarnessBug,
+        BoardKind::UnhandledCall,
+        BoardKind::UnhandledTool,
+        BoardKind::CutAtLength,
+        BoardKind::ContentFilter,
+        BoardKind::UnknownFinish,
+        BoardKind::Cancelled,
+    ];
+    for kind in &all {
+        match kind {
+            BoardKind::Http(_)
+            | BoardKind::Network
+            | BoardKind::Timeout
+            | BoardKind::BadBody
+            | BoardKind::Tool(_)
+            | BoardKind::Guard(_)
+            | BoardKind::FinishMismatch
+            | BoardKind::RetriesExhausted
+            | BoardKind::HarnessBug
+            | BoardKind::UnhandledCall
+            | BoardKind::UnhandledTool
+            | BoardKind::CutAtLength
+            | BoardKind::ContentFilter
+            | BoardKind::UnknownFinish
+            | BoardKind::Cancelled => {}
+        }
+    }
+    all
+}
+
+#[test]
+fn every_board_chip_has_its_own_words_never_its_slug() {
+    in_every_language(|lang| {
+        let labels: Vec<String> = every_board_kind().into_iter().map(board_label).collect();
+        for (kind, label) in every_board_kind().into_iter().zip(&labels) {
+            assert!(!label.trim().is_empty(), "{lang:?}: {kind:?} has no label");
+            // "timeout" and "watchdog" are the same word in French; a slug with a hyphen is not.
+            assert!(!kind.slug().contains('-') || *label != kind.slug(), "{lang:?}: {kind:?} shows its slug");
+        }
+        let mut unique = labels.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), labels.len(), "{lang:?}: two kinds share a label: {labels:?}");
+    });
+}
+
+#[test]
+fn every_setting_a_lesson_link_changes_is_named_by_its_control() {
+    use rusty_lock_engine::scenario::Setting;
+    in_every_language(|lang| {
+        let names: Vec<&str> = Setting::ALL.into_iter().map(setting_label).collect();
+        assert!(names.iter().all(|n| !n.trim().is_empty()), "{lang:?}: {names:?}");
+        let sentence = lesson_changes(&Setting::ALL);
+        for name in &names {
+            assert!(sentence.contains(name), "{lang:?}: {sentence}");
+        }
+    });
+}

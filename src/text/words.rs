@@ -7,7 +7,7 @@ use rusty_lock_engine::scenario::Problem;
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::TraceError;
 use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{Diagnosis, Fault, Personality, Preset};
+use rusty_lock_engine::{BoardKind, Diagnosis, Fault, Personality, Preset};
 
 /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
 pub struct CoreLabels {
@@ -247,18 +247,16 @@ pub trait Below {
 
     fn personality_name(&self, p: Personality) -> &'static str;
 
-    /// The board's short label for a failure kind slug.
-    fn board_label(&self, kind: &str) -> String;
+    /// The board's short label for a kind of failure.
+    fn board_label(&self, kind: BoardKind) -> String;
 
     /// The first chip of a board lane that shows only its newest chips: how many came before.
     fn board_earlier(&self, n: usize) -> String;
 
-    /// The name a setting has on the page, from its link key.
-    fn setting_label(&self, key: &str) -> &'static str;
-
     /// Says which of the lesson's settings are changed (by the link or by hand), so the room knows
     /// the run may not end as the lesson's explanation says.
-    fn lesson_changes(&self, keys: &[&str]) -> String;
+    /// `names` are the changed settings' own labels, in link order.
+    fn lesson_changes(&self, names: &[&str]) -> String;
 
     fn preview_axis(&self, attempt: u32) -> String;
 

@@ -8,7 +8,7 @@ use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
 use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{Diagnosis, Fault, NotOpenAi, Personality, Preset};
+use rusty_lock_engine::{BoardKind, Diagnosis, Fault, NotOpenAi, Personality, Preset};
 
 /// Chinese: fetched as a lazy part when chosen.
 pub struct Zh;
@@ -683,51 +683,33 @@ impl Below for Zh {
         }
     }
 
-    fn board_label(&self, kind: &str) -> String {
+    fn board_label(&self, kind: BoardKind) -> String {
         match kind {
-            "network" => "连接中断".into(),
-            "timeout" => "超时".into(),
-            "bad-body" => "响应体有误".into(),
-            "unknown-tool" => "未知工具".into(),
-            "bad-json" => "JSON 损坏".into(),
-            "schema-invalid" => "参数有误".into(),
-            "tool-failed" => "工具错误".into(),
-            "max-turns" => "轮次上限".into(),
-            "errors-in-a-row" => "连续出错".into(),
-            "repeated-call" => "重复调用".into(),
-            "watchdog" => "看门狗".into(),
-            "retries-exhausted" => "重试用完".into(),
-            "harness-bug" => "harness bug".into(),
-            "cancelled" => "已停止".into(),
-            "cut-at-length" => "长度截断".into(),
-            "content-filter" => "被过滤".into(),
-            "unknown-finish" => "异常结束".into(),
-            "finish-mismatch" => "结束原因不符".into(),
-            other => other.strip_prefix("http-").map_or_else(|| other.to_string(), |s| format!("HTTP {s}")),
+            BoardKind::Network => "连接中断".into(),
+            BoardKind::Timeout => "超时".into(),
+            BoardKind::BadBody => "响应体有误".into(),
+            BoardKind::Tool(ToolErrorKind::UnknownTool) => "未知工具".into(),
+            BoardKind::Tool(ToolErrorKind::BadJson) => "JSON 损坏".into(),
+            BoardKind::Tool(ToolErrorKind::SchemaInvalid) => "参数有误".into(),
+            BoardKind::Tool(ToolErrorKind::ToolFailed) => "工具错误".into(),
+            BoardKind::Guard(Guard::MaxTurns) => "轮次上限".into(),
+            BoardKind::Guard(Guard::ErrorsInARow) => "连续出错".into(),
+            BoardKind::Guard(Guard::RepeatedCall) => "重复调用".into(),
+            BoardKind::Guard(Guard::Watchdog) => "看门狗".into(),
+            BoardKind::RetriesExhausted => "重试用完".into(),
+            BoardKind::HarnessBug => "harness bug".into(),
+            BoardKind::Cancelled => "已停止".into(),
+            BoardKind::CutAtLength => "长度截断".into(),
+            BoardKind::ContentFilter => "被过滤".into(),
+            BoardKind::UnknownFinish => "异常结束".into(),
+            BoardKind::FinishMismatch => "结束原因不符".into(),
+            BoardKind::UnhandledCall => "未处理的调用".into(),
+            BoardKind::UnhandledTool => "工具错误被抛出".into(),
+            BoardKind::Http(status) => format!("HTTP {status}"),
         }
     }
 
-    fn setting_label(&self, key: &str) -> &'static str {
-        match key {
-            "faults" => CORE.faults,
-            "model" => BELOW.model,
-            "turns" => BELOW.max_turns,
-            "errors" => BELOW.max_errors,
-            "watchdog" => BELOW.watchdog,
-            "attempts" => BELOW.max_attempts,
-            "base" => BELOW.base_delay,
-            "cap" => BELOW.max_delay,
-            "ra_cap" => BELOW.retry_after_cap,
-            "seed" => BELOW.seed,
-            "repeat" => BELOW.repeat_guard,
-            "jitter" => BELOW.jitter,
-            "retryall" => BELOW.retry_everything,
-            _ => "",
-        }
-    }
-
-    fn lesson_changes(&self, keys: &[&str]) -> String {
-        let names: Vec<&str> = keys.iter().map(|k| self.setting_label(k)).filter(|n| !n.is_empty()).collect();
+    fn lesson_changes(&self, names: &[&str]) -> String {
         format!("以下设置与本课原本的设置不同：{}。这次运行的结果可能和讲解里说的不一样。", names.join("；"))
     }
 

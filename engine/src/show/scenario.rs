@@ -79,6 +79,153 @@ impl Pace {
     }
 }
 
+impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::Full, Mode::Embed, Mode::Present];
+
+    /// As written in links (`mode=`), on `<html data-mode>` and in the page's CSS classes.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Mode::Full => "full",
+            Mode::Embed => "embed",
+            Mode::Present => "present",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|m| m.slug() == slug)
+    }
+}
+
+/// A setting of the run that a link can change. The page names each one when a lesson's link
+/// changes it ("changed from the lesson"), so the word table matches this enum, not a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Faults,
+    Model,
+    Turns,
+    Errors,
+    Watchdog,
+    Attempts,
+    Base,
+    Cap,
+    RaCap,
+    Seed,
+    Repeat,
+    Jitter,
+    RetryAll,
+}
+
+impl Setting {
+    /// In link order.
+    pub const ALL: [Setting; 13] = [
+        Setting::Faults,
+        Setting::Model,
+        Setting::Turns,
+        Setting::Errors,
+        Setting::Watchdog,
+        Setting::Attempts,
+        Setting::Base,
+        Setting::Cap,
+        Setting::RaCap,
+        Setting::Seed,
+        Setting::Repeat,
+        Setting::Jitter,
+        Setting::RetryAll,
+    ];
+
+    /// Its key in links.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Setting::Faults => "faults",
+            Setting::Model => "model",
+            Setting::Turns => "turns",
+            Setting::Errors => "errors",
+            Setting::Watchdog => "watchdog",
+            Setting::Attempts => "attempts",
+            Setting::Base => "base",
+            Setting::Cap => "cap",
+            Setting::RaCap => "ra_cap",
+            Setting::Seed => "seed",
+            Setting::Repeat => "repeat",
+            Setting::Jitter => "jitter",
+            Setting::RetryAll => "retryall",
+        }
+    }
+
+    /// The values a number setting may take in a link; `None` for the others.
+    pub fn bounds(self) -> Option<(u64, u64)> {
+        match self {
+            Setting::Turns => Some((1, 1000)),
+            Setting::Errors => Some((0, 100)),
+            Setting::Watchdog => Some((0, 120_000)),
+            Setting::Attempts => Some((1, 10)),
+            Setting::Base => Some((0, 60_000)),
+            Setting::Cap | Setting::RaCap => Some((0, 120_000)),
+            Setting::Seed => Some((0, u32::MAX as u64)),
+            Setting::Faults | Setting::Model | Setting::Repeat | Setting::Jitter | Setting::RetryAll => None,
+        }
+    }
+}
+
+/// Every key a scenario link reads. One enum for the encoder, the decoder and the words, so a
+/// key added to one and not the others does not compile (the herd view's keys are its own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    Version,
+    Lesson,
+    Set(Setting),
+    Speed,
+    Pace,
+    Endpoint,
+    Llm,
+    Mode,
+    Lang,
+    /// A teacher's own lesson: its answer, title, question and takeaway.
+    Expect,
+    Title,
+    Ask,
+    Takeaway,
+}
+
+impl Key {
+    const OTHERS: [Key; 12] = [
+        Key::Version,
+        Key::Lesson,
+        Key::Speed,
+        Key::Pace,
+        Key::Endpoint,
+        Key::Llm,
+        Key::Mode,
+        Key::Lang,
+        Key::Expect,
+        Key::Title,
+        Key::Ask,
+        Key::Takeaway,
+    ];
+
+    pub fn slug(self) -> &'static str {
+        match self {
+            Key::Version => "v",
+            Key::Lesson => "lesson",
+            Key::Set(setting) => setting.slug(),
+            Key::Speed => "speed",
+            Key::Pace => "pace",
+            Key::Endpoint => "endpoint",
+            Key::Llm => "llm",
+            Key::Mode => "mode",
+            Key::Lang => "lang",
+            Key::Expect => "expect",
+            Key::Title => "title",
+            Key::Ask => "ask",
+            Key::Takeaway => "takeaway",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<Key> {
+        Setting::ALL.into_iter().map(Key::Set).chain(Key::OTHERS).find(|k| k.slug() == slug)
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Scenario {
     pub config: RunConfig,
@@ -228,23 +375,9 @@ pub enum FaultProblem {
     },
 }
 
-/// Bounds of every number a link may set: (key, min, max).
-const LIMITS: [(&str, u64, u64); 9] = [
-    ("turns", 1, 1000),
-    ("errors", 0, 100),
-    ("watchdog", 0, 120_000),
-    ("attempts", 1, 10),
-    ("base", 0, 60_000),
-    ("cap", 0, 120_000),
-    ("ra_cap", 0, 120_000),
-    ("seed", 0, u32::MAX as u64),
-    ("turn", 1, 1000),
-];
+/// The turns a fault rule may name (`t2`).
+const TURN_BOUNDS: (u64, u64) = (1, 1000);
 const MAX_TIMES: u32 = 10;
-
-fn limits(key: &str) -> (u64, u64) {
-    LIMITS.iter().find(|(k, _, _)| *k == key).map(|(_, lo, hi)| (*lo, *hi)).unwrap_or((0, u64::MAX))
-}
 
 /// The fault list as written in links: `t2:503x2,t3:badjson`.
 pub fn encode_faults(plan: &FaultPlan) -> String {
@@ -293,70 +426,64 @@ pub fn encode(s: &Scenario) -> String {
     let d = lesson.and_then(lesson_scenario).unwrap_or_else(Scenario::new);
     let (c, dc) = (&s.config, &d.config);
     let mut out = form_urlencoded::Serializer::new(String::new());
-    out.append_pair("v", &FORMAT_VERSION.to_string());
+    out.append_pair(Key::Version.slug(), &FORMAT_VERSION.to_string());
     if let Some(lesson) = lesson {
-        out.append_pair("lesson", lesson);
+        out.append_pair(Key::Lesson.slug(), lesson);
     }
     if s.faults != d.faults {
-        out.append_pair("faults", &encode_faults(&s.faults));
+        out.append_pair(Setting::Faults.slug(), &encode_faults(&s.faults));
     }
     if c.personality != dc.personality {
-        out.append_pair("model", personality_slug(c.personality));
+        out.append_pair(Setting::Model.slug(), personality_slug(c.personality));
     }
-    let numbers: [(&str, u64, u64); 8] = [
-        ("turns", c.guards.max_turns as u64, dc.guards.max_turns as u64),
-        ("errors", c.guards.max_errors_in_a_row as u64, dc.guards.max_errors_in_a_row as u64),
-        ("watchdog", c.guards.watchdog_ms, dc.guards.watchdog_ms),
-        ("attempts", c.retry.max_attempts as u64, dc.retry.max_attempts as u64),
-        ("base", c.retry.base_delay_ms, dc.retry.base_delay_ms),
-        ("cap", c.retry.max_delay_ms, dc.retry.max_delay_ms),
-        ("ra_cap", c.retry.retry_after_cap_ms, dc.retry.retry_after_cap_ms),
-        ("seed", c.seed, dc.seed),
+    let numbers: [(Setting, u64, u64); 8] = [
+        (Setting::Turns, c.guards.max_turns as u64, dc.guards.max_turns as u64),
+        (Setting::Errors, c.guards.max_errors_in_a_row as u64, dc.guards.max_errors_in_a_row as u64),
+        (Setting::Watchdog, c.guards.watchdog_ms, dc.guards.watchdog_ms),
+        (Setting::Attempts, c.retry.max_attempts as u64, dc.retry.max_attempts as u64),
+        (Setting::Base, c.retry.base_delay_ms, dc.retry.base_delay_ms),
+        (Setting::Cap, c.retry.max_delay_ms, dc.retry.max_delay_ms),
+        (Setting::RaCap, c.retry.retry_after_cap_ms, dc.retry.retry_after_cap_ms),
+        (Setting::Seed, c.seed, dc.seed),
     ];
-    for (key, value, default) in numbers {
+    for (setting, value, default) in numbers {
         if value != default {
-            out.append_pair(key, &value.to_string());
+            out.append_pair(setting.slug(), &value.to_string());
         }
     }
     let flags = [
-        ("repeat", c.guards.stop_on_repeat, dc.guards.stop_on_repeat),
-        ("jitter", c.retry.jitter, dc.retry.jitter),
-        ("retryall", c.retry.retry_everything, dc.retry.retry_everything),
+        (Setting::Repeat, c.guards.stop_on_repeat, dc.guards.stop_on_repeat),
+        (Setting::Jitter, c.retry.jitter, dc.retry.jitter),
+        (Setting::RetryAll, c.retry.retry_everything, dc.retry.retry_everything),
     ];
-    for (key, value, default) in flags {
+    for (setting, value, default) in flags {
         if value != default {
-            out.append_pair(key, if value { "on" } else { "off" });
+            out.append_pair(setting.slug(), if value { "on" } else { "off" });
         }
     }
     if s.speed != d.speed {
-        out.append_pair("speed", SPEEDS.get(s.speed).copied().unwrap_or("1"));
+        out.append_pair(Key::Speed.slug(), SPEEDS.get(s.speed).copied().unwrap_or("1"));
     }
     if s.pace != Pace::default_for(s.mode) {
-        out.append_pair("pace", s.pace.slug());
+        out.append_pair(Key::Pace.slug(), s.pace.slug());
     }
     if let ProviderChoice::Http { endpoint, model } = &s.provider {
-        out.append_pair("endpoint", endpoint);
-        out.append_pair("llm", model);
+        out.append_pair(Key::Endpoint.slug(), endpoint);
+        out.append_pair(Key::Llm.slug(), model);
     }
-    match s.mode {
-        Mode::Full => {}
-        Mode::Embed => {
-            out.append_pair("mode", "embed");
-        }
-        Mode::Present => {
-            out.append_pair("mode", "present");
-        }
+    if s.mode != Mode::Full {
+        out.append_pair(Key::Mode.slug(), s.mode.slug());
     }
     if let Some(lang) = &s.lang {
-        out.append_pair("lang", lang);
+        out.append_pair(Key::Lang.slug(), lang);
     }
     // Last, so the settings come first to the eye, and a link cut for length loses words rather
     // than settings; `expect` first of them, as the lesson cannot do without it.
     if let Some(own) = &s.own_lesson {
-        out.append_pair("expect", own.answer.slug());
-        for (key, text) in [("title", &own.title), ("ask", &own.question), ("takeaway", &own.takeaway)] {
+        out.append_pair(Key::Expect.slug(), own.answer.slug());
+        for (key, text) in [(Key::Title, &own.title), (Key::Ask, &own.question), (Key::Takeaway, &own.takeaway)] {
             if !text.is_empty() {
-                out.append_pair(key, text);
+                out.append_pair(key.slug(), text);
             }
         }
     }
@@ -378,16 +505,12 @@ pub fn lesson_scenario(id: &str) -> Option<Scenario> {
 
 /// The link keys whose settings differ from the lesson's own, in link order: what the page
 /// shows as "changed from the lesson". Empty without a lesson.
-pub fn lesson_changes(s: &Scenario) -> Vec<&'static str> {
-    const SETTINGS: [&str; 13] = [
-        "faults", "model", "turns", "errors", "watchdog", "attempts", "base", "cap", "ra_cap", "seed", "repeat",
-        "jitter", "retryall",
-    ];
+pub fn lesson_changes(s: &Scenario) -> Vec<Setting> {
     if s.lesson.as_deref().and_then(lesson_scenario).is_none() {
         return Vec::new();
     }
     let written: Vec<String> = form_urlencoded::parse(encode(s).as_bytes()).map(|(k, _)| k.into_owned()).collect();
-    SETTINGS.into_iter().filter(|k| written.iter().any(|w| w == k)).collect()
+    Setting::ALL.into_iter().filter(|k| written.iter().any(|w| w == k.slug())).collect()
 }
 
 /// A query string without its `?`, cut to [`MAX_LINK_LEN`] at its last complete setting (so no
@@ -417,7 +540,7 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
     }
     // A lesson's own settings come first, so `?lesson=<id>` alone plays that lesson; every other
     // key of the link then changes them (see `lesson_changes`).
-    let lesson = form_urlencoded::parse(query.as_bytes()).find(|(k, _)| k.trim() == "lesson").map(|(_, v)| v);
+    let lesson = form_urlencoded::parse(query.as_bytes()).find(|(k, _)| k.trim() == Key::Lesson.slug()).map(|(_, v)| v);
     if let Some(id) = lesson {
         let id = id.trim();
         match lesson_scenario(id) {
@@ -446,69 +569,74 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
         }
         seen.push(key.to_string());
         let c = &mut s.config;
-        let result: Result<(), Problem> = match key {
-            "v" => match value.parse::<u32>() {
+        let result: Result<(), Problem> = match Key::from_slug(key) {
+            Some(Key::Version) => match value.parse::<u32>() {
                 Ok(v) if v <= FORMAT_VERSION => Ok(()),
                 Ok(v) => Err(Problem::NewerFormat { found: v, ours: FORMAT_VERSION }),
                 Err(_) => Err(Problem::NotAFormat { value: short(value) }),
             },
             // Read before the loop.
-            "lesson" => Ok(()),
-            "faults" => {
-                s.faults = decode_faults(value, &mut note);
-                Ok(())
-            }
-            "model" => match value {
-                "helpful" => Ok(Personality::Helpful),
-                "stubborn" => Ok(Personality::Stubborn),
-                other => Err(Problem::UnknownModel { value: short(other) }),
-            }
-            .map(|p| c.personality = p),
-            "turns" => number(key, value).map(|v| c.guards.max_turns = v as u32),
-            "errors" => number(key, value).map(|v| c.guards.max_errors_in_a_row = v as u32),
-            "watchdog" => number(key, value).map(|v| c.guards.watchdog_ms = v),
-            "attempts" => number(key, value).map(|v| c.retry.max_attempts = v as u32),
-            "base" => number(key, value).map(|v| c.retry.base_delay_ms = v),
-            "cap" => number(key, value).map(|v| c.retry.max_delay_ms = v),
-            "ra_cap" => number(key, value).map(|v| c.retry.retry_after_cap_ms = v),
-            "seed" => number(key, value).map(|v| c.seed = v),
-            "repeat" => flag(value).map(|v| c.guards.stop_on_repeat = v),
-            "jitter" => flag(value).map(|v| c.retry.jitter = v),
-            "retryall" => flag(value).map(|v| c.retry.retry_everything = v),
-            "speed" => match SPEEDS.iter().position(|sp| *sp == value) {
+            Some(Key::Lesson) => Ok(()),
+            Some(Key::Set(setting)) => match setting {
+                Setting::Faults => {
+                    s.faults = decode_faults(value, &mut note);
+                    Ok(())
+                }
+                Setting::Model => [Personality::Helpful, Personality::Stubborn]
+                    .into_iter()
+                    .find(|p| personality_slug(*p) == value)
+                    .ok_or_else(|| Problem::UnknownModel { value: short(value) })
+                    .map(|p| c.personality = p),
+                Setting::Turns => number(setting, value).map(|v| c.guards.max_turns = v as u32),
+                Setting::Errors => number(setting, value).map(|v| c.guards.max_errors_in_a_row = v as u32),
+                Setting::Watchdog => number(setting, value).map(|v| c.guards.watchdog_ms = v),
+                Setting::Attempts => number(setting, value).map(|v| c.retry.max_attempts = v as u32),
+                Setting::Base => number(setting, value).map(|v| c.retry.base_delay_ms = v),
+                Setting::Cap => number(setting, value).map(|v| c.retry.max_delay_ms = v),
+                Setting::RaCap => number(setting, value).map(|v| c.retry.retry_after_cap_ms = v),
+                Setting::Seed => number(setting, value).map(|v| c.seed = v),
+                Setting::Repeat => flag(value).map(|v| c.guards.stop_on_repeat = v),
+                Setting::Jitter => flag(value).map(|v| c.retry.jitter = v),
+                Setting::RetryAll => flag(value).map(|v| c.retry.retry_everything = v),
+            },
+            Some(Key::Speed) => match SPEEDS.iter().position(|sp| *sp == value) {
                 Some(i) => Ok(i),
                 None => Err(Problem::UnknownSpeed { value: short(value) }),
             }
             .map(|i| s.speed = i),
-            "pace" => match Pace::from_slug(value) {
+            Some(Key::Pace) => match Pace::from_slug(value) {
                 Some(p) => Ok(p),
                 None => Err(Problem::UnknownPace { value: short(value) }),
             }
             .map(|p| pace = Some(p)),
-            "endpoint" => endpoint_value(value).map(|v| endpoint = Some(v)),
-            "llm" => model_value(value).map(|v| llm = Some(v)),
-            "mode" => match value {
-                "embed" => Ok(Mode::Embed),
-                "present" => Ok(Mode::Present),
-                "full" => Ok(Mode::Full),
-                other => Err(Problem::UnknownMode { value: short(other) }),
+            Some(Key::Endpoint) => endpoint_value(value).map(|v| endpoint = Some(v)),
+            Some(Key::Llm) => model_value(value).map(|v| llm = Some(v)),
+            Some(Key::Mode) => match Mode::from_slug(value) {
+                Some(m) => Ok(m),
+                None => Err(Problem::UnknownMode { value: short(value) }),
             }
             .map(|m| s.mode = m),
-            "lang" => match crate::script::Lang::from_code(value) {
+            Some(Key::Lang) => match crate::script::Lang::from_code(value) {
                 Some(lang) => Ok(lang.code()),
                 None => Err(Problem::UnknownLang { value: short(value) }),
             }
             .map(|l| s.lang = Some(l.into())),
-            "expect" => read_expect(value).map(|l| expect = Some(l)),
-            "title" | "ask" | "takeaway" => {
-                let slot = ["title", "ask", "takeaway"].iter().position(|k| *k == key).unwrap_or(0);
+            Some(Key::Expect) => read_expect(value).map(|l| expect = Some(l)),
+            Some(text @ (Key::Title | Key::Ask | Key::Takeaway)) => {
+                let slot = match text {
+                    Key::Title => 0,
+                    Key::Ask => 1,
+                    _ => 2,
+                };
                 texts[slot] = Some(read_text(key, value, &mut note));
                 Ok(())
             }
-            "key" | "api_key" | "apikey" | "token" => Err(Problem::KeyInLink),
-            // The herd view's own keys: crate::herd::decode_link reads and checks them.
-            k if crate::herd::LINK_KEYS.contains(&k) => Ok(()),
-            _ => Err(Problem::UnknownKey),
+            None => match key {
+                "key" | "api_key" | "apikey" | "token" => Err(Problem::KeyInLink),
+                // The herd view's own keys: crate::herd::decode_link reads and checks them.
+                k if crate::herd::LINK_KEYS.contains(&k) => Ok(()),
+                _ => Err(Problem::UnknownKey),
+            },
         };
         if let Err(problem) = result {
             note(key, problem);
@@ -560,7 +688,7 @@ fn decode_faults(value: &str, note: &mut impl FnMut(&str, Problem)) -> FaultPlan
 
 fn decode_fault(item: &str) -> Result<FaultRule, FaultProblem> {
     let (turn, rest) = item.strip_prefix('t').and_then(|r| r.split_once(':')).ok_or(FaultProblem::Shape)?;
-    let (lo, hi) = limits("turn");
+    let (lo, hi) = TURN_BOUNDS;
     let turn = turn
         .parse::<u64>()
         .ok()
@@ -582,8 +710,8 @@ fn decode_fault(item: &str) -> Result<FaultRule, FaultProblem> {
     Ok(FaultRule { turn: turn as u32, fault, times })
 }
 
-fn number(key: &str, value: &str) -> Result<u64, Problem> {
-    let (lo, hi) = limits(key);
+fn number(setting: Setting, value: &str) -> Result<u64, Problem> {
+    let (lo, hi) = setting.bounds().unwrap_or((0, u64::MAX));
     match value.parse::<u64>() {
         Ok(v) if (lo..=hi).contains(&v) => Ok(v),
         Ok(_) => Err(Problem::OutOfRange { min: lo, max: hi }),

@@ -2,21 +2,104 @@
 //! history. Plain data, so the page reads it and tests check it natively; a trace replayed
 //! later rebuilds exactly the same picture.
 
-use crate::events::{Event, FailReason, Layer, Outcome};
+use crate::events::{Event, FailReason, Guard, Layer, Outcome, Quirk};
+use crate::provider::CallFailure;
 use crate::script::script;
+use crate::tools::ToolErrorKind;
 use crate::wire::{Message, Role};
+use crate::wire::{FINISH_CONTENT_FILTER, FINISH_LENGTH};
 use crate::world::Room;
 use serde::{Deserialize, Serialize};
 
 /// One failure on the "who handled it" board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardEntry {
     /// Position of the event in the run, a stable key for the page.
     pub index: usize,
     pub turn: u32,
     pub layer: Layer,
-    /// A short machine name: `http-503`, `bad-json`, `watchdog`...
-    pub kind: String,
+    pub kind: BoardKind,
+}
+
+/// What failed, as the board names it. Each language's board table matches it whole, so a new
+/// kind of failure without a word does not compile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardKind {
+    /// A call answered with an error status.
+    Http(u16),
+    Network,
+    Timeout,
+    BadBody,
+    Tool(ToolErrorKind),
+    Guard(Guard),
+    /// Tool calls that came with another `finish_reason` (a tolerated quirk).
+    FinishMismatch,
+    RetriesExhausted,
+    HarnessBug,
+    /// The naive loop's ends: a call or a tool error it never handled.
+    UnhandledCall,
+    UnhandledTool,
+    /// A reply that was not an answer: cut at the token limit, filtered, or an unknown reason.
+    CutAtLength,
+    ContentFilter,
+    UnknownFinish,
+    Cancelled,
+}
+
+impl BoardKind {
+    /// The kind of a failure event; `None` for ordinary progress.
+    pub fn of(event: &Event) -> Option<BoardKind> {
+        Some(match event {
+            Event::ModelCallFailed { failure, .. } => BoardKind::call(failure),
+            Event::ToolFailed { kind, .. } => BoardKind::Tool(*kind),
+            Event::GuardTripped { guard, .. } => BoardKind::Guard(*guard),
+            Event::QuirkTolerated { quirk: Quirk::ToolCallsWithFinishReason { .. }, .. } => BoardKind::FinishMismatch,
+            Event::Finished { outcome: Outcome::Failed { reason }, .. } => match reason {
+                FailReason::Fatal { failure } => BoardKind::call(failure),
+                FailReason::RetriesExhausted { .. } => BoardKind::RetriesExhausted,
+                FailReason::HarnessBug { .. } => BoardKind::HarnessBug,
+                FailReason::UnhandledCall { .. } => BoardKind::UnhandledCall,
+                FailReason::UnhandledTool { .. } => BoardKind::UnhandledTool,
+                FailReason::NotAnAnswer { finish_reason } => match finish_reason.as_str() {
+                    FINISH_LENGTH => BoardKind::CutAtLength,
+                    FINISH_CONTENT_FILTER => BoardKind::ContentFilter,
+                    _ => BoardKind::UnknownFinish,
+                },
+            },
+            Event::Finished { outcome: Outcome::Cancelled, .. } => BoardKind::Cancelled,
+            _ => return None,
+        })
+    }
+
+    fn call(failure: &CallFailure) -> BoardKind {
+        match failure {
+            CallFailure::Http { status } => BoardKind::Http(*status),
+            CallFailure::Network => BoardKind::Network,
+            CallFailure::Timeout => BoardKind::Timeout,
+            CallFailure::BadBody { .. } => BoardKind::BadBody,
+        }
+    }
+
+    /// A short, stable machine name for test hooks (`data-kind`): `http-503`, `bad-json`...
+    pub fn slug(self) -> String {
+        match self {
+            BoardKind::Http(status) => format!("http-{status}"),
+            BoardKind::Network => "network".into(),
+            BoardKind::Timeout => "timeout".into(),
+            BoardKind::BadBody => "bad-body".into(),
+            BoardKind::Tool(kind) => kind.slug().into(),
+            BoardKind::Guard(guard) => guard.slug().into(),
+            BoardKind::FinishMismatch => "finish-mismatch".into(),
+            BoardKind::RetriesExhausted => "retries-exhausted".into(),
+            BoardKind::HarnessBug => "harness-bug".into(),
+            BoardKind::UnhandledCall => "unhandled-call".into(),
+            BoardKind::UnhandledTool => "unhandled-tool".into(),
+            BoardKind::CutAtLength => "cut-at-length".into(),
+            BoardKind::ContentFilter => "content-filter".into(),
+            BoardKind::UnknownFinish => "unknown-finish".into(),
+            BoardKind::Cancelled => "cancelled".into(),
+        }
+    }
 }
 
 /// What one turn sent to the model: the whole history again.
@@ -120,13 +203,8 @@ impl RunView {
                 }
                 _ => false,
             };
-            if !repeat {
-                self.board.push(BoardEntry {
-                    index,
-                    turn: turn_of(event).unwrap_or(self.turn),
-                    layer,
-                    kind: failure_kind(event),
-                });
+            if let (false, Some(kind)) = (repeat, BoardKind::of(event)) {
+                self.board.push(BoardEntry { index, turn: turn_of(event).unwrap_or(self.turn), layer, kind });
             }
         }
     }
@@ -157,19 +235,6 @@ pub fn turn_of(event: &Event) -> Option<u32> {
         | Event::GuardTripped { turn, .. } => Some(*turn),
         Event::Finished { turns, .. } => Some(*turns),
         Event::RunStarted { .. } => None,
-    }
-}
-
-/// The short machine name of a failure event, shown on the board and used by test hooks.
-pub fn failure_kind(event: &Event) -> String {
-    match event {
-        Event::ModelCallFailed { failure, .. } => failure.slug(),
-        Event::ToolFailed { kind, .. } => kind.slug().into(),
-        Event::GuardTripped { guard, .. } => guard.slug().into(),
-        Event::QuirkTolerated { quirk, .. } => quirk.slug().into(),
-        Event::Finished { outcome: Outcome::Failed { reason }, .. } => reason.slug(),
-        Event::Finished { outcome: Outcome::Cancelled, .. } => "cancelled".into(),
-        other => other.kind().into(),
     }
 }
 

@@ -57,7 +57,7 @@ fn BuiltinLessonCard() -> impl IntoView {
                 {move || {
                     let changed = lesson_changes(&pg.scenario());
                     (!changed.is_empty()).then(|| view! {
-                        <p class="lesson-changes" data-testid="lesson-changes" data-keys=changed.join(",")>{text::lesson_changes(&changed)}</p>
+                        <p class="lesson-changes" data-testid="lesson-changes" data-keys={changed.iter().map(|s| s.slug()).collect::<Vec<_>>().join(",")}>{text::lesson_changes(&changed)}</p>
                     })
                 }}
                 <Show when=asked>

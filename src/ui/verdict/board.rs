@@ -38,9 +38,9 @@ pub fn Board() -> impl IntoView {
                                     <li class="chip chip-earlier" data-testid="board-earlier">{move || text::board_earlier(earlier())}</li>
                                 </Show>
                                 <For each=move || entries.with(|(_, newest)| newest.clone()) key=|e| e.index let:entry>
-                                    <li class="chip" data-testid="board-entry" data-layer=layer.slug() data-kind=entry.kind.clone()>
+                                    <li class="chip" data-testid="board-entry" data-layer=layer.slug() data-kind=entry.kind.slug()>
                                         <span class="chip-turn">{format!("T{}", entry.turn)}</span>
-                                        {text::board_label(&entry.kind)}
+                                        {text::board_label(entry.kind)}
                                     </li>
                                 </For>
                             </ul>
