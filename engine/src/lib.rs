@@ -24,7 +24,7 @@ pub use clock::{Clock, VirtualClock};
 pub use compare::{compare, divergence, Comparison};
 pub use config::{Guards, RunConfig};
 pub use connection::{Diagnosis, NotOpenAi, Preset};
-pub use events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
+pub use events::{Ending, Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 pub use harness::{Harness, Observer};
 pub use herd::{simulate_herd, simulate_policy, HerdLine, HerdPolicy, HerdSetup};
 pub use http::{classify_response, redact};

@@ -1,7 +1,7 @@
 //! Every lesson's run really ends the way it says, and the layer it names as the answer is on
 //! the board when it does: a wrong answer key would teach the wrong thing.
 
-use rusty_lock_engine::lessons::{find, lesson_query, LESSONS};
+use rusty_lock_engine::lessons::{find, lesson_query, LessonId, LESSONS};
 use rusty_lock_engine::scenario::{decode, encode, lesson_changes, Setting};
 use rusty_lock_engine::{simulate, RunView};
 
@@ -10,7 +10,7 @@ fn each_lesson_link_reads_cleanly_and_names_its_lesson() {
     for lesson in &LESSONS {
         let (s, notices) = decode(&lesson_query(lesson));
         assert!(notices.is_empty(), "{}: {:?}", lesson.id, notices);
-        assert_eq!(s.lesson.as_deref(), Some(lesson.id));
+        assert_eq!(s.lesson, Some(lesson.id));
         assert_eq!(find(lesson.id).map(|(_, l)| l.id), Some(lesson.id));
     }
 }
@@ -40,10 +40,10 @@ fn each_lesson_ends_as_it_says_and_its_own_failure_is_handled_by_the_answer_laye
         let sim = simulate(&s.config, s.faults.clone());
         let view = RunView::from_events(&sim.events);
         let outcome = view.outcome.as_ref().map(|o| o.slug());
-        assert_eq!(outcome, Some(lesson.outcome), "{}", lesson.id);
+        assert_eq!(outcome, Some(lesson.outcome.slug()), "{}", lesson.id);
         let (_, kind) = OWN_FAILURE
             .iter()
-            .find(|(id, _)| *id == lesson.id)
+            .find(|(id, _)| *id == lesson.id.slug())
             .unwrap_or_else(|| panic!("{}: name its own failure in OWN_FAILURE", lesson.id));
         // The last entry of that kind is the one that settled it (a retried 503 ends in nobody).
         let entry = view.board.iter().rev().find(|e| e.kind.slug() == *kind);
@@ -60,7 +60,7 @@ fn each_lesson_ends_as_it_says_and_its_own_failure_is_handled_by_the_answer_laye
 
 #[test]
 fn the_wrong_school_lesson_really_retries_a_400() {
-    let lesson = find("bad-request-retried").unwrap().1;
+    let lesson = find(LessonId::BadRequestRetried).unwrap().1;
     let (s, _) = decode(lesson.link);
     let sim = simulate(&s.config, s.faults.clone());
     let retries = sim.events.iter().filter(|e| e.kind() == "retry-scheduled").count();
@@ -68,13 +68,17 @@ fn the_wrong_school_lesson_really_retries_a_400() {
 }
 
 #[test]
-fn lesson_ids_are_unique() {
-    // Their words live in the page (text::lesson_text); the browser test that opens every
-    // lesson checks those are there and short.
-    let mut ids: Vec<&str> = LESSONS.iter().map(|l| l.id).collect();
+fn every_lesson_id_is_in_the_library_once_and_reads_back_from_its_slug() {
+    // Their words live in the page (text::lesson_text, matched on the id); the browser test
+    // that opens every lesson checks those are there and short.
+    let mut ids: Vec<&str> = LESSONS.iter().map(|l| l.id.slug()).collect();
     ids.sort();
     ids.dedup();
     assert_eq!(ids.len(), LESSONS.len());
+    for lesson in &LESSONS {
+        assert_eq!(LessonId::from_slug(lesson.id.slug()), Some(lesson.id));
+        assert_eq!(find(lesson.id).map(|(_, l)| l.id), Some(lesson.id));
+    }
 }
 
 #[test]
@@ -88,7 +92,7 @@ fn a_lesson_link_typed_by_hand_plays_that_lessons_own_scenario() {
         // The page writes the short form back, and it reads the same.
         assert_eq!(encode(&typed), format!("v=1&lesson={}", lesson.id));
         let view = RunView::from_events(&simulate(&typed.config, typed.faults.clone()).events);
-        assert_eq!(view.outcome.as_ref().map(|o| o.slug()), Some(lesson.outcome), "{}", lesson.id);
+        assert_eq!(view.outcome.as_ref().map(|o| o.slug()), Some(lesson.outcome.slug()), "{}", lesson.id);
     }
 }
 
@@ -124,7 +128,7 @@ fn an_unknown_lesson_id_is_named_in_a_notice_and_no_lesson_opens() {
 
 #[test]
 fn why_jitter_runs_without_jitter_and_the_waits_are_the_bare_ceilings() {
-    let lesson = find("why-jitter").unwrap().1;
+    let lesson = find(LessonId::WhyJitter).unwrap().1;
     let (s, _) = decode(lesson.link);
     assert!(!s.config.retry.jitter, "the lesson is about what jitter changes, so it starts without it");
     let waits: Vec<u64> = simulate(&s.config, s.faults.clone())

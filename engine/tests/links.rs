@@ -192,7 +192,7 @@ prop_compose! {
         s.mode = [Mode::Full, Mode::Embed, Mode::Present][mode];
         s.pace = if narrate { Pace::Narrate } else { Pace::Timed };
         // Any settings on top of any lesson: the link then says what differs from the lesson.
-        s.lesson = lesson.map(|i| LESSONS[i].id.to_string());
+        s.lesson = lesson.map(|i| LESSONS[i].id);
         // A teacher's lesson stands alone: a link never holds it and a built-in one together.
         if own.is_some() {
             s.lesson = None;

@@ -15,14 +15,14 @@ use crate::web::address::Address;
 use crate::web::events::key_press;
 use leptos::ev::keydown;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::{find, lesson_query, LESSONS};
+use rusty_lock_engine::lessons::{find, lesson_query, LessonId, LESSONS};
 use rusty_lock_engine::scenario::{Mode, Pace, DEFAULT_SPEED, SPEEDS};
 use rusty_lock_engine::Layer;
 
 /// The link of the lesson `step` places away from the current one, kept in presenter mode at the
 /// speed and pace chosen (`speed`, an index of `SPEEDS`): a teacher who slowed the room down to
 /// 0.5×, or chose timed playback, keeps it for the next lesson.
-pub fn neighbour_link(current: Option<&str>, step: isize, speed: usize, pace: Pace) -> Option<String> {
+pub fn neighbour_link(current: Option<LessonId>, step: isize, speed: usize, pace: Pace) -> Option<String> {
     let index = current.and_then(find).map(|(i, _)| i as isize).unwrap_or(-1);
     let next = index + step;
     let speed = match SPEEDS.get(speed) {
@@ -73,7 +73,7 @@ fn lesson_move(pg: Playground, address: Address, step: isize) -> bool {
         return false;
     }
     let (speed, pace) = (pg.speed_index.get_untracked(), pg.pace.get_untracked());
-    match neighbour_link(pg.lesson.get_untracked().as_deref(), step, speed, pace) {
+    match neighbour_link(pg.lesson.get_untracked(), step, speed, pace) {
         Some(link) => {
             address.push(&link);
             true

@@ -10,6 +10,7 @@ use crate::web::driver::Speed;
 use crate::web::gate::gate;
 use crate::web::key_store;
 use leptos::prelude::*;
+use rusty_lock_engine::lessons::LessonId;
 use rusty_lock_engine::own_lesson::OwnLesson;
 use rusty_lock_engine::scenario::{Mode, Notice, Pace, ProviderChoice, Scenario, DEFAULT_SPEED, SPEED_FACTORS};
 use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, Preset, RunConfig, RunView};
@@ -32,7 +33,7 @@ pub struct Playground {
     pub plan: RwSignal<FaultPlan>,
     pub speed_index: RwSignal<usize>,
     pub provider: RwSignal<ProviderChoice>,
-    pub lesson: RwSignal<Option<String>>,
+    pub lesson: RwSignal<Option<LessonId>>,
     /// A teacher's own lesson from the link, played like a built-in one (never with one).
     pub own_lesson: RwSignal<Option<OwnLesson>>,
     pub lang: RwSignal<Option<String>>,

@@ -2,6 +2,7 @@
 
 use super::*;
 use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::lessons::LessonId;
 use rusty_lock_engine::provider::{BodyProblem, CallFailure, WaitReason};
 use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
@@ -838,75 +839,75 @@ impl Log for En {
 }
 
 impl Lessons for En {
-    fn lesson_text(&self, id: &str) -> LessonText {
+    fn lesson_text(&self, id: LessonId) -> LessonText {
         match id {
-            "rusted-lock" => LessonText {
+            LessonId::RustedLock => LessonText {
                 title: "The rusted lock",
                 goal: "The key will not turn until the lock is oiled. Watch the agent find that out.",
                 explanation: "The tool refused and said why: the lock is rusted, oil it first. That sentence went back to the model as the tool's result, so the model read it and changed its plan. A tool error is information for the model, not a crash.",
                 takeaway: "A tool error is a message for the model, not a crash.",
             },
-            "server-hiccup" => LessonText {
+            LessonId::ServerHiccup => LessonText {
                 title: "A server hiccup",
                 goal: "The model's server answers 503 once, on the turn the agent tries the key.",
                 explanation: "A 503 means the server is briefly unavailable, which tends to pass by itself. Your code waited a random moment and called again, and the model never heard about it: there was no turn for it to read.",
                 takeaway: "A brief 503 is your code's job: wait a random moment, then call again.",
             },
-            "rate-limited" => LessonText {
+            LessonId::RateLimited => LessonText {
                 title: "Rate limited",
                 goal: "The server says 429 Too Many Requests and asks the client to come back in 2 seconds.",
                 explanation: "When the server names a wait in Retry-After, your code honours it instead of guessing. Retrying sooner would only earn another 429.",
                 takeaway: "When the server says how long to wait, wait that long.",
             },
-            "bad-key" => LessonText {
+            LessonId::BadKey => LessonText {
                 title: "A bad key",
                 goal: "The server answers 401 Unauthorized: the API key is wrong.",
                 explanation: "A wrong key stays wrong however often you ask. Retrying cannot help and the model cannot fix it, so the run ends at once with a clear error for a person to act on.",
                 takeaway: "Do not retry what cannot change: a wrong key needs a person.",
             },
-            "bad-request-retried" => LessonText {
+            LessonId::BadRequestRetried => LessonText {
                 title: "A bad request, retried in vain",
                 goal: "A harness from the wrong school retries every failure, even a 400.",
                 explanation: "A 400 says the request itself is broken, so sending it again gets the same 400. Here the harness wasted every attempt and its waits before failing anyway. Only retry what can pass by itself.",
                 takeaway: "Retry only what can pass by itself; a 400 never will.",
             },
-            "broken-json" => LessonText {
+            LessonId::BrokenJson => LessonText {
                 title: "Broken JSON",
                 goal: "On turn 3 the model's tool call arrives with its arguments cut short.",
                 explanation: "The harness could not parse the arguments, so it told the model so in one sentence, with an example. The model sent the call again, corrected. It cost a turn, not the run.",
                 takeaway: "Tell the model what was wrong, and it can send the call again.",
             },
-            "invented-tool" => LessonText {
+            LessonId::InventedTool => LessonText {
                 title: "An invented tool",
                 goal: "The model calls open_door, a tool that does not exist.",
                 explanation: "The harness checked the name before running anything and answered with the list of real tools. The model picked a real one on its next turn.",
                 takeaway: "Check a tool's name before running it, and list the real ones.",
             },
-            "stubborn-model" => LessonText {
+            LessonId::StubbornModel => LessonText {
                 title: "A stubborn model",
                 goal: "This model ignores the hint and keeps trying the key on the rusted lock.",
                 explanation: "Each error went back to the model, but it kept making the same mistake. After three tool errors in a row a guard in your code stopped the run, before it could burn the whole turn budget.",
                 takeaway: "A cap on errors in a row stops a stuck model from burning the budget.",
             },
-            "same-call-twice" => LessonText {
+            LessonId::SameCallTwice => LessonText {
                 title: "The same call twice",
                 goal: "The stubborn model sends exactly the same call it sent on the turn before.",
                 explanation: "The same call with the same arguments will get the same answer. A guard noticed the repeat, stopped the loop and handed over politely to a person instead of pretending.",
                 takeaway: "The same call twice gets the same answer: hand over to a person.",
             },
-            "never-ending-turn" => LessonText {
+            LessonId::NeverEndingTurn => LessonText {
                 title: "The turn that never ends",
                 goal: "On turn 2 the server accepts the call and then says nothing at all.",
                 explanation: "Without a watchdog this run would wait forever. The watchdog cut the silent call after 5 seconds and counted it as a timeout, which your code retried like any other transient failure.",
                 takeaway: "A watchdog turns silence into a timeout that your code can retry.",
             },
-            "retries-used-up" => LessonText {
+            LessonId::RetriesUsedUp => LessonText {
                 title: "Retries used up",
                 goal: "The server answers 503 three times in a row, and three attempts is all the policy allows.",
                 explanation: "Retrying is a bet that the problem will pass soon. When every attempt fails, the bet is lost: your code stops retrying and the run ends with a clear error instead of looping forever.",
                 takeaway: "Retrying is a bet with a limit; when it is lost, fail clearly.",
             },
-            "why-jitter" => LessonText {
+            LessonId::WhyJitter => LessonText {
                 title: "Why jitter?",
                 goal: "Jitter is off: after two 503s your code waits exactly 0.5 s, then 1 s. What if a thousand clients do?",
                 explanation: "For one client a fixed wait works, and your code handled both 503s. But every client that failed at the same moment also comes back at the same moment, so a recovering server is hit by the whole crowd at once and falls over again. A random wait under the same ceiling spreads them out: open the herd to watch a thousand clients do it both ways.",
@@ -914,7 +915,6 @@ impl Lessons for En {
             },
             // Every lesson has its words above; one without them would show an empty card, and the
             // browser test that opens every lesson fails on that.
-            _ => LessonText { title: "", goal: "", explanation: "", takeaway: "" },
         }
     }
 

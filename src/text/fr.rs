@@ -4,6 +4,7 @@
 
 use super::*;
 use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::lessons::LessonId;
 use rusty_lock_engine::provider::{BodyProblem, CallFailure, WaitReason};
 use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
@@ -914,75 +915,75 @@ impl Log for Fr {
 }
 
 impl Lessons for Fr {
-    fn lesson_text(&self, id: &str) -> LessonText {
+    fn lesson_text(&self, id: LessonId) -> LessonText {
         match id {
-            "rusted-lock" => LessonText {
+            LessonId::RustedLock => LessonText {
                 title: "La serrure rouillée",
                 goal: "La clé ne tourne pas tant que la serrure n'est pas huilée. L'agent va le découvrir.",
                 explanation: "L'outil a refusé en disant pourquoi\u{a0}: serrure rouillée, huilez-la d'abord. Cette phrase est revenue au modèle comme résultat d'outil\u{202f}; il l'a lue et a changé de plan. Une erreur d'outil renseigne le modèle, rien ne plante.",
                 takeaway: "Une erreur d'outil est un message pour le modèle, pas un plantage.",
             },
-            "server-hiccup" => LessonText {
+            LessonId::ServerHiccup => LessonText {
                 title: "Un hoquet du serveur",
                 goal: "Le serveur du modèle répond 503 une fois, au tour où l'agent essaie la clé.",
                 explanation: "Un 503 signale un serveur brièvement indisponible, ce qui passe souvent tout seul. Votre code a attendu un instant tiré au hasard puis a rappelé. Le modèle n'a rien vu\u{a0}: aucun tour ne lui a été montré.",
                 takeaway: "Un 503 bref\u{a0}: votre code attend un instant au hasard, puis rappelle.",
             },
-            "rate-limited" => LessonText {
+            LessonId::RateLimited => LessonText {
                 title: "Trop de requêtes",
                 goal: "Le serveur répond 429 Too Many Requests et demande au client de revenir dans 2 secondes.",
                 explanation: "Quand le serveur fixe l'attente dans Retry-After, votre code la respecte au lieu de deviner. Revenir plus tôt ne vaudrait qu'un autre 429.",
                 takeaway: "Quand le serveur dit combien attendre, attendez ce temps-là.",
             },
-            "bad-key" => LessonText {
+            LessonId::BadKey => LessonText {
                 title: "Mauvaise clé",
                 goal: "Le serveur répond 401 Unauthorized\u{a0}: la clé d'API est fausse.",
                 explanation: "Une clé fausse le reste, qu'on la présente une fois ou dix. Réessayer ne sert à rien et le modèle n'y peut rien\u{a0}: l'exécution s'arrête aussitôt, sur une erreur claire pour un humain.",
                 takeaway: "Inutile de réessayer une clé fausse\u{a0}: il faut un humain.",
             },
-            "bad-request-retried" => LessonText {
+            LessonId::BadRequestRetried => LessonText {
                 title: "Un 400 réessayé en vain",
                 goal: "Un harnais de la mauvaise école réessaie tout échec, même un 400.",
                 explanation: "Un 400 dit que la requête elle-même est cassée\u{a0}: la renvoyer donne le même 400. Ici, le harnais a gaspillé tentatives et attentes avant d'échouer quand même. Ne réessayez que ce qui peut passer tout seul.",
                 takeaway: "Ne réessayez que ce qui peut passer tout seul\u{202f}; un 400, jamais.",
             },
-            "broken-json" => LessonText {
+            LessonId::BrokenJson => LessonText {
                 title: "JSON cassé",
                 goal: "Au tour 3, l'appel d'outil du modèle arrive avec des arguments tronqués.",
                 explanation: "Le harnais n'a pas pu lire les arguments\u{202f}; il l'a dit au modèle en une phrase, exemple à l'appui. Le modèle a renvoyé l'appel, corrigé. Coût\u{a0}: un tour, pas l'exécution.",
                 takeaway: "Dites au modèle ce qui clochait\u{a0}: il pourra renvoyer l'appel.",
             },
-            "invented-tool" => LessonText {
+            LessonId::InventedTool => LessonText {
                 title: "Un outil inventé",
                 goal: "Le modèle appelle open_door, un outil qui n'existe pas.",
                 explanation: "Le harnais a vérifié le nom avant de lancer quoi que ce soit et a répondu par la liste des vrais outils. Au tour suivant, le modèle en a pris un vrai.",
                 takeaway: "Vérifiez le nom d'un outil avant de le lancer, et listez les vrais.",
             },
-            "stubborn-model" => LessonText {
+            LessonId::StubbornModel => LessonText {
                 title: "Un modèle têtu",
                 goal: "Ce modèle ignore l'indice et s'obstine à essayer la clé sur la serrure rouillée.",
                 explanation: "Chaque erreur est revenue au modèle, mais il a refait la même faute. Après trois erreurs d'outil d'affilée, un garde-fou de votre code a arrêté l'exécution avant qu'elle ne brûle tout le budget de tours.",
                 takeaway: "Un plafond d'erreurs d'affilée protège le budget d'un modèle coincé.",
             },
-            "same-call-twice" => LessonText {
+            LessonId::SameCallTwice => LessonText {
                 title: "Deux fois le même appel",
                 goal: "Le modèle têtu renvoie exactement l'appel qu'il a fait au tour précédent.",
                 explanation: "Même appel, mêmes arguments\u{a0}: même réponse. Un garde-fou a repéré la répétition, arrêté la boucle et passé poliment la main à un humain au lieu de faire semblant.",
                 takeaway: "Même appel, même réponse\u{a0}: passez la main à un humain.",
             },
-            "never-ending-turn" => LessonText {
+            LessonId::NeverEndingTurn => LessonText {
                 title: "Le tour sans fin",
                 goal: "Au tour 2, le serveur accepte l'appel, puis ne dit plus rien.",
                 explanation: "Sans watchdog, cette exécution attendrait pour toujours. Le watchdog a coupé l'appel muet au bout de 5 secondes et l'a compté comme un timeout, que votre code a réessayé comme tout échec passager.",
                 takeaway: "Un watchdog change le silence en timeout que votre code peut réessayer.",
             },
-            "retries-used-up" => LessonText {
+            LessonId::RetriesUsedUp => LessonText {
                 title: "Tentatives épuisées",
                 goal: "Le serveur répond 503 trois fois de suite, et la politique n'autorise que trois tentatives.",
                 explanation: "Réessayer, c'est parier que le problème passera vite. Si toutes les tentatives échouent, le pari est perdu\u{a0}: votre code arrête et l'exécution finit sur une erreur claire au lieu de tourner sans fin.",
                 takeaway: "Réessayer est un pari limité\u{202f}; s'il est perdu, échouez clairement.",
             },
-            "why-jitter" => LessonText {
+            LessonId::WhyJitter => LessonText {
                 title: "Pourquoi le jitter\u{202f}?",
                 goal: "Jitter coupé\u{a0}: après deux 503, votre code attend exactement 0,5 s, puis 1 s. Et si mille clients en font autant\u{202f}?",
                 explanation: "Pour un seul client, une attente fixe suffit, et votre code a géré les deux 503. Mais tous les clients tombés au même instant reviennent au même instant\u{a0}: le serveur qui se relève reçoit toute la foule d'un coup et retombe. Une attente aléatoire sous le même plafond les étale\u{a0}: ouvrez le troupeau pour voir mille clients faire l'un et l'autre.",
@@ -990,7 +991,6 @@ impl Lessons for Fr {
             },
             // Every lesson has its words above; one without them would show an empty card, and the
             // browser test that opens every lesson fails on that.
-            _ => LessonText { title: "", goal: "", explanation: "", takeaway: "" },
         }
     }
 

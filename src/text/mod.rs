@@ -13,6 +13,7 @@
 use std::cell::Cell;
 
 use rusty_lock_engine::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::lessons::LessonId;
 use rusty_lock_engine::provider::{BodyProblem, CallFailure};
 use rusty_lock_engine::scenario::{Problem, Setting};
 use rusty_lock_engine::tools::ToolErrorKind;
@@ -664,7 +665,7 @@ pub fn question() -> &'static str {
 }
 
 /// The words of the lesson `id` (one of `lessons::LESSONS`).
-pub fn lesson_text(id: &str) -> LessonText {
+pub fn lesson_text(id: LessonId) -> LessonText {
     lessons_words().lesson_text(id)
 }
 

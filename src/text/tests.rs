@@ -495,7 +495,7 @@ fn every_trace_error_and_guard_detail_is_a_sentence() {
 }
 
 /// The length of a lesson's English explanation, in characters.
-fn english_lesson_len(id: &str) -> usize {
+fn english_lesson_len(id: rusty_lock_engine::lessons::LessonId) -> usize {
     let was = lang();
     let first = if was == Lang::Fr {
         french()

@@ -2,6 +2,7 @@
 
 use super::{Lang, LessonText};
 use rusty_lock_engine::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::lessons::LessonId;
 use rusty_lock_engine::provider::{BodyProblem, CallFailure};
 use rusty_lock_engine::scenario::Problem;
 use rusty_lock_engine::tools::ToolErrorKind;
@@ -317,7 +318,7 @@ pub struct LessonsLabels {
 
 pub trait Lessons {
     /// The words of the lesson `id` (one of `lessons::LESSONS`).
-    fn lesson_text(&self, id: &str) -> LessonText;
+    fn lesson_text(&self, id: LessonId) -> LessonText;
 
     fn lesson_step(&self, n: usize, of: usize) -> String;
 

@@ -3,6 +3,7 @@
 
 use super::*;
 use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::lessons::LessonId;
 use rusty_lock_engine::provider::{BodyProblem, CallFailure, WaitReason};
 use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
@@ -833,75 +834,75 @@ impl Log for Zh {
 }
 
 impl Lessons for Zh {
-    fn lesson_text(&self, id: &str) -> LessonText {
+    fn lesson_text(&self, id: LessonId) -> LessonText {
         match id {
-            "rusted-lock" => LessonText {
+            LessonId::RustedLock => LessonText {
                 title: "生锈的锁",
                 goal: "锁没上油之前，钥匙是转不动的。看看智能体怎么发现这一点。",
                 explanation: "工具拒绝执行，并说明了原因：锁生锈了，先上油。这句话作为工具结果回到了模型那里，模型读了之后就改了计划。工具错误是给模型的信息，不是崩溃。",
                 takeaway: "工具错误是写给模型的信息，不是崩溃。",
             },
-            "server-hiccup" => LessonText {
+            LessonId::ServerHiccup => LessonText {
                 title: "服务器打了个嗝",
                 goal: "就在智能体试钥匙的那一轮，模型的服务器回了一次 503。",
                 explanation: "503 表示服务器暂时不可用，这种情况通常自己就会过去。你的代码随机等了一会儿再调用，模型完全没察觉：这件事没有占用它的任何一轮。",
                 takeaway: "短暂的 503 归你的代码管：随机等一下再调用。",
             },
-            "rate-limited" => LessonText {
+            LessonId::RateLimited => LessonText {
                 title: "被限流了",
                 goal: "服务器返回 429 Too Many Requests，并让客户端 2 秒后再来。",
                 explanation: "服务器在 Retry-After 里给出了等待时间，你的代码就照着等，而不是自己去猜。提前重试只会再换来一个 429。",
                 takeaway: "服务器说等多久，就等多久。",
             },
-            "bad-key" => LessonText {
+            LessonId::BadKey => LessonText {
                 title: "密钥错了",
                 goal: "服务器返回 401 Unauthorized：API 密钥不对。",
                 explanation: "密钥错了，问多少次都是错的。重试帮不上忙，模型也修不好，所以运行立刻结束，留下一个清楚的错误，等人来处理。",
                 takeaway: "不会变的错误别重试：密钥错了得找人。",
             },
-            "bad-request-retried" => LessonText {
+            LessonId::BadRequestRetried => LessonText {
                 title: "白白重试的错误请求",
                 goal: "一个“错误派”的 harness 什么失败都重试，连 400 也不例外。",
                 explanation: "400 说明请求本身就有问题，再发一遍还是同样的 400。这里 harness 把所有尝试和等待都白白耗光了，最后照样失败。只重试那些自己会好起来的失败。",
                 takeaway: "只重试会自己好的失败；400 永远不会好。",
             },
-            "broken-json" => LessonText {
+            LessonId::BrokenJson => LessonText {
                 title: "损坏的 JSON",
                 goal: "第 3 轮时，模型发来的工具调用参数被截断了。",
                 explanation: "harness 解析不了这些参数，于是用一句话告诉模型哪里错了，还附上一个示例。模型改正后重新发送了调用。代价是一轮，而不是整次运行。",
                 takeaway: "告诉模型错在哪里，它就能重新发送调用。",
             },
-            "invented-tool" => LessonText {
+            LessonId::InventedTool => LessonText {
                 title: "编造出来的工具",
                 goal: "模型调用了 open_door，一个根本不存在的工具。",
                 explanation: "harness 在执行任何操作之前先检查了工具名，并回复了真实存在的工具列表。模型在下一轮就选了一个真实的工具。",
                 takeaway: "执行前先核对工具名，并列出真实的工具。",
             },
-            "stubborn-model" => LessonText {
+            LessonId::StubbornModel => LessonText {
                 title: "固执的模型",
                 goal: "这个模型无视提示，一直拿钥匙去开那把生锈的锁。",
                 explanation: "每个错误都送回给了模型，可它还是一错再错。连续三次工具错误之后，你代码里的护栏叫停了运行，没让它把轮次预算全部耗光。",
                 takeaway: "给连续错误设上限，卡住的模型就耗不光预算。",
             },
-            "same-call-twice" => LessonText {
+            LessonId::SameCallTwice => LessonText {
                 title: "同一个调用来了两次",
                 goal: "固执的模型发来的调用，和上一轮一模一样。",
                 explanation: "同样的调用、同样的参数，只会得到同样的结果。护栏发现了这次重复，停下循环，礼貌地把事情交给了人，而不是假装还在推进。",
                 takeaway: "同一个调用来两次，结果不会变：交给人。",
             },
-            "never-ending-turn" => LessonText {
+            LessonId::NeverEndingTurn => LessonText {
                 title: "永远结束不了的一轮",
                 goal: "第 2 轮时，服务器接下了调用，然后就再也没有任何回应。",
                 explanation: "没有看门狗的话，这次运行会永远等下去。看门狗在 5 秒后切断了这个没有回音的调用，把它算作一次超时，你的代码就像对待其他暂时性故障一样重试了它。",
                 takeaway: "看门狗把沉默变成超时，你的代码就能重试。",
             },
-            "retries-used-up" => LessonText {
+            LessonId::RetriesUsedUp => LessonText {
                 title: "重试次数用完了",
                 goal: "服务器连续三次返回 503，而策略一共只允许尝试三次。",
                 explanation: "重试是在赌问题很快会过去。如果每次尝试都失败，这个赌就输了：你的代码停止重试，运行以一个清楚的错误结束，而不是无休止地循环下去。",
                 takeaway: "重试是有上限的赌注；输了就明明白白地失败。",
             },
-            "why-jitter" => LessonText {
+            LessonId::WhyJitter => LessonText {
                 title: "为什么要抖动？",
                 goal: "抖动已关闭：两次 503 之后，你的代码正好等 0.5 秒，再等 1 秒。要是一千个客户端都这样呢？",
                 explanation: "只有一个客户端时，固定等待没问题，你的代码也处理好了两次 503。可是同一时刻失败的客户端，也会在同一时刻一起回来，刚恢复的服务器被整群人同时砸中，又倒下了。在同样的上限内随机等待，就能把它们错开：打开“惊群”页面，看一千个客户端分别用两种方式重试。",
@@ -909,7 +910,6 @@ impl Lessons for Zh {
             },
             // Every lesson has its words above; one without them would show an empty card, and the
             // browser test that opens every lesson fails on that.
-            _ => LessonText { title: "", goal: "", explanation: "", takeaway: "" },
         }
     }
 

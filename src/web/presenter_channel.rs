@@ -8,6 +8,7 @@
 //! the first load, and a serde codec for them would cost it a few kilobytes.
 
 use js_sys::{Object, Reflect};
+use rusty_lock_engine::lessons::LessonId;
 use rusty_lock_engine::Layer;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -63,7 +64,7 @@ impl Command {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OnScreen {
     /// The lesson's id, if one is open.
-    pub lesson: Option<String>,
+    pub lesson: Option<LessonId>,
     /// The step on screen (from 1) and the steps recorded; 0 of 0 before any run.
     pub at: u32,
     pub of: u32,
@@ -116,7 +117,7 @@ impl Message {
             }
             Message::OnScreen(s) => {
                 set(&out, "kind", &"on-screen".into());
-                set(&out, "lesson", &s.lesson.as_deref().map_or(JsValue::NULL, JsValue::from_str));
+                set(&out, "lesson", &s.lesson.map_or(JsValue::NULL, |l| JsValue::from_str(l.slug())));
                 set(&out, "at", &s.at.into());
                 set(&out, "of", &s.of.into());
                 set(&out, "caption", &s.caption.as_str().into());
@@ -145,7 +146,7 @@ impl Message {
                     return None;
                 }
                 Some(Message::OnScreen(OnScreen {
-                    lesson: text(value, "lesson"),
+                    lesson: text(value, "lesson").as_deref().and_then(LessonId::from_slug),
                     at,
                     of,
                     caption: text(value, "caption")?,

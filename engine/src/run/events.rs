@@ -173,13 +173,43 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub fn slug(&self) -> &'static str {
+    pub fn ending(&self) -> Ending {
         match self {
-            Outcome::Answered { .. } => "answered",
-            Outcome::Escalated { .. } => "escalated",
-            Outcome::GaveUp { .. } => "gave-up",
-            Outcome::Failed { .. } => "failed",
-            Outcome::Cancelled => "cancelled",
+            Outcome::Answered { .. } => Ending::Answered,
+            Outcome::Escalated { .. } => Ending::Escalated,
+            Outcome::GaveUp { .. } => Ending::GaveUp,
+            Outcome::Failed { .. } => Ending::Failed,
+            Outcome::Cancelled => Ending::Cancelled,
+        }
+    }
+
+    pub fn slug(&self) -> &'static str {
+        self.ending().slug()
+    }
+}
+
+/// How a run ended, without the details: what a lesson promises and a title names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Answered,
+    Escalated,
+    GaveUp,
+    Failed,
+    Cancelled,
+}
+
+impl Ending {
+    pub const ALL: [Ending; 5] =
+        [Ending::Answered, Ending::Escalated, Ending::GaveUp, Ending::Failed, Ending::Cancelled];
+
+    /// As the page's test hooks and CSS classes write it.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Ending::Answered => "answered",
+            Ending::Escalated => "escalated",
+            Ending::GaveUp => "gave-up",
+            Ending::Failed => "failed",
+            Ending::Cancelled => "cancelled",
         }
     }
 }

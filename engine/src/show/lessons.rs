@@ -2,72 +2,156 @@
 //! run plays, and a short explanation that ties what happened to the rule. The native tests
 //! check that every lesson's run really is handled by the layer its answer names.
 
-use crate::events::Layer;
+use crate::events::{Ending, Layer};
 
 /// A lesson as data: its run and its answer. Its words (title, goal, explanation) belong to the
 /// page, in the reader's language (`text::lesson_text`).
 pub struct Lesson {
-    /// Stable id, used in links as `lesson=<id>`.
-    pub id: &'static str,
+    pub id: LessonId,
     /// The settings of the run, as a link query (without `lesson=`).
     pub link: &'static str,
     /// The layer that handles the failure this lesson is about.
     pub answer: Layer,
-    /// How the run ends, as an outcome slug.
-    pub outcome: &'static str,
+    /// How the run ends.
+    pub outcome: Ending,
     /// Suggested minutes for it in a workshop: the question, the run, and the talk after it
     /// (the page's workshop agenda adds them up).
     pub minutes: u32,
 }
 
+/// Which lesson: the words of each language match it whole, so a lesson without its words does
+/// not compile. Written in links as `lesson=<slug>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LessonId {
+    RustedLock,
+    ServerHiccup,
+    RateLimited,
+    BadKey,
+    BadRequestRetried,
+    BrokenJson,
+    InventedTool,
+    StubbornModel,
+    SameCallTwice,
+    NeverEndingTurn,
+    RetriesUsedUp,
+    WhyJitter,
+}
+
+impl LessonId {
+    /// Stable, as links carry it.
+    pub fn slug(self) -> &'static str {
+        match self {
+            LessonId::RustedLock => "rusted-lock",
+            LessonId::ServerHiccup => "server-hiccup",
+            LessonId::RateLimited => "rate-limited",
+            LessonId::BadKey => "bad-key",
+            LessonId::BadRequestRetried => "bad-request-retried",
+            LessonId::BrokenJson => "broken-json",
+            LessonId::InventedTool => "invented-tool",
+            LessonId::StubbornModel => "stubborn-model",
+            LessonId::SameCallTwice => "same-call-twice",
+            LessonId::NeverEndingTurn => "never-ending-turn",
+            LessonId::RetriesUsedUp => "retries-used-up",
+            LessonId::WhyJitter => "why-jitter",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<LessonId> {
+        LESSONS.iter().map(|l| l.id).find(|id| id.slug() == slug)
+    }
+}
+
+/// As links write it, for messages and tests.
+impl std::fmt::Display for LessonId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.slug())
+    }
+}
+
 pub const LESSONS: [Lesson; 12] = [
-    Lesson { id: "rusted-lock", link: "v=1", answer: Layer::Model, outcome: "answered", minutes: 5 },
-    Lesson { id: "server-hiccup", link: "v=1&faults=t2:503", answer: Layer::Code, outcome: "answered", minutes: 5 },
-    Lesson { id: "rate-limited", link: "v=1&faults=t2:429", answer: Layer::Code, outcome: "answered", minutes: 5 },
-    Lesson { id: "bad-key", link: "v=1&faults=t2:401", answer: Layer::Nobody, outcome: "failed", minutes: 4 },
+    Lesson { id: LessonId::RustedLock, link: "v=1", answer: Layer::Model, outcome: Ending::Answered, minutes: 5 },
     Lesson {
-        id: "bad-request-retried",
-        link: "v=1&faults=t2:400x3&retryall=on",
-        answer: Layer::Nobody,
-        outcome: "failed",
-        minutes: 6,
+        id: LessonId::ServerHiccup,
+        link: "v=1&faults=t2:503",
+        answer: Layer::Code,
+        outcome: Ending::Answered,
+        minutes: 5,
     },
-    Lesson { id: "broken-json", link: "v=1&faults=t3:badjson", answer: Layer::Model, outcome: "answered", minutes: 5 },
     Lesson {
-        id: "invented-tool",
-        link: "v=1&faults=t2:unknowntool",
-        answer: Layer::Model,
-        outcome: "answered",
+        id: LessonId::RateLimited,
+        link: "v=1&faults=t2:429",
+        answer: Layer::Code,
+        outcome: Ending::Answered,
+        minutes: 5,
+    },
+    Lesson {
+        id: LessonId::BadKey,
+        link: "v=1&faults=t2:401",
+        answer: Layer::Nobody,
+        outcome: Ending::Failed,
         minutes: 4,
     },
     Lesson {
-        id: "stubborn-model",
+        id: LessonId::BadRequestRetried,
+        link: "v=1&faults=t2:400x3&retryall=on",
+        answer: Layer::Nobody,
+        outcome: Ending::Failed,
+        minutes: 6,
+    },
+    Lesson {
+        id: LessonId::BrokenJson,
+        link: "v=1&faults=t3:badjson",
+        answer: Layer::Model,
+        outcome: Ending::Answered,
+        minutes: 5,
+    },
+    Lesson {
+        id: LessonId::InventedTool,
+        link: "v=1&faults=t2:unknowntool",
+        answer: Layer::Model,
+        outcome: Ending::Answered,
+        minutes: 4,
+    },
+    Lesson {
+        id: LessonId::StubbornModel,
         link: "v=1&model=stubborn&repeat=off",
         answer: Layer::Code,
-        outcome: "gave-up",
+        outcome: Ending::GaveUp,
         minutes: 6,
     },
-    Lesson { id: "same-call-twice", link: "v=1&model=stubborn", answer: Layer::Code, outcome: "escalated", minutes: 5 },
     Lesson {
-        id: "never-ending-turn",
+        id: LessonId::SameCallTwice,
+        link: "v=1&model=stubborn",
+        answer: Layer::Code,
+        outcome: Ending::Escalated,
+        minutes: 5,
+    },
+    Lesson {
+        id: LessonId::NeverEndingTurn,
         link: "v=1&faults=t2:hang",
         answer: Layer::Code,
-        outcome: "answered",
+        outcome: Ending::Answered,
         minutes: 6,
     },
-    Lesson { id: "retries-used-up", link: "v=1&faults=t2:503x3", answer: Layer::Nobody, outcome: "failed", minutes: 5 },
     Lesson {
-        id: "why-jitter",
+        id: LessonId::RetriesUsedUp,
+        link: "v=1&faults=t2:503x3",
+        answer: Layer::Nobody,
+        outcome: Ending::Failed,
+        minutes: 5,
+    },
+    Lesson {
+        id: LessonId::WhyJitter,
         link: "v=1&faults=t2:503x2&jitter=off",
         answer: Layer::Code,
-        outcome: "answered",
+        outcome: Ending::Answered,
         minutes: 9,
     },
 ];
 
 /// The lesson whose explanation leads on to the herd view, with the herd's own link: the crowd
 /// is what makes jitter matter, and one run cannot show a crowd.
-pub const HERD_LESSON: (&str, &str) = ("why-jitter", "view=herd&clients=1000");
+pub const HERD_LESSON: (LessonId, &str) = (LessonId::WhyJitter, "view=herd&clients=1000");
 
 /// The workshop agenda's own view: every lesson with its minutes, link and handout.
 pub const AGENDA_VIEW: &str = "view=agenda";
@@ -81,11 +165,11 @@ pub fn total_minutes() -> u32 {
     LESSONS.iter().map(|l| l.minutes).sum()
 }
 
-pub fn find(id: &str) -> Option<(usize, &'static Lesson)> {
+pub fn find(id: LessonId) -> Option<(usize, &'static Lesson)> {
     LESSONS.iter().enumerate().find(|(_, l)| l.id == id)
 }
 
 /// The full query for a lesson: its settings plus its id.
 pub fn lesson_query(lesson: &Lesson) -> String {
-    format!("{}&lesson={}", lesson.link, lesson.id)
+    format!("{}&lesson={}", lesson.link, lesson.id.slug())
 }

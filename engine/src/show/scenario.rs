@@ -8,6 +8,7 @@
 use crate::builtin::Personality;
 use crate::chaos::{Fault, FaultGroup, FaultPlan, FaultRule};
 use crate::config::RunConfig;
+use crate::lessons::LessonId;
 use crate::own_lesson::{read_expect, read_text, OwnLesson};
 
 /// The link format this build writes. Links with a higher number are read as far as possible.
@@ -233,7 +234,7 @@ pub struct Scenario {
     /// Index into [`SPEEDS`].
     pub speed: usize,
     pub provider: ProviderChoice,
-    pub lesson: Option<String>,
+    pub lesson: Option<LessonId>,
     pub lang: Option<String>,
     pub mode: Mode,
     /// Timed or step by step; a link names it only where it differs from the mode's default.
@@ -422,13 +423,13 @@ pub fn encode(s: &Scenario) -> String {
     #[allow(clippy::unwrap_or_default)]
     // A teacher's own lesson stands alone: its link writes every setting that differs from the
     // default, and names no built-in lesson.
-    let lesson = if s.own_lesson.is_some() { None } else { s.lesson.as_deref() };
+    let lesson = if s.own_lesson.is_some() { None } else { s.lesson };
     let d = lesson.and_then(lesson_scenario).unwrap_or_else(Scenario::new);
     let (c, dc) = (&s.config, &d.config);
     let mut out = form_urlencoded::Serializer::new(String::new());
     out.append_pair(Key::Version.slug(), &FORMAT_VERSION.to_string());
     if let Some(lesson) = lesson {
-        out.append_pair(Key::Lesson.slug(), lesson);
+        out.append_pair(Key::Lesson.slug(), lesson.slug());
     }
     if s.faults != d.faults {
         out.append_pair(Setting::Faults.slug(), &encode_faults(&s.faults));
@@ -498,7 +499,7 @@ fn personality_slug(p: Personality) -> &'static str {
 }
 
 /// The scenario a lesson plays: its own link, read as any link is.
-pub fn lesson_scenario(id: &str) -> Option<Scenario> {
+pub fn lesson_scenario(id: LessonId) -> Option<Scenario> {
     let (_, lesson) = crate::lessons::find(id)?;
     Some(decode(lesson.link).0)
 }
@@ -506,7 +507,7 @@ pub fn lesson_scenario(id: &str) -> Option<Scenario> {
 /// The link keys whose settings differ from the lesson's own, in link order: what the page
 /// shows as "changed from the lesson". Empty without a lesson.
 pub fn lesson_changes(s: &Scenario) -> Vec<Setting> {
-    if s.lesson.as_deref().and_then(lesson_scenario).is_none() {
+    if s.lesson.and_then(lesson_scenario).is_none() {
         return Vec::new();
     }
     let written: Vec<String> = form_urlencoded::parse(encode(s).as_bytes()).map(|(k, _)| k.into_owned()).collect();
@@ -542,10 +543,10 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
     // key of the link then changes them (see `lesson_changes`).
     let lesson = form_urlencoded::parse(query.as_bytes()).find(|(k, _)| k.trim() == Key::Lesson.slug()).map(|(_, v)| v);
     if let Some(id) = lesson {
-        let id = id.trim();
-        match lesson_scenario(id) {
-            Some(base) => s = Scenario { lesson: Some(id.to_string()), ..base },
-            None => note("lesson", Problem::UnknownLesson { value: short(id) }),
+        let slug = id.trim();
+        match LessonId::from_slug(slug).and_then(|id| Some((id, lesson_scenario(id)?))) {
+            Some((id, base)) => s = Scenario { lesson: Some(id), ..base },
+            None => note("lesson", Problem::UnknownLesson { value: short(slug) }),
         }
     }
     // The keys read so far, in a list: a link has a few dozen keys (a crafted one at most about
@@ -655,7 +656,7 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
             });
             // The built-in lesson's settings stay (they were read first); its words give way.
             if let Some(id) = s.lesson.take() {
-                note("lesson", Problem::OwnLessonInstead { value: short(&id) });
+                note("lesson", Problem::OwnLessonInstead { value: id.slug().into() });
             }
         }
         // An `expect=` that was there but unreadable has its notice already.

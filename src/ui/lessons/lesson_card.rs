@@ -27,7 +27,7 @@ pub fn LessonCard() -> impl IntoView {
 #[component]
 fn BuiltinLessonCard() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
-    let lesson = Memo::new(move |_| pg.lesson.get().as_deref().and_then(find).map(|(i, _)| i));
+    let lesson = Memo::new(move |_| pg.lesson.get().and_then(find).map(|(i, _)| i));
     move || {
         let index = lesson.get()?;
         let l = &LESSONS[index];
@@ -37,20 +37,17 @@ fn BuiltinLessonCard() -> impl IntoView {
         let current = pg.lesson.get_untracked();
         // Whether there is a lesson before and after, and the links to them at the speed chosen.
         let pace = rusty_lock_engine::scenario::Pace::Timed;
-        let (has_prev, has_next) = (
-            neighbour_link(current.as_deref(), -1, 0, pace).is_some(),
-            neighbour_link(current.as_deref(), 1, 0, pace).is_some(),
-        );
+        let (has_prev, has_next) =
+            (neighbour_link(current, -1, 0, pace).is_some(), neighbour_link(current, 1, 0, pace).is_some());
         let link = move |step: isize| {
-            let current = current.clone();
-            move || neighbour_link(current.as_deref(), step, pg.speed_index.get(), pg.pace.get()).unwrap_or_default()
+            move || neighbour_link(current, step, pg.speed_index.get(), pg.pace.get()).unwrap_or_default()
         };
         let presenter_link = move || {
             let lang = pg.lang.get().map(|l| format!("&lang={l}")).unwrap_or_default();
             format!("?{PRESENTER_VIEW}{lang}")
         };
         Some(view! {
-            <section class="panel lesson" data-testid="lesson-card" data-lesson=l.id aria-labelledby="lesson-title">
+            <section class="panel lesson" data-testid="lesson-card" data-lesson=l.id.slug() aria-labelledby="lesson-title">
                 <p class="lesson-step">{text::lesson_step(index + 1, LESSONS.len())}</p>
                 <h2 id="lesson-title">{words.title}</h2>
                 <p class="lesson-goal">{words.goal}</p>

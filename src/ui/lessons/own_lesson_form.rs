@@ -33,7 +33,7 @@ pub fn OwnLessonForm() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     // A teacher's lesson on screen is edited; a built-in one lends its answer.
     let start = pg.own_lesson.get_untracked();
-    let builtin = pg.lesson.with_untracked(|l| l.as_deref().and_then(find).map(|(_, l)| l.answer));
+    let builtin = pg.lesson.with_untracked(|l| l.and_then(find).map(|(_, l)| l.answer));
     let text_of = |pick: fn(&OwnLesson) -> &String| start.as_ref().map(|o| pick(o).clone()).unwrap_or_default();
     let title = RwSignal::new(text_of(|o| &o.title));
     let question = RwSignal::new(text_of(|o| &o.question));

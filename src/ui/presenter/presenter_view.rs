@@ -76,8 +76,7 @@ pub fn PresenterView() -> impl IntoView {
         // Closed now: a message arriving later finds nobody.
         channel.try_update_value(|c| c.take());
     });
-    let lesson =
-        move || on_screen.with(|s| s.as_ref().and_then(|s| s.lesson.as_deref()).and_then(find).map(|(i, _)| i));
+    let lesson = move || on_screen.with(|s| s.as_ref().and_then(|s| s.lesson).and_then(find).map(|(i, _)| i));
     let heading = move || match lesson() {
         Some(i) => {
             format!("{} \u{b7} {}", text::lesson_step(i + 1, LESSONS.len()), text::lesson_text(LESSONS[i].id).title)
