@@ -25,7 +25,7 @@ use crate::ui::verdict::layer_row::LayerRow;
 use crate::web::address::Address;
 use crate::web::service_worker::use_service_worker;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::{AGENDA_VIEW, PRESENTER_VIEW};
+use rusty_lock_engine::route::{Route, View};
 use rusty_lock_engine::scenario::{encode, Mode, ProviderChoice};
 
 /// `missing`: a language the link or the browser asked for whose words could not be fetched.
@@ -40,45 +40,27 @@ pub fn App(missing: Option<crate::text::Lang>) -> impl IntoView {
     view! { <Pages /> }
 }
 
-/// Which page a link opens: the playground, or a view of its own.
-#[derive(Clone, Copy, PartialEq)]
-enum Page {
-    Playground,
-    Herd,
-    Agenda,
-    Presenter,
-}
-
 /// The playground, or the herd view when the link says `view=herd`, the workshop agenda when it
 /// says `view=agenda`, or the presenter view when it says `view=presenter`. Each view comes in a lazy part of its own, so the playground's first
 /// load pays only for this check.
 #[component]
 fn Pages() -> impl IntoView {
     let address = crate::state::expect_context::<Address>();
-    let page = Memo::new(move |_| {
-        let search = address.search();
-        let mut pairs = search.trim_start_matches('?').split('&');
-        match pairs.find(|kv| kv.starts_with("view=")) {
-            Some("view=herd") => Page::Herd,
-            Some(kv) if kv == AGENDA_VIEW => Page::Agenda,
-            Some(kv) if kv == PRESENTER_VIEW => Page::Presenter,
-            _ => Page::Playground,
-        }
-    });
+    let page = Memo::new(move |_| Route::of(&address.search()).view);
     let language = crate::state::expect_context::<Language>();
     // The views of their own are drawn again in a new language; the playground keeps its state
     // outside what it redraws (see `Playground`).
     move || match page.get() {
-        Page::Playground => view! { <Playground /> }.into_any(),
-        Page::Herd => {
+        View::Playground => view! { <Playground /> }.into_any(),
+        View::Herd => {
             language.shown.track();
             part(parts::herd_view()).into_any()
         }
-        Page::Agenda => {
+        View::Agenda => {
             language.shown.track();
             part(parts::agenda_view()).into_any()
         }
-        Page::Presenter => {
+        View::Presenter => {
             language.shown.track();
             part(parts::presenter_view()).into_any()
         }
@@ -113,18 +95,18 @@ fn Playground() -> impl IntoView {
     crate::hooks::presenter_link::use_presenter_link(pg, address);
     let updates = use_service_worker(crate::parts::register_worker);
     provide_context(updates);
-    let mode = move || pg.mode.get();
+    let mode = move || pg.mode();
     let show_settings = RwSignal::new(false);
     // The lazy parts load only once their condition first holds.
     let lesson_on = move || pg.in_lesson();
-    let http_on = move || pg.provider.with(|p| matches!(p, ProviderChoice::Http { .. }));
+    let http_on = move || pg.scenario.with(|s| matches!(s.provider, ProviderChoice::Http { .. }));
     // The backoff strip's part comes the first time a wait is on screen, and then stays.
     let shown = crate::state::expect_context::<crate::state::shown::Shown>();
     let strip_on = Memo::new(move |seen: Option<&bool>| {
         seen.copied().unwrap_or(false) || shown.view.with(|v| v.waiting.is_some())
     });
     let full_link = move || {
-        let s = pg.scenario().in_mode(Mode::Full);
+        let s = pg.scenario.get().in_mode(Mode::Full);
         format!("?{}", encode(&s))
     };
     // A new language redraws the whole page from the same signals: the run, the settings and the
@@ -133,7 +115,7 @@ fn Playground() -> impl IntoView {
     move || {
         language.shown.track();
         view! {
-        <div class=move || format!("app mode-{}", mode().slug()) class:instant=move || speed_factor(pg.speed_index.get()) <= 0.0 class:comparing=move || pg.playback.compare.get()>
+        <div class=move || format!("app mode-{}", mode().slug()) class:instant=move || speed_factor(pg.speed.get()) <= 0.0 class:comparing=move || pg.playback.compare.get()>
             <a class="skip-link" href="#player" on:click=skip_to_player>{text::skip_to_player()}</a>
             <header class="top">
                 <div class="brand">

@@ -19,7 +19,8 @@ fn main() {
     // shows English first and then jumps. If it cannot be fetched, the page opens in English
     // and says why.
     let search = web::address::read();
-    let lang = text::choose_lang(text::lang_in_link(&search), &web::language::browser_languages());
+    let link = rusty_lock_engine::route::Route::of(&search).lang;
+    let lang = text::choose_lang(link, &web::language::browser_languages());
     // Leptos's own task runner starts with the mount, so the wait before it uses the browser's.
     wasm_bindgen_futures::spawn_local(async move {
         let missing = match parts::language_words(lang).await {

@@ -15,7 +15,7 @@ pub use run::{
     builtin, call_args, cancel, chaos, clock, config, connection, events, harness, http, naive, provider, rng, script,
     sim, sse, tools, wire, world,
 };
-pub use show::{compare, herd, lessons, listing, own_lesson, scenario, scene, trace, verdict, view};
+pub use show::{compare, herd, lessons, listing, own_lesson, route, scenario, scene, trace, verdict, view};
 
 pub use builtin::{BuiltinModel, Personality};
 pub use cancel::CancelToken;

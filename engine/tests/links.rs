@@ -395,7 +395,7 @@ fn an_agenda_link_lists_teachers_lessons_in_order_and_names_what_it_left_out() {
     let (extras, notices) = decode_agenda(&format!("?{link}&lang=fr"));
     assert!(notices.is_empty(), "{notices:?}");
     assert_eq!(extras.len(), 2);
-    assert_eq!((extras[0].mode, extras[0].lang.as_deref()), (Mode::Full, None), "the agenda opens them in full");
+    assert_eq!((extras[0].mode, extras[0].lang), (Mode::Full, None), "the agenda opens them in full");
     assert_eq!(extras[0].own_lesson, one.own_lesson);
     assert_eq!(extras[1], two);
     // A pasted whole link reads too; a link without a lesson and a damaged one are named.
@@ -500,6 +500,34 @@ fn every_link_key_and_mode_reads_back_from_its_own_slug_and_no_two_share_one() {
         if let Some((lo, hi)) = setting.bounds() {
             let (_, notices) = decode(&format!("{}={}", setting.slug(), hi + 1));
             assert_eq!(notices[0].problem, Problem::OutOfRange { min: lo, max: hi }, "{setting:?}");
+        }
+    }
+}
+
+#[test]
+fn the_route_reads_the_view_the_layout_and_the_language_as_the_scenario_does() {
+    use rusty_lock_engine::lessons::{AGENDA_VIEW, PRESENTER_VIEW};
+    use rusty_lock_engine::route::{Route, View};
+    use rusty_lock_engine::script::Lang;
+    assert_eq!(Route::of(""), Route::default());
+    assert_eq!(Route::of(&format!("?{AGENDA_VIEW}&mode=present&lang=zh")).view, View::Agenda);
+    assert_eq!(Route::of(PRESENTER_VIEW).view, View::Presenter);
+    assert_eq!(Route::of("v=1&view=herd&clients=1000").view, View::Herd);
+    // A view the page does not have opens the playground, as an unknown key would be ignored.
+    assert_eq!(Route::of("view=nowhere").view, View::Playground);
+    // The first value counts, as in the scenario; a damaged one leaves the default.
+    assert_eq!(Route::of("lang=fr&lang=zh").lang, Some(Lang::Fr));
+    assert_eq!(Route::of("lang=klingon").lang, None);
+    for damaged in ["mode=%20present&lang=%7Afr", "mode=+embed+", "lang=fr%00", "mode=&mode=present"] {
+        let (s, _) = decode(damaged);
+        assert_eq!((Route::of(damaged).mode, Route::of(damaged).lang), (s.mode, s.lang), "{damaged}");
+    }
+    for mode in Mode::ALL {
+        for lang in [None, Some(Lang::Fr), Some(Lang::Zh)] {
+            let link = encode(&Scenario { mode, lang, lesson: Some(LESSONS[3].id), ..Scenario::new() });
+            let (s, _) = decode(&link);
+            let route = Route::of(&link);
+            assert_eq!((route.view, route.mode, route.lang), (View::Playground, s.mode, s.lang), "{link}");
         }
     }
 }

@@ -42,5 +42,5 @@ pub fn show(language: Language, lang: Lang) {
 /// URL hook, as a replace) carries it and a copied link opens in it; the language hook follows
 /// the address and calls [`show`].
 pub fn choose(pg: Playground, lang: Lang) {
-    pg.lang.set(Some(lang.code().to_string()));
+    pg.scenario.update(|s| s.lang = Some(lang));
 }

@@ -132,8 +132,11 @@ pub fn run_live(pg: Playground) {
     pg.running.set(true);
     let start = LiveStart {
         // The conversation is held in the language the page speaks when Run is pressed.
-        config: rusty_lock_engine::RunConfig { lang: crate::text::lang(), ..pg.config.get_untracked() },
-        provider: pg.provider.get_untracked(),
+        config: rusty_lock_engine::RunConfig {
+            lang: crate::text::lang(),
+            ..pg.scenario.with_untracked(|s| s.config.clone())
+        },
+        provider: pg.scenario.with_untracked(|s| s.provider.clone()),
         api_key: pg.key_for_request(),
         stream: pg.stream.get_untracked(),
         run: pg.playback.run_id.get_untracked(),
@@ -251,8 +254,9 @@ pub fn run(pg: Playground) {
     let pb = pg.playback;
     pb.reset();
     hold_if_narrated(pg);
-    let config = rusty_lock_engine::RunConfig { lang: crate::text::lang(), ..pg.config.get_untracked() };
-    let plan = pg.plan.get_untracked();
+    let config =
+        rusty_lock_engine::RunConfig { lang: crate::text::lang(), ..pg.scenario.with_untracked(|s| s.config.clone()) };
+    let plan = pg.scenario.with_untracked(|s| s.faults.clone());
     let run = pb.run_id.get_untracked();
     leptos::task::spawn_local(async move {
         let result = compare_and_show(pg, config, plan, run).await;
@@ -284,29 +288,23 @@ fn show_comparison(pg: Playground, comparison: Comparison) {
     pg.view.set(RunView::from_events(&robust));
     pg.events.set(robust);
     pg.running.set(false);
-    if speed_factor(pg.speed_index.get_untracked()) > 0.0 {
+    if speed_factor(pg.scenario.with_untracked(|s| s.speed)) > 0.0 {
         pb.cursor.set(Some(0));
     }
 }
 
 /// Puts a scenario on the page. A new lesson starts fresh, on its question.
-pub fn apply_scenario(pg: Playground, s: Scenario) {
+pub fn apply_scenario(pg: Playground, mut s: Scenario) {
     pg.replayed.set(None);
-    if s.lesson != pg.lesson.get_untracked() || pg.own_lesson.with_untracked(|o| *o != s.own_lesson) {
+    let new_lesson = pg.scenario.with_untracked(|now| s.lesson != now.lesson || s.own_lesson != now.own_lesson);
+    if new_lesson {
         end_run(pg);
         clear(pg);
         pg.answer.set(None);
         pg.revealed.set(false);
     }
-    pg.config.set(s.config);
-    pg.plan.set(s.faults);
-    pg.speed_index.set(s.speed.min(SPEEDS.len() - 1));
-    pg.provider.set(s.provider);
-    pg.lesson.set(s.lesson);
-    pg.own_lesson.set(s.own_lesson);
-    pg.lang.set(s.lang);
-    pg.mode.set(s.mode);
-    pg.pace.set(s.pace);
+    s.speed = s.speed.min(SPEEDS.len() - 1);
+    pg.scenario.set(s);
 }
 
 /// Answers the open lesson's question and runs it: `Some(layer)` is a guess the page judges,

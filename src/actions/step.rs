@@ -133,7 +133,7 @@ pub fn narrate_back(pg: Playground) -> Narrated {
 pub fn toggle_pace(pg: Playground) {
     use rusty_lock_engine::scenario::Pace;
     let narrate = !pg.narrating();
-    pg.pace.set(if narrate { Pace::Narrate } else { Pace::Timed });
+    pg.scenario.update(|s| s.pace = if narrate { Pace::Narrate } else { Pace::Timed });
     let moving = pg.running.get_untracked() || pg.playback.cursor.get_untracked().is_some();
     if moving {
         pg.playback.paused.set(narrate);

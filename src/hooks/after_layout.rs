@@ -19,7 +19,7 @@ pub fn use_measure_after_layout(
     // Whether a frame is already asked for.
     let asked = StoredValue::new(false);
     Effect::new(move |_| {
-        if !wanted() || (pg.running.get() && speed_factor(pg.speed_index.get()) == 0.0) || asked.get_value() {
+        if !wanted() || (pg.running.get() && speed_factor(pg.speed.get()) == 0.0) || asked.get_value() {
             return;
         }
         asked.set_value(true);

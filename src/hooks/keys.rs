@@ -69,11 +69,11 @@ pub fn presenter_move(pg: Playground, address: Address, step: isize) -> bool {
 
 /// The next or previous lesson, in presenter mode only.
 fn lesson_move(pg: Playground, address: Address, step: isize) -> bool {
-    if pg.mode.get_untracked() != Mode::Present {
+    if pg.scenario.with_untracked(|s| s.mode) != Mode::Present {
         return false;
     }
-    let (speed, pace) = (pg.speed_index.get_untracked(), pg.pace.get_untracked());
-    match neighbour_link(pg.lesson.get_untracked(), step, speed, pace) {
+    let (speed, pace) = pg.scenario.with_untracked(|s| (s.speed, s.pace));
+    match neighbour_link(pg.scenario.with_untracked(|s| s.lesson), step, speed, pace) {
         Some(link) => {
             address.push(&link);
             true

@@ -5,14 +5,13 @@ use crate::state::language::Language;
 use crate::text;
 use crate::web::address::Address;
 use leptos::prelude::*;
+use rusty_lock_engine::route::Route;
 
 /// Call once, at the top of the app. A link without `lang` keeps the language on screen (the
 /// one the browser asked for at load, or the one last chosen).
 pub fn use_language(language: Language, address: Address) {
     Effect::new(move |_| {
-        let search = address.search();
-        let Some(code) = text::lang_in_link(&search) else { return };
-        if let Some(lang) = text::Lang::from_code(code) {
+        if let Some(lang) = Route::of(&address.search()).lang {
             crate::actions::language::show(language, lang);
         }
     });

@@ -19,7 +19,7 @@ pub fn use_ticker(pg: Playground) {
     Effect::new(move |_| {
         let cursor = pb.cursor.get();
         let paused = pb.paused.get();
-        let speed = speed_factor(pg.speed_index.get());
+        let speed = speed_factor(pg.speed.get());
         if let Some(handle) = pending.try_update_value(Option::take).flatten() {
             handle.clear();
         }
@@ -98,7 +98,7 @@ pub fn use_countdown(pg: Playground, wait: Memo<Option<(usize, u64)>>) -> ReadSi
         };
         // Live at instant speed the wait is already over; looking back, it shows in full.
         let live = pg.playback.cursor.get_untracked().is_none();
-        if live && speed_factor(pg.speed_index.get_untracked()) <= 0.0 {
+        if live && speed_factor(pg.scenario.with_untracked(|s| s.speed)) <= 0.0 {
             set_left.set(Some(0));
             return;
         }
@@ -107,7 +107,7 @@ pub fn use_countdown(pg: Playground, wait: Memo<Option<(usize, u64)>>) -> ReadSi
             if pg.playback.paused.try_get_untracked() != Some(false) {
                 return;
             }
-            let speed = speed_factor(pg.speed_index.get_untracked());
+            let speed = speed_factor(pg.scenario.with_untracked(|s| s.speed));
             let step = if speed <= 0.0 { u64::MAX } else { (TICK_MS as f64 * speed) as u64 };
             set_left.try_update(|l| *l = l.map(|v| v.saturating_sub(step)));
         };
@@ -150,7 +150,8 @@ pub fn use_pause_at_failure(pg: Playground) {
             return;
         }
         let run = pb.run_id.get_untracked();
-        if pb.paused_for_run.get_untracked() != Some(run) && speed_factor(pg.speed_index.get_untracked()) > 0.0 {
+        if pb.paused_for_run.get_untracked() != Some(run) && speed_factor(pg.scenario.with_untracked(|s| s.speed)) > 0.0
+        {
             pb.paused_for_run.set(Some(run));
             pb.paused.set(true);
         }

@@ -16,13 +16,13 @@ use rusty_lock_engine::scenario::Mode;
 
 /// What is on screen now, as the presenter view is told it (tracked).
 fn on_screen(pg: Playground, shown: Shown) -> OnScreen {
-    pg.pace.track();
+    pg.scenario.track();
     // `asking` reads untracked; these make the message follow it.
     pg.answer.track();
     pg.revealed.track();
     let event = shown.event.get();
     OnScreen {
-        lesson: pg.lesson.get(),
+        lesson: pg.lesson(),
         at: shown.index.get().map_or(0, |i| i as u32 + 1),
         of: pg.events.with(Vec::len) as u32,
         caption: event.as_ref().map(text::scene_caption).unwrap_or_default(),
@@ -41,7 +41,7 @@ pub fn use_presenter_link(pg: Playground, address: Address) {
     let shown = crate::state::expect_context::<Shown>();
     let owner = Owner::current();
     Effect::new(move |linked: Option<bool>| {
-        if linked == Some(true) || pg.mode.get() != Mode::Present {
+        if linked == Some(true) || pg.mode() != Mode::Present {
             return linked.unwrap_or(false);
         }
         let owner = owner.clone();

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 pub fn use_root_mode(pg: Playground) {
     Effect::new(move |_| {
-        let mode = pg.mode.get().slug();
+        let mode = pg.mode().slug();
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("data-mode", mode);
         }

@@ -28,7 +28,7 @@ pub fn use_url_sync(pg: Playground, address: Address) {
     });
     // Page → link: every settings change, as a history *replace*.
     Effect::new(move |_| {
-        let link = format!("?{}", encode(&pg.scenario()));
+        let link = format!("?{}", encode(&pg.scenario.get()));
         if address.search_untracked() != link {
             address.replace(&link);
         }
@@ -40,9 +40,9 @@ fn apply_link(pg: Playground, search: &str) {
     // The page's own links (a lesson, the workshop) say nothing of the language: a language
     // chosen on the page stays, and stays in the address.
     if scenario.lang.is_none() {
-        scenario.lang = pg.lang.get_untracked();
+        scenario.lang = pg.scenario.with_untracked(|s| s.lang);
     }
-    if scenario != pg.scenario_untracked() {
+    if scenario != pg.scenario.get_untracked() {
         crate::actions::run::apply_scenario(pg, scenario);
     }
     if !notices.is_empty() {

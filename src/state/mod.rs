@@ -11,9 +11,8 @@ use crate::web::gate::gate;
 use crate::web::key_store;
 use leptos::prelude::*;
 use rusty_lock_engine::lessons::LessonId;
-use rusty_lock_engine::own_lesson::OwnLesson;
 use rusty_lock_engine::scenario::{Mode, Notice, Pace, ProviderChoice, Scenario, DEFAULT_SPEED, SPEED_FACTORS};
-use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, Preset, RunConfig, RunView};
+use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, Preset, RunView};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -29,17 +28,13 @@ pub fn expect_context<T: Clone + 'static>() -> T {
 
 #[derive(Clone, Copy)]
 pub struct Playground {
-    pub config: RwSignal<RunConfig>,
-    pub plan: RwSignal<FaultPlan>,
-    pub speed_index: RwSignal<usize>,
-    pub provider: RwSignal<ProviderChoice>,
-    pub lesson: RwSignal<Option<LessonId>>,
-    /// A teacher's own lesson from the link, played like a built-in one (never with one).
-    pub own_lesson: RwSignal<Option<OwnLesson>>,
-    pub lang: RwSignal<Option<String>>,
-    pub mode: RwSignal<Mode>,
-    /// Timed playback, or each step held until the presenter moves it on.
-    pub pace: RwSignal<Pace>,
+    /// Everything a link carries (the run's settings, its faults, the speed, the model, the
+    /// lesson, the layout and the pace), in one signal: the address, the panels and the run all
+    /// read this one value, so none of them can disagree about it.
+    pub scenario: RwSignal<Scenario>,
+    /// The scenario's speed index alone, so the player's clock restarts when the speed changes
+    /// and not when a fault is toggled.
+    pub speed: Memo<usize>,
     /// What the last link or file asked for that was ignored.
     pub notices: RwSignal<Vec<Notice>>,
     /// A problem shown until dismissed: a refused trace, or a part of the page that could not be
@@ -84,16 +79,10 @@ pub fn speed_factor(index: usize) -> f64 {
 
 impl Playground {
     pub fn new() -> Self {
+        let scenario = RwSignal::new(Scenario::new());
         let pg = Playground {
-            config: RwSignal::new(RunConfig::default()),
-            plan: RwSignal::new(FaultPlan::default()),
-            speed_index: RwSignal::new(DEFAULT_SPEED),
-            provider: RwSignal::new(ProviderChoice::Builtin),
-            lesson: RwSignal::new(None),
-            own_lesson: RwSignal::new(None),
-            lang: RwSignal::new(None),
-            mode: RwSignal::new(Mode::Full),
-            pace: RwSignal::new(Pace::Timed),
+            scenario,
+            speed: Memo::new(move |_| scenario.with(|s| s.speed)),
             notices: RwSignal::new(Vec::new()),
             trace_error: RwSignal::new(None),
             answer: RwSignal::new(None),
@@ -114,11 +103,8 @@ impl Playground {
         };
         // Toggles and speed apply mid-run: the running loop reads these shared cells.
         Effect::new(move |_| {
-            let plan = pg.plan.get();
+            let (plan, speed) = pg.scenario.with(|s| (s.faults.clone(), speed_factor(s.speed)));
             pg.live_plan.with_value(|p| *p.borrow_mut() = plan);
-        });
-        Effect::new(move |_| {
-            let speed = speed_factor(pg.speed_index.get());
             pg.live_speed.with_value(|s| s.set(speed));
         });
         if let Some(key) = key_store::load() {
@@ -165,24 +151,24 @@ impl Playground {
         self.api_key.with_value(|k| if k.is_empty() { vec![] } else { vec![k.clone()] })
     }
 
-    /// The scenario the page shows now (tracked: an effect reading it reruns on any change).
-    pub fn scenario(&self) -> Scenario {
-        Scenario {
-            config: self.config.get(),
-            faults: self.plan.get(),
-            speed: self.speed_index.get(),
-            provider: self.provider.get(),
-            lesson: self.lesson.get(),
-            lang: self.lang.get(),
-            mode: self.mode.get(),
-            pace: self.pace.get(),
-            own_lesson: self.own_lesson.get(),
-        }
+    /// The layout (tracked).
+    pub fn mode(&self) -> Mode {
+        self.scenario.with(|s| s.mode)
+    }
+
+    /// The playback pace (tracked).
+    pub fn pace(&self) -> Pace {
+        self.scenario.with(|s| s.pace)
+    }
+
+    /// The built-in lesson open, if any (tracked).
+    pub fn lesson(&self) -> Option<LessonId> {
+        self.scenario.with(|s| s.lesson)
     }
 
     /// Whether a lesson, built in or the teacher's, asks its question on the page (tracked).
     pub fn in_lesson(&self) -> bool {
-        self.lesson.with(Option::is_some) || self.own_lesson.with(Option::is_some)
+        self.scenario.with(|s| s.lesson.is_some() || s.own_lesson.is_some())
     }
 
     /// Whether a run has ended and nothing is running: the moment for the verdict, the lesson's
@@ -193,7 +179,7 @@ impl Playground {
 
     /// Whether each step waits for the presenter (narrate pace).
     pub fn narrating(&self) -> bool {
-        self.pace.get_untracked() == Pace::Narrate
+        self.scenario.with_untracked(|s| s.pace) == Pace::Narrate
     }
 
     /// Whether this playground is still on the page. A task that completes after a link took the
@@ -207,15 +193,10 @@ impl Playground {
     /// Compare mode plays the built-in model, so it never waits.
     pub fn run_needs_model(&self) -> bool {
         !self.playback.compare.get()
-            && self.provider.with(|p| {
-                matches!(p, ProviderChoice::Http { endpoint, model }
+            && self.scenario.with(|s| {
+                matches!(&s.provider, ProviderChoice::Http { endpoint, model }
                     if model.trim().is_empty() && Preset::of(endpoint).needs_model())
             })
-    }
-
-    /// The same, without subscribing the caller.
-    pub fn scenario_untracked(&self) -> Scenario {
-        untrack(|| self.scenario())
     }
 }
 

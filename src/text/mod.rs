@@ -59,8 +59,8 @@ pub fn set_lang(lang: Lang, core: FirstScreen) {
 /// the first of the browser's languages that the page has (`fr-CA` counts as `fr`), otherwise
 /// English. Nothing is remembered on the device: the link and the browser decide, so a shared
 /// link reads the same for everyone who shares a language.
-pub fn choose_lang(link: Option<&str>, browser: &[String]) -> Lang {
-    if let Some(lang) = link.and_then(Lang::from_code) {
+pub fn choose_lang(link: Option<Lang>, browser: &[String]) -> Lang {
+    if let Some(lang) = link {
         return lang;
     }
     browser
@@ -70,11 +70,6 @@ pub fn choose_lang(link: Option<&str>, browser: &[String]) -> Lang {
             Lang::from_code(&primary)
         })
         .unwrap_or(Lang::En)
-}
-
-/// The value of `lang=` in a query string, if any.
-pub fn lang_in_link(search: &str) -> Option<&str> {
-    search.trim_start_matches('?').split('&').find_map(|kv| kv.strip_prefix("lang="))
 }
 
 /// English's first-screen words, always in the first download.

@@ -7,6 +7,7 @@ pub mod herd;
 pub mod lessons;
 pub mod listing;
 pub mod own_lesson;
+pub mod route;
 pub mod scenario;
 pub mod scene;
 pub mod trace;

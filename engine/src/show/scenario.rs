@@ -10,6 +10,7 @@ use crate::chaos::{Fault, FaultGroup, FaultPlan, FaultRule};
 use crate::config::RunConfig;
 use crate::lessons::LessonId;
 use crate::own_lesson::{read_expect, read_text, OwnLesson};
+use crate::script::Lang;
 
 /// The link format this build writes. Links with a higher number are read as far as possible.
 pub const FORMAT_VERSION: u32 = 1;
@@ -235,7 +236,7 @@ pub struct Scenario {
     pub speed: usize,
     pub provider: ProviderChoice,
     pub lesson: Option<LessonId>,
-    pub lang: Option<String>,
+    pub lang: Option<Lang>,
     pub mode: Mode,
     /// Timed or step by step; a link names it only where it differs from the mode's default.
     pub pace: Pace,
@@ -475,8 +476,8 @@ pub fn encode(s: &Scenario) -> String {
     if s.mode != Mode::Full {
         out.append_pair(Key::Mode.slug(), s.mode.slug());
     }
-    if let Some(lang) = &s.lang {
-        out.append_pair(Key::Lang.slug(), lang);
+    if let Some(lang) = s.lang {
+        out.append_pair(Key::Lang.slug(), lang.code());
     }
     // Last, so the settings come first to the eye, and a link cut for length loses words rather
     // than settings; `expect` first of them, as the lesson cannot do without it.
@@ -617,11 +618,11 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
                 None => Err(Problem::UnknownMode { value: short(value) }),
             }
             .map(|m| s.mode = m),
-            Some(Key::Lang) => match crate::script::Lang::from_code(value) {
-                Some(lang) => Ok(lang.code()),
+            Some(Key::Lang) => match Lang::from_code(value) {
+                Some(lang) => Ok(lang),
                 None => Err(Problem::UnknownLang { value: short(value) }),
             }
-            .map(|l| s.lang = Some(l.into())),
+            .map(|l| s.lang = Some(l)),
             Some(Key::Expect) => read_expect(value).map(|l| expect = Some(l)),
             Some(text @ (Key::Title | Key::Ask | Key::Takeaway)) => {
                 let slot = match text {

@@ -34,7 +34,7 @@ pub fn CompareView() -> impl IntoView {
         let at = shown.index.get()?;
         (at >= d).then(|| (d, at == d, pg.events.with(|e| e.get(d).and_then(turn_of))))
     });
-    let builtin = move || pg.provider.with(|p| *p == ProviderChoice::Builtin);
+    let builtin = move || pg.scenario.with(|s| s.provider == ProviderChoice::Builtin);
     view! {
         <Show when=move || pb.compare.get()>
             <section class="panel compare-intro" data-testid="compare-view">

@@ -28,7 +28,7 @@ pub fn CorsDiagnosis() -> impl IntoView {
                     | FailReason::Fatal { failure: CallFailure::Network }
             })
         );
-        let ProviderChoice::Http { endpoint, .. } = pg.provider.get_untracked() else { return };
+        let ProviderChoice::Http { endpoint, .. } = pg.scenario.with_untracked(|s| s.provider.clone()) else { return };
         if !no_answer {
             return;
         }

@@ -24,7 +24,9 @@ pub fn EndpointForm(
     endpoint: Memo<Option<(String, String)>>,
 ) -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
-    let set_http = move |endpoint: String, model: String| pg.provider.set(ProviderChoice::Http { endpoint, model });
+    let set_http = move |endpoint: String, model: String| {
+        pg.scenario.update(|s| s.provider = ProviderChoice::Http { endpoint, model })
+    };
     let url = move || endpoint.with(|e| e.as_ref().map(|(u, _)| u.clone()).unwrap_or_default());
     let model = move || endpoint.with(|e| e.as_ref().map(|(_, m)| m.clone()).unwrap_or_default());
     let preset = Memo::new(move |_| endpoint.with(|e| e.as_ref().map_or(Preset::Custom, |(u, _)| Preset::of(u))));

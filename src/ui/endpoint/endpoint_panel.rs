@@ -11,7 +11,7 @@ use rusty_lock_engine::Preset;
 
 /// The current endpoint and model, when a real endpoint answers.
 fn current_endpoint(pg: Playground) -> Memo<Option<(String, String)>> {
-    Memo::new(move |_| match pg.provider.get() {
+    Memo::new(move |_| match pg.scenario.with(|s| s.provider.clone()) {
         ProviderChoice::Builtin => None,
         ProviderChoice::Http { endpoint, model } => Some((endpoint, model)),
     })
@@ -27,8 +27,8 @@ pub fn EndpointPanel() -> impl IntoView {
         <section class="panel endpoint" aria-labelledby="endpoint-title" data-testid="endpoint-panel">
             <h2 id="endpoint-title">{text::who_answers()}</h2>
             <div class="segmented" role="radiogroup">
-                <label><input type="radio" name="provider" data-testid="provider-builtin" prop:checked=move || endpoint.get().is_none() on:change=move |_| pg.provider.set(ProviderChoice::Builtin) />{text::builtin()}</label>
-                <label><input type="radio" name="provider" data-testid="provider-http" prop:checked=move || endpoint.get().is_some() on:change=move |_| pg.provider.set(ProviderChoice::Http { endpoint: Preset::Ollama.base_url().into(), model: String::new() }) />{text::real_endpoint()}</label>
+                <label><input type="radio" name="provider" data-testid="provider-builtin" prop:checked=move || endpoint.get().is_none() on:change=move |_| pg.scenario.update(|s| s.provider = ProviderChoice::Builtin) />{text::builtin()}</label>
+                <label><input type="radio" name="provider" data-testid="provider-http" prop:checked=move || endpoint.get().is_some() on:change=move |_| pg.scenario.update(|s| s.provider = ProviderChoice::Http { endpoint: Preset::Ollama.base_url().into(), model: String::new() }) />{text::real_endpoint()}</label>
             </div>
             <Show when=move || endpoint.get().is_some()>
                 {part(parts::endpoint_form(endpoint))}

@@ -17,7 +17,8 @@ use crate::web::share::page_base;
 use leptos::prelude::*;
 use rusty_lock_engine::lessons::{lesson_query, total_minutes, LESSONS};
 use rusty_lock_engine::own_lesson::{decode_agenda, encode_agenda, OWN_LESSON_MINUTES};
-use rusty_lock_engine::scenario::encode;
+use rusty_lock_engine::route::Route;
+use rusty_lock_engine::scenario::{encode, Mode};
 
 #[component]
 pub fn AgendaView() -> impl IntoView {
@@ -39,7 +40,7 @@ pub fn AgendaView() -> impl IntoView {
         .enumerate()
         .filter_map(|(i, mut s)| {
             let lesson = s.own_lesson.clone()?;
-            s.lang = (code != text::Lang::En).then(|| code.code().to_string());
+            s.lang = (code != text::Lang::En).then_some(code);
             Some(Entry::own(i + 1, &lesson, format!("{base}?{}", encode(&s))))
         })
         .collect();
@@ -51,7 +52,7 @@ pub fn AgendaView() -> impl IntoView {
     };
     // Projected (`?view=agenda&mode=present`): the root type grows with the screen, as in the
     // playground's presenter mode (src/ui/kit/kit.css scales the agenda from it).
-    let projected = address.search_untracked().split(['?', '&']).any(|kv| kv == "mode=present");
+    let projected = Route::of(&address.search_untracked()).mode == Mode::Present;
     if let Some(root) = document().document_element() {
         let _ = if projected { root.set_attribute("data-mode", "present") } else { root.remove_attribute("data-mode") };
     }

@@ -20,7 +20,7 @@ pub fn PhoneQr() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     let open = RwSignal::new(false);
     let link = Memo::new(move |_| {
-        let s = pg.scenario().in_mode(Mode::Full);
+        let s = pg.scenario.get().in_mode(Mode::Full);
         format!("{}?{}", page_base(), encode(&s))
     });
     // The host does not change while the page is open: read once.

@@ -14,7 +14,7 @@ use rusty_lock_engine::scenario::{encode, lesson_changes, Mode};
 #[component]
 pub fn LessonCard() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
-    let own = Memo::new(move |_| pg.own_lesson.with(Option::is_some));
+    let own = Memo::new(move |_| pg.scenario.with(|s| s.own_lesson.is_some()));
     move || {
         if own.get() {
             view! { <OwnLessonCard /> }.into_any()
@@ -27,23 +27,22 @@ pub fn LessonCard() -> impl IntoView {
 #[component]
 fn BuiltinLessonCard() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
-    let lesson = Memo::new(move |_| pg.lesson.get().and_then(find).map(|(i, _)| i));
+    let lesson = Memo::new(move |_| pg.lesson().and_then(find).map(|(i, _)| i));
     move || {
         let index = lesson.get()?;
         let l = &LESSONS[index];
         let words = text::lesson_text(l.id);
         let asked = move || pg.answer.get().is_none() && !pg.revealed.get();
-        let presenting = pg.mode.get_untracked() == Mode::Present;
-        let current = pg.lesson.get_untracked();
+        let presenting = pg.scenario.with_untracked(|s| s.mode) == Mode::Present;
+        let current = pg.scenario.with_untracked(|s| s.lesson);
         // Whether there is a lesson before and after, and the links to them at the speed chosen.
         let pace = rusty_lock_engine::scenario::Pace::Timed;
         let (has_prev, has_next) =
             (neighbour_link(current, -1, 0, pace).is_some(), neighbour_link(current, 1, 0, pace).is_some());
-        let link = move |step: isize| {
-            move || neighbour_link(current, step, pg.speed_index.get(), pg.pace.get()).unwrap_or_default()
-        };
+        let link =
+            move |step: isize| move || neighbour_link(current, step, pg.speed.get(), pg.pace()).unwrap_or_default();
         let presenter_link = move || {
-            let lang = pg.lang.get().map(|l| format!("&lang={l}")).unwrap_or_default();
+            let lang = pg.scenario.with(|s| s.lang.map(|l| format!("&lang={}", l.code())).unwrap_or_default());
             format!("?{PRESENTER_VIEW}{lang}")
         };
         Some(view! {
@@ -52,7 +51,7 @@ fn BuiltinLessonCard() -> impl IntoView {
                 <h2 id="lesson-title">{words.title}</h2>
                 <p class="lesson-goal">{words.goal}</p>
                 {move || {
-                    let changed = lesson_changes(&pg.scenario());
+                    let changed = lesson_changes(&pg.scenario.get());
                     (!changed.is_empty()).then(|| view! {
                         <p class="lesson-changes" data-testid="lesson-changes" data-keys={changed.iter().map(|s| s.slug()).collect::<Vec<_>>().join(",")}>{text::lesson_changes(&changed)}</p>
                     })
@@ -81,7 +80,7 @@ fn BuiltinLessonCard() -> impl IntoView {
                                 <p class="verdict-line">{line}</p>
                                 <p>{words.explanation}</p>
                                 {(l.id == HERD_LESSON.0).then(|| view! {
-                                    <p><a class="herd-link" data-testid="open-herd" href=format!("?{}&{}", encode(&pg.scenario_untracked()), HERD_LESSON.1)>{text::herd_link()}</a></p>
+                                    <p><a class="herd-link" data-testid="open-herd" href=format!("?{}&{}", encode(&pg.scenario.get_untracked()), HERD_LESSON.1)>{text::herd_link()}</a></p>
                                 })}
                             </div>
                         }

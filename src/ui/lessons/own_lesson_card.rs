@@ -12,7 +12,7 @@ use leptos::prelude::*;
 pub fn OwnLessonCard() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     // Drawn again only when the lesson itself changes, not each time a link sets it again.
-    let lesson = Memo::new(move |_| pg.own_lesson.get());
+    let lesson = Memo::new(move |_| pg.scenario.with(|s| s.own_lesson.clone()));
     move || {
         let own = lesson.get()?;
         let asked = move || pg.answer.get().is_none() && !pg.revealed.get();

@@ -32,8 +32,8 @@ fn fits(query: String) -> Result<String, usize> {
 pub fn OwnLessonForm() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     // A teacher's lesson on screen is edited; a built-in one lends its answer.
-    let start = pg.own_lesson.get_untracked();
-    let builtin = pg.lesson.with_untracked(|l| l.and_then(find).map(|(_, l)| l.answer));
+    let start = pg.scenario.with_untracked(|s| s.own_lesson.clone());
+    let builtin = pg.scenario.with_untracked(|s| s.lesson.and_then(find).map(|(_, l)| l.answer));
     let text_of = |pick: fn(&OwnLesson) -> &String| start.as_ref().map(|o| pick(o).clone()).unwrap_or_default();
     let title = RwSignal::new(text_of(|o| &o.title));
     let question = RwSignal::new(text_of(|o| &o.question));
@@ -45,7 +45,7 @@ pub fn OwnLessonForm() -> impl IntoView {
     let keep = RwSignal::new(kept > 0);
     let lesson = Memo::new(move |_| {
         let answer = expect.get()?;
-        let mut s = pg.scenario();
+        let mut s = pg.scenario.get();
         s.lesson = None;
         s.own_lesson = Some(
             OwnLesson { title: title.get(), question: question.get(), answer, takeaway: takeaway.get() }.cleaned(),
@@ -55,13 +55,13 @@ pub fn OwnLessonForm() -> impl IntoView {
     let lesson_link = Signal::derive(move || lesson.get().map(|s| fits(encode(&s))));
     let agenda_link = Signal::derive(move || {
         lesson.get().map(|s| {
-            let lang = s.lang.clone();
+            let lang = s.lang;
             let mut list = if keep.get() { previous.clone() } else { Vec::new() };
             list.push(s);
             let mut query = encode_agenda(&list);
             if let Some(lang) = lang {
                 query.push_str("&lang=");
-                query.push_str(&lang);
+                query.push_str(lang.code());
             }
             fits(query)
         })

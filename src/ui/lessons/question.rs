@@ -23,7 +23,7 @@ pub fn Question(question: String) -> impl IntoView {
                 }).collect_view()}
                 <button class="answer answer-show" data-testid="show-me" on:click=answer(None)>{text::show_me()}</button>
             </div>
-            <p class="answer-keys">{move || if pg.pace.get() == rusty_lock_engine::scenario::Pace::Narrate { text::answer_keys_narrate() } else { text::answer_keys() }}</p>
+            <p class="answer-keys">{move || if pg.pace() == rusty_lock_engine::scenario::Pace::Narrate { text::answer_keys_narrate() } else { text::answer_keys() }}</p>
         </div>
     }
 }

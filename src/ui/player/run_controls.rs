@@ -24,15 +24,15 @@ pub fn RunControls() -> impl IntoView {
                     data-testid="speed"
                     on:change=move |ev| {
                         if let Some(Ok(i)) = crate::web::events::target_value(&ev).map(|v| v.parse::<usize>()) {
-                            pg.speed_index.set(i.min(text::speed_labels().len() - 1));
+                            pg.scenario.update(|s| s.speed = i.min(text::speed_labels().len() - 1));
                         }
                     }
-                    prop:value=move || pg.speed_index.get().to_string()
+                    prop:value=move || pg.speed.get().to_string()
                 >
                     {text::speed_labels()
                         .iter()
                         .enumerate()
-                        .map(|(i, name)| view! { <option value=i.to_string() selected=move || pg.speed_index.get() == i>{*name}</option> })
+                        .map(|(i, name)| view! { <option value=i.to_string() selected=move || pg.speed.get() == i>{*name}</option> })
                         .collect_view()}
                 </select>
             </label>

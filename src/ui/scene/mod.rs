@@ -104,7 +104,8 @@ pub fn Scene(
     let room = Memo::new(move |_| view.with(|v| v.room));
     let beat = Memo::new(move |_| event.with(|e| beat_of(e.as_ref())));
     let spot = Memo::new(move |_| event.with(|e| hero_spot(e.as_ref(), room.get())));
-    let turn = Memo::new(move |_| view.with(|v| (v.turn, v.max_turns.max(pg.config.with(|c| c.guards.max_turns)))));
+    let turn =
+        Memo::new(move |_| view.with(|v| (v.turn, v.max_turns.max(pg.scenario.with(|s| s.config.guards.max_turns)))));
     let carried = Memo::new(move |_| view.with(|v| v.history_len));
     let villain = Memo::new(move |_| view.with(|v| v.villain));
     let waiting = Memo::new(move |_| view.with(|v| v.waiting));

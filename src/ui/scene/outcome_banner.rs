@@ -39,7 +39,7 @@ pub fn OutcomeBanner() -> impl IntoView {
                 // height, so it goes without moving anything when a run starts).
                 None => view! {
                     <div class="outcome outcome-idle"><strong>{text::ready()}</strong><span>{text::log_empty()}
-                        <Show when=move || !pg.in_lesson() && pg.mode.get() == Mode::Full><StartHere /></Show>
+                        <Show when=move || !pg.in_lesson() && pg.mode() == Mode::Full><StartHere /></Show>
                     </span></div>
                 }.into_any(),
             }}

@@ -52,18 +52,19 @@ fn set_rule(plan: &mut FaultPlan, fault: Fault, turn: Option<u32>, times: Option
 #[component]
 fn FaultRow(fault: Fault) -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
-    let rule = Memo::new(move |_| pg.plan.with(|p| first_rule(p, fault)));
+    let rule = Memo::new(move |_| pg.scenario.with(|s| first_rule(&s.faults, fault)));
     let on = move || rule.get().is_some();
     let turn = move || rule.get().map_or(DEFAULT_TURN, |r| r.turn);
     let times = move || rule.get().map_or(1, |r| r.times);
     // Any turn a link may hold can be shown: up to the turn budget, or the rule's own turn.
-    let max_turn = move || pg.config.with(|c| c.guards.max_turns).max(turn()).max(1);
+    let max_turn = move || pg.scenario.with(|s| s.config.guards.max_turns).max(turn()).max(1);
     let toggle = move |_| {
-        pg.plan.update(|p| {
-            if first_rule(p, fault).is_some() {
-                p.rules.retain(|r| r.fault != fault);
+        pg.scenario.update(|s| {
+            let plan = &mut s.faults;
+            if first_rule(plan, fault).is_some() {
+                plan.rules.retain(|r| r.fault != fault);
             } else {
-                set_rule(p, fault, None, None);
+                set_rule(plan, fault, None, None);
             }
         })
     };
@@ -88,7 +89,7 @@ fn FaultRow(fault: Fault) -> impl IntoView {
                     on:change=move |ev| {
                         let Some(raw) = crate::web::events::target_value(&ev) else { return };
                         let t = raw.trim().parse::<u32>().unwrap_or(DEFAULT_TURN).clamp(1, LINK_MAX_TURN);
-                        pg.plan.update(|p| set_rule(p, fault, Some(t), None));
+                        pg.scenario.update(|s| set_rule(&mut s.faults, fault, Some(t), None));
                     }
                     prop:value=move || turn().to_string()
                 />
@@ -102,7 +103,7 @@ fn FaultRow(fault: Fault) -> impl IntoView {
                         on:change=move |ev| {
                             let Some(raw) = crate::web::events::target_value(&ev) else { return };
                             let n = raw.parse::<u32>().unwrap_or(1).clamp(1, MAX_TIMES);
-                            pg.plan.update(|p| set_rule(p, fault, None, Some(n)));
+                            pg.scenario.update(|s| set_rule(&mut s.faults, fault, None, Some(n)));
                         }
                         prop:value=move || times().to_string()
                     >

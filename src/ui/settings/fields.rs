@@ -1,18 +1,20 @@
 //! Small labelled inputs shared by the settings panels.
 
 use leptos::prelude::*;
+use rusty_lock_engine::scenario::Setting;
 
-/// A labelled number input, clamped to `[min, max]` so a typo never reaches the engine.
+/// A labelled number input for a setting, clamped to the bounds a link may give it (the
+/// engine's, one list for both), so a typo never reaches the engine.
 #[component]
 pub fn NumberField(
     label: &'static str,
     testid: &'static str,
-    min: u64,
-    max: u64,
+    bounds: Setting,
     #[prop(optional)] hint: &'static str,
     value: Signal<u64>,
     on_change: Callback<u64>,
 ) -> impl IntoView {
+    let (min, max) = bounds.bounds().unwrap_or((0, u64::MAX));
     view! {
         <label class="field">
             <span class="field-label">{label}</span>

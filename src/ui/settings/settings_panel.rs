@@ -5,19 +5,25 @@ use crate::text;
 use crate::ui::settings::fields::{CheckField, NumberField};
 use crate::ui::verdict::retry_preview::RetryPreview;
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::encode;
+use rusty_lock_engine::scenario::{encode, Setting};
 use rusty_lock_engine::{Personality, RunConfig};
 
 #[component]
 pub fn SettingsPanel() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
-    let cfg = pg.config;
+    let sc = pg.scenario;
     // Reads one number out of the config and writes it back: keeps each field a one-liner.
     let num = move |get: fn(&RunConfig) -> u64, set: fn(&mut RunConfig, u64)| {
-        (Signal::derive(move || cfg.with(get)), Callback::new(move |v: u64| cfg.update(|c| set(c, v))))
+        (
+            Signal::derive(move || sc.with(|s| get(&s.config))),
+            Callback::new(move |v: u64| sc.update(|s| set(&mut s.config, v))),
+        )
     };
     let flag = move |get: fn(&RunConfig) -> bool, set: fn(&mut RunConfig, bool)| {
-        (Signal::derive(move || cfg.with(get)), Callback::new(move |v: bool| cfg.update(|c| set(c, v))))
+        (
+            Signal::derive(move || sc.with(|s| get(&s.config))),
+            Callback::new(move |v: bool| sc.update(|s| set(&mut s.config, v))),
+        )
     };
     let (max_turns, set_max_turns) = num(|c| c.guards.max_turns as u64, |c, v| c.guards.max_turns = v as u32);
     let (errors, set_errors) =
@@ -41,31 +47,31 @@ pub fn SettingsPanel() -> impl IntoView {
                 on:change=move |ev| {
                     let Some(raw) = crate::web::events::target_value(&ev) else { return };
                     let p = if raw == "stubborn" { Personality::Stubborn } else { Personality::Helpful };
-                    cfg.update(|c| c.personality = p);
+                    sc.update(|s| s.config.personality = p);
                 }
             >
-                <option value="helpful" selected=move || cfg.with(|c| c.personality == Personality::Helpful)>{text::personality_name(Personality::Helpful)}</option>
-                <option value="stubborn" selected=move || cfg.with(|c| c.personality == Personality::Stubborn)>{text::personality_name(Personality::Stubborn)}</option>
+                <option value="helpful" selected=move || sc.with(|s| s.config.personality == Personality::Helpful)>{text::personality_name(Personality::Helpful)}</option>
+                <option value="stubborn" selected=move || sc.with(|s| s.config.personality == Personality::Stubborn)>{text::personality_name(Personality::Stubborn)}</option>
             </select>
             <h2>{text::guards()}</h2>
             <div class="grid2">
-                <NumberField label=text::max_turns() testid="max-turns" min=1 max=1000 value=max_turns on_change=set_max_turns />
-                <NumberField label=text::max_errors() testid="max-errors" min=0 max=100 hint=text::off_when_zero() value=errors on_change=set_errors />
-                <NumberField label=text::watchdog() testid="watchdog" min=0 max=120_000 hint=text::off_when_zero() value=watchdog on_change=set_watchdog />
+                <NumberField label=text::max_turns() testid="max-turns" bounds=Setting::Turns value=max_turns on_change=set_max_turns />
+                <NumberField label=text::max_errors() testid="max-errors" bounds=Setting::Errors hint=text::off_when_zero() value=errors on_change=set_errors />
+                <NumberField label=text::watchdog() testid="watchdog" bounds=Setting::Watchdog hint=text::off_when_zero() value=watchdog on_change=set_watchdog />
                 <CheckField label=text::repeat_guard() testid="repeat-guard" value=repeat on_change=set_repeat />
             </div>
             <h2>{text::retry()}</h2>
             <div class="grid2">
-                <NumberField label=text::max_attempts() testid="max-attempts" min=1 max=10 hint=text::no_retry_hint() value=attempts on_change=set_attempts />
-                <NumberField label=text::base_delay() testid="base-delay" min=0 max=60_000 value=base on_change=set_base />
-                <NumberField label=text::max_delay() testid="max-delay" min=0 max=120_000 value=cap on_change=set_cap />
-                <NumberField label=text::retry_after_cap() testid="retry-after-cap" min=0 max=120_000 value=ra_cap on_change=set_ra_cap />
+                <NumberField label=text::max_attempts() testid="max-attempts" bounds=Setting::Attempts hint=text::no_retry_hint() value=attempts on_change=set_attempts />
+                <NumberField label=text::base_delay() testid="base-delay" bounds=Setting::Base value=base on_change=set_base />
+                <NumberField label=text::max_delay() testid="max-delay" bounds=Setting::Cap value=cap on_change=set_cap />
+                <NumberField label=text::retry_after_cap() testid="retry-after-cap" bounds=Setting::RaCap value=ra_cap on_change=set_ra_cap />
                 <CheckField label=text::jitter() testid="jitter" value=jitter on_change=set_jitter />
-                <NumberField label=text::seed() testid="seed" min=0 max=u32::MAX as u64 value=seed on_change=set_seed />
+                <NumberField label=text::seed() testid="seed" bounds=Setting::Seed value=seed on_change=set_seed />
             </div>
             <CheckField label=text::retry_everything() testid="retry-everything" value=retry_all on_change=set_retry_all />
-            <RetryPreview policy=Signal::derive(move || cfg.with(|c| c.retry.clone())) />
-            <a class="herd-link" data-testid="open-herd" href=move || format!("?{}&view=herd", encode(&pg.scenario()))>{text::herd_link()}</a>
+            <RetryPreview policy=Signal::derive(move || sc.with(|s| s.config.retry.clone())) />
+            <a class="herd-link" data-testid="open-herd" href=move || format!("?{}&view=herd", encode(&pg.scenario.get()))>{text::herd_link()}</a>
         </section>
     }
 }

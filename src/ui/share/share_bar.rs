@@ -18,7 +18,7 @@ pub fn ShareBar(lesson_form: fn() -> AnyView) -> impl IntoView {
     let copied = RwSignal::new(false);
     let making = RwSignal::new(false);
     // Built from the scenario itself, so it never lags behind the address bar.
-    let link = Memo::new(move |_| format!("{}?{}", page_base(), encode(&pg.scenario())));
+    let link = Memo::new(move |_| format!("{}?{}", page_base(), encode(&pg.scenario.get())));
     let copy = move |_| {
         let url = link.get_untracked();
         spawn_local(async move {
@@ -29,7 +29,7 @@ pub fn ShareBar(lesson_form: fn() -> AnyView) -> impl IntoView {
     let save = move |_| {
         let events = pg.events.get_untracked();
         // The key never reaches an event, and is scrubbed anyway should a server echo it back.
-        let (scenario, secrets) = (pg.scenario_untracked(), pg.secrets());
+        let (scenario, secrets) = (pg.scenario.get_untracked(), pg.secrets());
         spawn_local(async move {
             let error = match parts::export_trace(scenario, events, secrets).await {
                 Ok(json) => download("rusty-lock-trace.json", &json).err().map(|_| text::save_failed()),
@@ -56,10 +56,10 @@ pub fn ShareBar(lesson_form: fn() -> AnyView) -> impl IntoView {
                         // policy: what the replay and its verdict show), but not its model: the
                         // endpoint it was recorded against is data for the replay label, and the
                         // endpoint form and the address keep the page's own.
-                        let recorded = std::mem::replace(&mut scenario.provider, pg.provider.get_untracked());
                         // Nor how it was viewed: the page keeps its language and layout.
-                        scenario.lang = pg.lang.get_untracked();
-                        scenario.mode = pg.mode.get_untracked();
+                        let (ours, lang, mode) = pg.scenario.with_untracked(|s| (s.provider.clone(), s.lang, s.mode));
+                        let recorded = std::mem::replace(&mut scenario.provider, ours);
+                        (scenario.lang, scenario.mode) = (lang, mode);
                         crate::actions::run::apply_scenario(pg, scenario);
                         pg.notices.set(notices);
                         crate::actions::run::replay(pg, trace.events, recorded);

@@ -25,7 +25,7 @@ pub fn SceneStrip() -> impl IntoView {
     let strip = Memo::new(move |_| {
         let index = shown.index.get()?;
         let turn = shown.view.with(|v| v.turn);
-        let policy = pg.config.with_untracked(|c| c.retry.clone());
+        let policy = pg.scenario.with_untracked(|s| s.config.retry.clone());
         pg.events.with(|events| {
             let upto = &events[..(index + 1).min(events.len())];
             backoff_strips(&policy, upto).into_iter().rev().find(|s| s.turn == turn)
@@ -43,7 +43,7 @@ pub fn SceneStrip() -> impl IntoView {
 pub fn VerdictStrips() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     let strips = Memo::new(move |_| {
-        let policy = pg.config.with_untracked(|c| c.retry.clone());
+        let policy = pg.scenario.with_untracked(|s| s.config.retry.clone());
         pg.events.with(|events| backoff_strips(&policy, events))
     });
     move || strips.get().into_iter().map(|s| view! { <StripChart strip=s /> }).collect_view()

@@ -13,7 +13,8 @@ use rusty_lock_engine::Event;
 #[component]
 pub fn VerdictPanel() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
-    let findings = Memo::new(move |_| pg.events.with(|events| judge(&pg.config.get_untracked(), events)));
+    let findings =
+        Memo::new(move |_| pg.events.with(|events| pg.scenario.with_untracked(|s| judge(&s.config, events))));
     view! {
         <section class="panel verdict" aria-labelledby="verdict-title" data-testid="verdict">
             <h2 id="verdict-title">{text::verdict()}</h2>
