@@ -35,4 +35,4 @@ pub use provider::{
 pub use sim::{simulate, simulate_naive, Simulation};
 pub use sse::{SseParser, StreamError};
 pub use verdict::{judge, judge_with_asks, Finding, Said, ServerAsk, Severity};
-pub use view::{backoff_strips, history, BoardEntry, BoardKind, RunView, Strip, StripBar, TurnLoad};
+pub use view::{backoff_strips, history, BoardEntry, BoardKind, RunRecord, RunView, Strip, StripBar, TurnLoad};

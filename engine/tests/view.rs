@@ -124,3 +124,18 @@ mod strip {
         assert!(backoff_strips(&config.retry, &sim.events[..first_retry]).is_empty());
     }
 }
+
+#[test]
+fn a_run_record_taken_in_batches_shows_the_view_of_all_its_events() {
+    use rusty_lock_engine::RunRecord;
+    let events = simulate(&RunConfig::default(), FaultPlan::single(2, Fault::Http503, 2)).events;
+    for size in [1, 2, 5, events.len()] {
+        let mut record = RunRecord::default();
+        for batch in events.chunks(size) {
+            record.extend(batch.to_vec());
+            assert_eq!(record.view(), &RunView::from_events(record.events()), "batches of {size}");
+        }
+        assert_eq!(record.events(), &events[..]);
+        assert_eq!(record, RunRecord::new(events.clone()));
+    }
+}

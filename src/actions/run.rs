@@ -12,16 +12,16 @@ use crate::web::http_provider::{HttpSettings, StreamUpdate};
 use crate::web::runner::{Model, RunSetup};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use rusty_lock_engine::RunRecord;
 
 use crate::state::speed_factor;
 use rusty_lock_engine::scenario::{ProviderChoice, Scenario, SPEEDS};
-use rusty_lock_engine::{CancelToken, Comparison, Event, FaultPlan, Layer, RunConfig, RunView};
+use rusty_lock_engine::{CancelToken, Comparison, Event, FaultPlan, Layer, RunConfig};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 fn clear(pg: Playground) {
-    pg.events.set(Vec::new());
-    pg.view.set(RunView::default());
+    pg.run.set(RunRecord::default());
     pg.playback.reset();
     hold_if_narrated(pg);
 }
@@ -67,9 +67,7 @@ fn deliver(pg: Playground, run: u64, speed: Speed) -> Rc<dyn Fn(Event)> {
                 return;
             }
             let finished = batch.iter().any(|e| matches!(e, Event::Finished { .. }));
-            let start = pg.events.with_untracked(Vec::len);
-            pg.view.update(|v| batch.iter().enumerate().for_each(|(k, e)| v.apply(start + k, e)));
-            pg.events.update(|v| v.extend(batch));
+            pg.run.update(|run| run.extend(batch));
             if finished {
                 pg.running.set(false);
             }
@@ -284,9 +282,7 @@ fn show_comparison(pg: Playground, comparison: Comparison) {
     let pb = pg.playback;
     pb.naive.set(comparison.naive.events);
     pb.diverge_at.set(comparison.diverge_at);
-    let robust = comparison.robust.events;
-    pg.view.set(RunView::from_events(&robust));
-    pg.events.set(robust);
+    pg.run.set(RunRecord::new(comparison.robust.events));
     pg.running.set(false);
     if speed_factor(pg.scenario.with_untracked(|s| s.speed)) > 0.0 {
         pb.cursor.set(Some(0));

@@ -8,10 +8,11 @@
 use crate::state::Playground;
 use crate::web::gate::gate;
 use leptos::prelude::*;
+use rusty_lock_engine::RunRecord;
 
 /// The step count of the record.
 fn len(pg: Playground) -> usize {
-    pg.events.with_untracked(Vec::len)
+    pg.run.with_untracked(RunRecord::len)
 }
 
 /// Moves the cursor to step `i`; the newest step means following live again.

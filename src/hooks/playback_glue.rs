@@ -9,6 +9,7 @@ use crate::web::gate::gate;
 use crate::web::replay::replay_ms;
 use leptos::ev::keydown;
 use leptos::prelude::*;
+use rusty_lock_engine::RunRecord;
 use std::time::Duration;
 
 /// Plays the record: while the cursor looks back and playback is not paused, moves it one step
@@ -31,9 +32,10 @@ pub fn use_ticker(pg: Playground) {
             pb.cursor.set(None);
             return;
         }
-        let ms = pg.events.with_untracked(|e| e.get(i).map(replay_ms)).unwrap_or(0);
+        let ms = pg.run.with_untracked(|rec| rec.events().get(i).map(replay_ms)).unwrap_or(0);
         let advance = move || {
-            if let (Some(Some(i)), Some(n)) = (pb.cursor.try_get_untracked(), pg.events.try_with_untracked(Vec::len)) {
+            if let (Some(Some(i)), Some(n)) = (pb.cursor.try_get_untracked(), pg.run.try_with_untracked(RunRecord::len))
+            {
                 pb.cursor.set(if i + 2 >= n { None } else { Some(i + 1) });
             }
         };
@@ -64,7 +66,7 @@ pub fn use_playback_keys(pg: Playground) {
         match press.key.as_str() {
             // Space runs when there is nothing to play yet, then plays and pauses.
             " " if !matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY") => {
-                if pg.events.with_untracked(Vec::is_empty) && !pg.running.get_untracked() {
+                if pg.run.with_untracked(RunRecord::is_empty) && !pg.running.get_untracked() {
                     crate::actions::run::run(pg);
                 } else {
                     toggle(pg);

@@ -12,7 +12,7 @@ use crate::web::key_store;
 use leptos::prelude::*;
 use rusty_lock_engine::lessons::LessonId;
 use rusty_lock_engine::scenario::{Mode, Notice, Pace, ProviderChoice, Scenario, DEFAULT_SPEED, SPEED_FACTORS};
-use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, Preset, RunView};
+use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, Preset, RunRecord};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -45,8 +45,8 @@ pub struct Playground {
     /// "Show me": the lesson's answer revealed without judging anyone's guess (a teacher
     /// answering for the room).
     pub revealed: RwSignal<bool>,
-    pub events: RwSignal<Vec<Event>>,
-    pub view: RwSignal<RunView>,
+    /// The run on screen: its events and the view they add up to, in one record.
+    pub run: RwSignal<RunRecord>,
     pub running: RwSignal<bool>,
     /// The events on screen are an opened trace's, recorded against this model: the replay label
     /// says so, as data, until the next Run or the next scenario. The page's own provider (the
@@ -87,8 +87,7 @@ impl Playground {
             trace_error: RwSignal::new(None),
             answer: RwSignal::new(None),
             revealed: RwSignal::new(false),
-            events: RwSignal::new(Vec::new()),
-            view: RwSignal::new(RunView::default()),
+            run: RwSignal::new(RunRecord::default()),
             running: RwSignal::new(false),
             replayed: RwSignal::new(None),
             playback: Playback::new(),
@@ -174,7 +173,7 @@ impl Playground {
     /// Whether a run has ended and nothing is running: the moment for the verdict, the lesson's
     /// explanation and saving a trace.
     pub fn finished(&self) -> bool {
-        !self.running.get() && self.view.with(|v| v.outcome.is_some())
+        !self.running.get() && self.run.with(|rec| rec.view().outcome.is_some())
     }
 
     /// Whether each step waits for the presenter (narrate pace).

@@ -3,6 +3,7 @@
 
 use crate::state::Playground;
 use leptos::prelude::*;
+use rusty_lock_engine::RunRecord;
 use rusty_lock_engine::{Event, RunView};
 
 /// What is on screen: the step the cursor points at, or the newest one.
@@ -24,19 +25,21 @@ impl Shown {
     pub fn new(pg: Playground) -> Self {
         let pb = pg.playback;
         let index = Memo::new(move |_| match pb.cursor.get() {
-            Some(i) => Some(i.min(pg.events.with(Vec::len).saturating_sub(1))),
-            None => pg.events.with(Vec::len).checked_sub(1),
+            Some(i) => Some(i.min(pg.run.with(RunRecord::len).saturating_sub(1))),
+            None => pg.run.with(RunRecord::len).checked_sub(1),
         });
         let event = Memo::new(move |_| {
             let i = index.get()?;
-            pg.events.with(|e| e.get(i).cloned())
+            pg.run.with(|rec| rec.events().get(i).cloned())
         });
         // Live, the page keeps the view up to date one event at a time; looking back, it is
         // rebuilt once from the steps before the cursor (which never change during a run).
         let view = Memo::new(move |_| match pb.cursor.get() {
-            None => pg.view.get(),
+            None => pg.run.with(|rec| rec.view().clone()),
             Some(_) => match index.get() {
-                Some(i) => pg.events.with_untracked(|e| RunView::from_events(&e[..=i.min(e.len() - 1)])),
+                Some(i) => {
+                    pg.run.with_untracked(|rec| RunView::from_events(&rec.events()[..=i.min(rec.events().len() - 1)]))
+                }
                 None => RunView::default(),
             },
         });

@@ -135,6 +135,47 @@ pub struct RunView {
     pub steps: usize,
 }
 
+/// A run as the page keeps it: its events and the view they add up to. They change only
+/// together, through these methods, so the view on screen is always the fold of the events.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunRecord {
+    events: Vec<Event>,
+    view: RunView,
+}
+
+impl RunRecord {
+    pub fn new(events: Vec<Event>) -> Self {
+        let view = RunView::from_events(&events);
+        RunRecord { events, view }
+    }
+
+    /// Takes in the next events of the run: the view folds only them, not the whole run again.
+    pub fn extend(&mut self, batch: Vec<Event>) {
+        let start = self.events.len();
+        for (k, event) in batch.iter().enumerate() {
+            self.view.apply(start + k, event);
+        }
+        self.events.extend(batch);
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The view after every event so far.
+    pub fn view(&self) -> &RunView {
+        &self.view
+    }
+
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+}
+
 impl RunView {
     /// Folds events into the view, in order.
     pub fn from_events(events: &[Event]) -> Self {

@@ -32,7 +32,7 @@ pub fn CompareView() -> impl IntoView {
     let parted = Memo::new(move |_| {
         let d = pb.diverge_at.get()?;
         let at = shown.index.get()?;
-        (at >= d).then(|| (d, at == d, pg.events.with(|e| e.get(d).and_then(turn_of))))
+        (at >= d).then(|| (d, at == d, pg.run.with(|rec| rec.events().get(d).and_then(turn_of))))
     });
     let builtin = move || pg.scenario.with(|s| s.provider == ProviderChoice::Builtin);
     view! {

@@ -27,7 +27,7 @@ pub fn NaiveCode(lang: RwSignal<Lang>, caught: RwSignal<Option<Anchor>>) -> impl
         if shown.index.get()? < at {
             return None;
         }
-        let anchor = pg.events.with(|e| e.get(at).and_then(anchor_of))?;
+        let anchor = pg.run.with(|rec| rec.events().get(at).and_then(anchor_of))?;
         missing_line(&naive_listing(lang.get()), anchor).map(|_| anchor)
     });
     Effect::new(move |_| caught.set(missing.get()));

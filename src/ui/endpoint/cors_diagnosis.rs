@@ -19,7 +19,7 @@ pub fn CorsDiagnosis() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     let finding = RwSignal::new(None::<(Diagnosis, String)>);
     Effect::new(move |_| {
-        let outcome = pg.view.with(|v| v.outcome.clone());
+        let outcome = pg.run.with(|rec| rec.view().outcome.clone());
         finding.set(None);
         let no_answer = matches!(
             outcome,

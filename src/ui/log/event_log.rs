@@ -6,11 +6,12 @@ use crate::text;
 use crate::ui::lazy::part;
 use crate::ui::parts;
 use leptos::prelude::*;
+use rusty_lock_engine::RunRecord;
 
 #[component]
 pub fn EventLog() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
-    let count = Memo::new(move |_| pg.events.with(Vec::len));
+    let count = Memo::new(move |_| pg.run.with(RunRecord::len));
     view! {
         <section class="panel log" aria-labelledby="log-title">
             <h2 id="log-title">{text::log()}<span class="count">{count}</span></h2>

@@ -56,16 +56,16 @@ pub fn History() -> impl IntoView {
     Effect::new(move |_| {
         let run = pg.playback.run_id.get();
         let Some(el) = list.get() else { return };
-        pg.events.with(|events| {
+        pg.run.with(|rec| {
             items.update_value(|slot| {
                 let (history, seen) = slot.get_or_insert_with(|| (AppendList::new(el.into(), run, None), 0));
-                if history.run != run || events.len() < *seen {
+                if history.run != run || rec.events().len() < *seen {
                     history.clear(run);
                     *seen = 0;
                 }
-                let new = events.iter().enumerate().skip(*seen);
+                let new = rec.events().iter().enumerate().skip(*seen);
                 history.push_html(new.flat_map(|(i, event)| messages_of(event).into_iter().map(move |m| (i, m))));
-                *seen = events.len();
+                *seen = rec.events().len();
             });
         });
     });

@@ -14,6 +14,7 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use rusty_lock_engine::view::turn_of;
 use rusty_lock_engine::Event;
+use rusty_lock_engine::RunRecord;
 
 /// The global array scripts/measure-perf.mjs provides to time each new line (see README).
 const PERF_PROBE: &str = "__rustyLockAppendTimes";
@@ -56,14 +57,14 @@ pub fn LogLines() -> impl IntoView {
     Effect::new(move |_| {
         let run = pg.playback.run_id.get();
         let Some(el) = list.get() else { return };
-        pg.events.with(|events| {
+        pg.run.with(|rec| {
             lines.update_value(|slot| {
                 let log = slot.get_or_insert_with(|| AppendList::new(el.into(), run, Some(PERF_PROBE)));
-                if log.run != run || events.len() < log.len() {
+                if log.run != run || rec.events().len() < log.len() {
                     log.clear(run);
                 }
                 let start = log.len();
-                log.push_html(events.iter().enumerate().skip(start).map(|(i, event)| (i, entry_html(event))));
+                log.push_html(rec.events().iter().enumerate().skip(start).map(|(i, event)| (i, entry_html(event))));
             });
         });
     });
@@ -71,7 +72,7 @@ pub fn LogLines() -> impl IntoView {
     use_measure_after_layout(
         pg,
         move || {
-            pg.events.with(Vec::len);
+            pg.run.with(RunRecord::len);
             pg.playback.cursor.get().is_none()
         },
         move || {

@@ -7,6 +7,7 @@ use crate::state::shown::Shown;
 use crate::state::Playground;
 use crate::text;
 use leptos::prelude::*;
+use rusty_lock_engine::RunRecord;
 
 #[component]
 fn Icon(path: &'static str) -> impl IntoView {
@@ -30,7 +31,7 @@ pub fn PlaybackBar() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     let shown = crate::state::expect_context::<Shown>();
     let pb = pg.playback;
-    let total = Memo::new(move |_| pg.events.with(Vec::len));
+    let total = Memo::new(move |_| pg.run.with(RunRecord::len));
     let at = Memo::new(move |_| shown.index.get().unwrap_or(0));
     let playing = Memo::new(move |_| is_playing(pg));
     let at_end = move || pb.cursor.get().is_none() && !pg.running.get() && total.get() > 0;

@@ -8,6 +8,7 @@ use crate::text;
 use crate::ui::lessons::start_here::StartHere;
 use leptos::prelude::*;
 use rusty_lock_engine::scenario::Mode;
+use rusty_lock_engine::RunRecord;
 
 #[component]
 pub fn OutcomeBanner() -> impl IntoView {
@@ -26,7 +27,7 @@ pub fn OutcomeBanner() -> impl IntoView {
                 }.into_any(),
                 None if looking_back() => view! {
                     <div class="outcome outcome-running"><strong>{text::looking_back()}</strong>
-                        <span>{move || text::step_of(shown.index.get().unwrap_or(0) + 1, pg.events.with(Vec::len))}</span>
+                        <span>{move || text::step_of(shown.index.get().unwrap_or(0) + 1, pg.run.with(RunRecord::len))}</span>
                     </div>
                 }.into_any(),
                 None if pg.running.get() && pg.replayed.with(Option::is_some) => view! {

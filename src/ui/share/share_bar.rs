@@ -27,7 +27,7 @@ pub fn ShareBar(lesson_form: fn() -> AnyView) -> impl IntoView {
         });
     };
     let save = move |_| {
-        let events = pg.events.get_untracked();
+        let events = pg.run.with_untracked(|rec| rec.events().to_vec());
         // The key never reaches an event, and is scrubbed anyway should a server echo it back.
         let (scenario, secrets) = (pg.scenario.get_untracked(), pg.secrets());
         spawn_local(async move {

@@ -26,8 +26,8 @@ pub fn SceneStrip() -> impl IntoView {
         let index = shown.index.get()?;
         let turn = shown.view.with(|v| v.turn);
         let policy = pg.scenario.with_untracked(|s| s.config.retry.clone());
-        pg.events.with(|events| {
-            let upto = &events[..(index + 1).min(events.len())];
+        pg.run.with(|rec| {
+            let upto = &rec.events()[..(index + 1).min(rec.events().len())];
             backoff_strips(&policy, upto).into_iter().rev().find(|s| s.turn == turn)
         })
     });
@@ -44,7 +44,7 @@ pub fn VerdictStrips() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     let strips = Memo::new(move |_| {
         let policy = pg.scenario.with_untracked(|s| s.config.retry.clone());
-        pg.events.with(|events| backoff_strips(&policy, events))
+        pg.run.with(|rec| backoff_strips(&policy, rec.events()))
     });
     move || strips.get().into_iter().map(|s| view! { <StripChart strip=s /> }).collect_view()
 }

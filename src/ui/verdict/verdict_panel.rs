@@ -14,7 +14,7 @@ use rusty_lock_engine::Event;
 pub fn VerdictPanel() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     let findings =
-        Memo::new(move |_| pg.events.with(|events| pg.scenario.with_untracked(|s| judge(&s.config, events))));
+        Memo::new(move |_| pg.run.with(|rec| pg.scenario.with_untracked(|s| judge(&s.config, rec.events()))));
     view! {
         <section class="panel verdict" aria-labelledby="verdict-title" data-testid="verdict">
             <h2 id="verdict-title">{text::verdict()}</h2>
@@ -33,7 +33,7 @@ pub fn VerdictPanel() -> impl IntoView {
                     }
                 }).collect_view()}
             </ul>
-            <Show when=move || pg.events.with(|e| e.iter().any(|e| matches!(e, Event::RetryScheduled { .. })))>
+            <Show when=move || pg.run.with(|rec| rec.events().iter().any(|e| matches!(e, Event::RetryScheduled { .. })))>
                 {part(verdict_strips())}
             </Show>
         </section>
