@@ -53,15 +53,15 @@ fn Pages() -> impl IntoView {
     move || match page.get() {
         View::Playground => view! { <Playground /> }.into_any(),
         View::Herd => {
-            language.shown.track();
+            language.track();
             part(parts::herd_view()).into_any()
         }
         View::Agenda => {
-            language.shown.track();
+            language.track();
             part(parts::agenda_view()).into_any()
         }
         View::Presenter => {
-            language.shown.track();
+            language.track();
             part(parts::presenter_view()).into_any()
         }
     }
@@ -113,7 +113,7 @@ fn Playground() -> impl IntoView {
     // step on screen stay as they were.
     let language = crate::state::expect_context::<Language>();
     move || {
-        language.shown.track();
+        language.track();
         view! {
         <div class=move || format!("app mode-{}", mode().slug()) class:instant=move || speed_factor(pg.speed.get()) <= 0.0 class:comparing=move || pg.playback.compare.get()>
             <a class="skip-link" href="#player" on:click=skip_to_player>{text::skip_to_player()}</a>

@@ -15,7 +15,7 @@ pub fn show(language: Language, lang: Lang) {
         return;
     }
     language.wanted.set_value(lang);
-    if lang == language.shown.get_untracked() {
+    if lang == text::lang() {
         return;
     }
     leptos::task::spawn_local(async move {
@@ -25,13 +25,12 @@ pub fn show(language: Language, lang: Lang) {
         }
         match words {
             Ok(core) => {
-                text::set_lang(lang, core);
                 language.missing.set(None);
-                language.shown.set(lang);
+                language.switch(lang, core);
             }
             Err(_) => {
                 // Still in the language on screen; asking again fetches again.
-                language.wanted.set_value(language.shown.get_untracked());
+                language.wanted.set_value(text::lang());
                 language.missing.set(Some(lang));
             }
         }

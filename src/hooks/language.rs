@@ -16,7 +16,7 @@ pub fn use_language(language: Language, address: Address) {
         }
     });
     Effect::new(move |_| {
-        let lang = language.shown.get();
+        let lang = language.shown();
         crate::web::language::show_document_lang(lang.code(), text::page_title(), text::page_description());
         crate::web::fatal::word_banner(text::fatal(), text::fatal_reload());
     });

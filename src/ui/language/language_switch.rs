@@ -21,7 +21,7 @@ pub fn LanguageSwitch() -> impl IntoView {
         }
     };
     let markup = move || {
-        let shown = language.shown.get_untracked();
+        let shown = text::lang();
         let option = |lang: Lang, name: &str| {
             let selected = if lang == shown { " selected" } else { "" };
             format!(r#"<option value="{0}" lang="{0}"{selected}>{name}</option>"#, lang.code())
