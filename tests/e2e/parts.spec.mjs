@@ -153,9 +153,9 @@ test('when the loop itself cannot be fetched, Run says so, and works once it can
   await pg.waitForOutcome('answered');
 });
 
-test('when the loop cannot be fetched, an opened trace says so, and plays once it can', async ({ page, browser }, testInfo) => {
+test('when the loop cannot be fetched, an opened trace says so, and plays once it can', async ({ page, newContext }, testInfo) => {
   // A trace saved in another page, where every part arrives.
-  const maker = new Playground(await (await browser.newContext()).newPage());
+  const maker = new Playground(await (await newContext()).newPage());
   await maker.open('?v=1&speed=instant');
   await maker.run();
   await maker.waitForOutcome('answered');
