@@ -26,6 +26,7 @@ export class Playground {
     this.naiveScene = id('naive-scene');
     this.stage = id('stage');
     this.door = id('door');
+    this.lock = id('lock');
     this.sceneCaption = id('scene-caption');
     this.layerStamp = id('layer-stamp');
     this.layerRow = id('layer-row');
