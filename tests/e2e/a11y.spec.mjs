@@ -302,7 +302,7 @@ for (const [name, size] of [['1280×800', { width: 1280, height: 800 }], ['390×
     await pg.run();
     await pg.waitForOutcome('answered');
     const press = (id) => page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`).click(), id);
-    const litInView = () => pg.litLine().evaluate((li) => {
+    const litInView = () => pg.litLine.evaluate((li) => {
       const list = li.closest('.code').getBoundingClientRect();
       const r = li.getBoundingClientRect();
       return r.top >= list.top - 1 && r.bottom <= list.bottom + 1;
@@ -312,7 +312,7 @@ for (const [name, size] of [['1280×800', { width: 1280, height: 800 }], ['390×
       const before = await page.evaluate(() => window.scrollY);
       for (const [id, anchor] of [['first', 'start'], ['last', 'answer']]) {
         await press(id);
-        await expect(pg.litLine()).toHaveAttribute('data-anchor', anchor);
+        await expect(pg.litLine).toHaveAttribute('data-anchor', anchor);
         await expect.poll(litInView).toBe(true);
       }
       expect(await page.evaluate(() => window.scrollY)).toBe(before);

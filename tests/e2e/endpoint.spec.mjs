@@ -192,7 +192,7 @@ test('a 503 is tried exactly as many times as the policy allows, then fails', as
   await pg.open(`${ENDPOINT}&base=50&cap=100`);
   await pg.run();
   await pg.waitForOutcome('failed');
-  await expect(pg.outcome()).toContainText('3 attempts');
+  await expect(pg.outcome).toContainText('3 attempts');
   expect(await chats(request)).toHaveLength(4);
 });
 
@@ -291,7 +291,7 @@ test('an HTML page instead of a completion fails clearly, not retried', async ({
   await page.getByTestId('stream').uncheck();
   await pg.run();
   await pg.waitForOutcome('failed');
-  await expect(pg.outcome()).toContainText('HTML');
+  await expect(pg.outcome).toContainText('HTML');
   expect(await chats(request)).toHaveLength(2);
 });
 
@@ -339,6 +339,6 @@ test("a model's words that look like HTML stay words in the log", async ({ page,
   await pg.run();
   await pg.waitForOutcome('answered');
   await expect(pg.entries('[data-kind="model-replied"]')).toContainText(words);
-  await expect(pg.log().locator('#injected, img')).toHaveCount(0);
+  await expect(pg.log.locator('#injected, img')).toHaveCount(0);
   expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
 });

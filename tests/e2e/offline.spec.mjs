@@ -61,7 +61,7 @@ test('after one visit the page, a run, a lesson, compare and traces work with th
     await expect(page.getByTestId('connection-result')).toContainText('Nothing answers at this address');
     await pg.run();
     await expect(page.getByTestId('cors-diagnosis')).toHaveAttribute('data-finding', 'unreachable', { timeout: 30_000 });
-    await expect(pg.outcome()).toHaveAttribute('data-outcome', 'failed');
+    await expect(pg.outcome).toHaveAttribute('data-outcome', 'failed');
     const after = await cacheContents(page);
     expect(Object.values(after).flat().filter((u) => u.includes('/v1'))).toEqual([]);
 
@@ -87,7 +87,6 @@ test('after one visit the page, a run, a lesson, compare and traces work with th
     await page.getByTestId('import-trace').setInputFiles(trace);
     await pg.waitForOutcome('answered');
     await expect(page.getByTestId('trace-error')).toHaveCount(0);
-    expect(pg.errors).toEqual([]);
   } finally {
     await host.stop();
   }
@@ -136,7 +135,6 @@ test('a second build is offered, not switched to; after the reload only its file
     expect(Object.keys(caches)).toHaveLength(1);
     expect(Object.keys(caches)[0]).not.toBe(oldCache);
     expect(caches[Object.keys(caches)[0]]).toContain(host.base + newCss);
-    expect(pg.errors).toEqual([]);
   } finally {
     await host.stop();
   }
@@ -171,7 +169,6 @@ test('a reload while a second build is on the server still shows the first, whol
     await pg.speed('instant');
     await pg.run();
     await pg.waitForOutcome('answered');
-    expect(pg.errors).toEqual([]);
   } finally {
     await host.stop();
   }
@@ -207,7 +204,6 @@ test('two copies on one origin keep their own caches: updating one leaves the ot
     await pg.speed('instant');
     await pg.run();
     await pg.waitForOutcome('answered');
-    expect(pg.errors).toEqual([]);
   } finally {
     await host.stop();
   }
@@ -232,11 +228,10 @@ test('a host that redirects index.html to its folder still gives a page that ope
 test('the worker registers only once the page is up, and its install adds no long task to the page', async ({ page }) => {
   const host = await serveSite(DIST, PREFIX);
   try {
+    const pg = new Playground(page);
+    await pg.watchLongTasks();
     await page.addInitScript(() => {
-      window.__marks = { longTasks: [] };
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__marks.longTasks.push([e.startTime, e.duration]);
-      }).observe({ type: 'longtask', buffered: true });
+      window.__marks = {};
       const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
       navigator.serviceWorker.register = (...args) => {
         window.__marks.registered ??= performance.now();
@@ -250,8 +245,7 @@ test('the worker registers only once the page is up, and its install adds no lon
         }
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto(host.base);
-    await expect(page.getByTestId('run')).toBeEnabled();
+    await pg.open('', host.base);
     await controlled(page);
     const marks = await page.evaluate(() => ({
       ...window.__marks,
@@ -262,7 +256,7 @@ test('the worker registers only once the page is up, and its install adds no lon
     expect(marks.registered).toBeGreaterThanOrEqual(marks.loaded);
     // From the registration to a worker running the page, with every file fetched and cached:
     // nothing on the page's thread that holds it for 50 ms or more.
-    const during = marks.longTasks.filter(([start, duration]) => start + duration > marks.registered);
+    const during = await pg.longTasksEndingAfter(marks.registered);
     testInfoNote(`registered ${Math.round(marks.registered - marks.mounted)} ms after the app mounted; ${Math.round(marks.now - marks.registered)} ms to a worker in charge; long tasks meanwhile: ${JSON.stringify(during)}`);
     expect(during).toEqual([]);
   } finally {

@@ -1,21 +1,85 @@
-// A page object for the playground: every test talks to the page through the README's hooks.
+// The page object every browser spec drives the page through: its README hooks as locator
+// fields, the user's actions as methods, and the measures several specs take (boxes, steps, long
+// tasks). Uncaught page errors are not collected here: the `test` of fixtures.mjs fails a test on
+// any, in every page of its context.
 import { expect } from '@playwright/test';
+import { watchLongTasks, takeLongTasks, longTasksBetween, longTasksEndingAfter } from './responsiveness.mjs';
 
 export class Playground {
   constructor(page) {
     this.page = page;
-    this.errors = [];
-    page.on('pageerror', (e) => this.errors.push(String(e)));
+    const id = (testId) => page.getByTestId(testId);
+    // The player.
+    this.runButton = id('run');
+    this.stopButton = id('stop');
+    this.playButton = id('play');
+    this.speedSelect = id('speed');
+    this.timeline = id('timeline');
+    this.playback = id('playback');
+    this.pauseAtFailure = id('pause-at-failure');
+    this.compareToggle = id('compare');
+    this.outcome = id('outcome');
+    this.log = id('event-log');
+    this.waiting = id('waiting');
+    // The scene and the layers.
+    this.scene = id('scene');
+    this.naiveScene = id('naive-scene');
+    this.stage = id('stage');
+    this.door = id('door');
+    this.lock = id('lock');
+    this.sceneCaption = id('scene-caption');
+    this.layerStamp = id('layer-stamp');
+    this.layerRow = id('layer-row');
+    this.litLine = page.locator('[data-testid="code-line"][data-lit="true"]');
+    // Lessons and presenter mode.
+    this.lessonsButton = id('lessons');
+    this.lessonCard = id('lesson-card');
+    this.lessonQuestion = id('lesson-question');
+    this.lessonExplanation = id('lesson-explanation');
+    this.lessonNext = id('lesson-next');
+    this.lessonPrev = id('lesson-prev');
+    this.keysHint = id('keys-hint');
+    this.startHere = id('start-here');
+    this.toggleSheet = id('toggle-sheet');
+    this.toggleSettings = id('toggle-settings');
+    this.openPresenter = id('open-presenter');
+    this.phoneQrToggle = id('phone-qr-toggle');
+    this.phoneQrCode = id('phone-qr-code');
+    // The presenter view (?view=presenter), the teacher's own window.
+    this.presenter = {
+      view: id('presenter-view'), lesson: id('presenter-lesson'), answer: id('presenter-answer'),
+      next: id('presenter-next'), nextButton: id('presenter-next-button'), back: id('presenter-back'),
+      step: id('presenter-step'), caption: id('presenter-caption'), layer: id('presenter-layer'),
+      waiting: id('presenter-waiting'), clock: id('presenter-clock'),
+    };
+    // The workshop kit's agenda (?view=agenda).
+    this.agenda = id('agenda');
+    this.agendaLessons = id('agenda-lesson');
+    this.agendaLinks = id('agenda-link');
+    this.agendaAnswers = id('agenda-answer');
+    this.agendaAnswersToggle = id('agenda-answers');
+    // The herd view (?view=herd).
+    this.herd = id('herd');
+    this.herdClients = id('herd-clients');
+    this.herdTable = id('herd-table');
+    this.herdLines = id('herd-line');
+    this.herdDone = id('herd-done');
+    this.herdCalls = id('herd-calls');
   }
 
-  async open(query = '') {
-    await this.page.goto(`/${query}`);
-    await expect(this.page.getByTestId('run')).toBeEnabled();
+  /** Goes to `query` under `base` (the site's root unless it is served under a path). */
+  async goto(query = '', base = '/') {
+    await this.page.goto(`${base}${query}`);
+  }
+
+  /** Goes to `query` and waits until Run can be pressed. */
+  async open(query = '', base = '/') {
+    await this.goto(query, base);
+    await expect(this.runButton).toBeEnabled();
   }
 
   async speed(label) {
-    const select = this.page.getByTestId('speed');
-    await select.selectOption({ label });
+    await this.speedSelect.selectOption({ label });
   }
 
   async fault(slug, { turn, times } = {}) {
@@ -27,37 +91,49 @@ export class Playground {
   }
 
   async run() {
-    await this.page.getByTestId('run').click();
+    await this.runButton.click();
   }
 
   async stop() {
-    await this.page.getByTestId('stop').click();
-  }
-
-  outcome() {
-    return this.page.getByTestId('outcome');
+    await this.stopButton.click();
   }
 
   async waitForOutcome(expected, timeout = 30_000) {
-    await expect(this.outcome()).toHaveAttribute('data-outcome', expected, { timeout });
-  }
-
-  log() {
-    return this.page.getByTestId('event-log');
+    await expect(this.outcome).toHaveAttribute('data-outcome', expected, { timeout });
   }
 
   entries(selector = '') {
-    return this.log().locator(`li${selector}`);
+    return this.log.locator(`li${selector}`);
   }
 
   async kinds() {
     return this.entries().evaluateAll((els) => els.map((e) => e.dataset.kind));
   }
 
+  /** The lesson's answer button for `layer` (model, code or nobody). */
+  answer(layer) {
+    return this.page.getByTestId(`answer-${layer}`);
+  }
+
+  /** The lane of the layer row for `layer`, and the count drawn on it. */
+  layerLane(layer) {
+    return this.page.getByTestId(`layer-lane-${layer}`);
+  }
+
+  layerCount(layer) {
+    return this.page.getByTestId(`layer-count-${layer}`);
+  }
+
+  /** Presses `key` with nothing focused, as a clicker does: the page's keys, not a control's. */
+  async pressKey(key) {
+    await this.page.evaluate(() => document.activeElement?.blur());
+    await this.page.keyboard.press(key);
+  }
+
   // Playback and time travel (issue 3).
 
   async playPause() {
-    await this.page.getByTestId('play').click();
+    await this.playButton.click();
   }
 
   async stepBack(times = 1) {
@@ -70,7 +146,12 @@ export class Playground {
 
   /** Puts the timeline on step `index` (0-based), as a user dragging the scrubber would. */
   async scrubTo(index) {
-    await this.page.getByTestId('timeline').fill(String(index));
+    await this.timeline.fill(String(index));
+  }
+
+  /** The step on screen and the steps recorded, from the timeline (whatever the language). */
+  async steps() {
+    return this.timeline.evaluate((el) => ({ at: Number(el.value) + 1, of: Number(el.max) + 1 }));
   }
 
   /** The 0-based index of the first log entry matching `selector`. */
@@ -80,7 +161,7 @@ export class Playground {
 
   /** The log entries on screen (looking back hides the later ones). */
   visibleEntries(selector = '') {
-    return this.log().locator(`li${selector}:visible`);
+    return this.log.locator(`li${selector}:visible`);
   }
 
   /** Saves the run on screen as a trace file at `path`, as the share bar's button does. */
@@ -91,16 +172,11 @@ export class Playground {
   }
 
   async compare(on = true) {
-    const toggle = this.page.getByTestId('compare');
-    if ((await toggle.getAttribute('aria-pressed')) !== String(on)) await toggle.click();
+    if ((await this.compareToggle.getAttribute('aria-pressed')) !== String(on)) await this.compareToggle.click();
   }
 
   schoolOutcome(school) {
     return this.page.locator(`[data-testid="school-outcome"][data-school="${school}"]`);
-  }
-
-  litLine() {
-    return this.page.locator('[data-testid="code-line"][data-lit="true"]');
   }
 
   async doorAndLock(prefix = '') {
@@ -108,6 +184,48 @@ export class Playground {
       await this.page.getByTestId(`${prefix}door`).getAttribute('data-state'),
       await this.page.getByTestId(`${prefix}lock`).getAttribute('data-state'),
     ];
+  }
+
+  // Measures.
+
+  /**
+   * Where the element of `locator` (one: Playwright's strict rule) is in the viewport, in CSS
+   * pixels. Rounded outwards (top and left down, bottom and right up) so that a box checked
+   * against a whole-pixel edge is never let off by a fraction; `{ exact: true }` for the
+   * unrounded edges.
+   */
+  async box(locator, { exact = false } = {}) {
+    const r = await locator.evaluate((el) => {
+      const b = el.getBoundingClientRect();
+      return { top: b.top, bottom: b.bottom, left: b.left, right: b.right };
+    });
+    if (exact) return r;
+    return { top: Math.floor(r.top), bottom: Math.ceil(r.bottom), left: Math.floor(r.left), right: Math.ceil(r.right) };
+  }
+
+  /** The page's clock (`performance.now()`), to bound a stretch of long tasks. */
+  async now() {
+    return this.page.evaluate(() => performance.now());
+  }
+
+  /** Starts collecting the page's long tasks, from before it loads: call before `goto`. */
+  async watchLongTasks() {
+    await watchLongTasks(this.page);
+  }
+
+  /** The durations (ms) of the long tasks seen so far, and forgets them. */
+  async takeLongTasks() {
+    return takeLongTasks(this.page);
+  }
+
+  /** The long tasks (`{ start, duration }`) that started between two `now()` readings. */
+  async longTasksBetween(from, to) {
+    return longTasksBetween(this.page, from, to);
+  }
+
+  /** The long tasks still running at, or starting after, the page time `at`. */
+  async longTasksEndingAfter(at) {
+    return longTasksEndingAfter(this.page, at);
   }
 }
 

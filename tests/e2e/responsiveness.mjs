@@ -4,24 +4,34 @@
 // tasks and the calibration twice as long, so their ratio holds where a fixed bound in
 // milliseconds would not. No test here waits on a click for a fixed wall-clock time.
 
-/** Collects the page's long tasks (over 50 ms) from before it loads, as `{ start, duration }`. */
+/**
+ * Collects the page's long tasks (over 50 ms) from before it loads, as `{ start, duration }` in
+ * the page's clock. The one place that watches them: the page object's `watchLongTasks` calls it.
+ * Durations are kept unrounded; the readers below round where a spec compares them to a bound.
+ */
 export async function watchLongTasks(page) {
   await page.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: Math.round(e.duration) });
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   });
 }
 
-/** The long tasks seen so far (their durations, in ms), and forgets them. */
+/** The long tasks seen so far (their durations, in whole ms), and forgets them. */
 export async function takeLongTasks(page) {
-  return page.evaluate(() => window.__longTasks.splice(0).map((t) => t.duration));
+  return page.evaluate(() => window.__longTasks.splice(0).map((t) => Math.round(t.duration)));
 }
 
-/** The long tasks that started between two `performance.now()` readings. */
+/** The long tasks that started between two `performance.now()` readings (durations in whole ms). */
 export async function longTasksBetween(page, from, to) {
-  return page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), [from, to]);
+  return page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.start >= a && t.start <= b)
+    .map((t) => ({ start: t.start, duration: Math.round(t.duration) })), [from, to]);
+}
+
+/** The long tasks that end after the page time `at` (unrounded: any overlap counts). */
+export async function longTasksEndingAfter(page, at) {
+  return page.evaluate((a) => window.__longTasks.filter((t) => t.start + t.duration > a), at);
 }
 
 /** What the calibration took on a quiet 2-core machine of the kind CI runs on (median, ms). */

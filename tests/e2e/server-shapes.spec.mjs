@@ -4,7 +4,7 @@
 import { test, expect } from './fixtures.mjs';
 import { ENDPOINT, script, chats } from './test-server.mjs';
 import { Playground } from './playground.page.mjs';
-import { watchLongTasks, takeLongTasks, slowness, scaled } from './responsiveness.mjs';
+import { slowness, scaled } from './responsiveness.mjs';
 
 
 /** Every tool call the model made was answered by a tool message with its id, in order. */
@@ -46,7 +46,7 @@ for (const stream of [true, false]) {
   test(`${how}: a reply cut at the length limit is not the answer`, async ({ page, request }) => {
     const pg = await start(page, request, [{ shape: 'cut-at-length' }], { stream });
     await pg.waitForOutcome('failed');
-    await expect(pg.outcome()).toContainText('max_tokens');
+    await expect(pg.outcome).toContainText('max_tokens');
     expect(await layered(pg)).toEqual([['finished', 'nobody']]);
     await expect(page.locator('[data-testid="board-entry"][data-kind="cut-at-length"]')).toHaveAttribute('data-layer', 'nobody');
     await expect(page.locator('[data-testid="verdict"] [data-slug="cut-at-length"]')).toContainText('max_tokens');
@@ -67,7 +67,7 @@ for (const stream of [true, false]) {
     test(`${how}: finish_reason ${words} ends the run naming it`, async ({ page, request }) => {
       const pg = await start(page, request, [{ shape }], { stream });
       await pg.waitForOutcome('failed');
-      await expect(pg.outcome()).toContainText(words);
+      await expect(pg.outcome).toContainText(words);
       expect(await layered(pg)).toEqual([['finished', 'nobody']]);
       expect(await chats(request)).toHaveLength(1);
     });
@@ -77,9 +77,9 @@ for (const stream of [true, false]) {
     const shapes = ['usage-chunk', 'reasoning', 'usage-chunk', 'reasoning', 'reasoning,usage-chunk'];
     const pg = await start(page, request, shapes.map((shape) => ({ shape })), { stream });
     await pg.waitForOutcome('answered');
-    await expect(pg.outcome()).toContainText('temple door is open');
-    await expect(pg.outcome()).not.toContainText('REASONING-ONLY');
-    expect((await pg.log().textContent())).not.toContain('REASONING-ONLY');
+    await expect(pg.outcome).toContainText('temple door is open');
+    await expect(pg.outcome).not.toContainText('REASONING-ONLY');
+    expect((await pg.log.textContent())).not.toContain('REASONING-ONLY');
     if (stream) await expect(page.getByTestId('stream-text')).not.toContainText('REASONING-ONLY');
     expect(await layered(pg)).toEqual([['tool-failed', 'model']]);
     // The server counted the prompt: the meter shows its figure beside the estimate.
@@ -133,7 +133,7 @@ for (const stream of [true, false]) {
 }
 
 test('a real endpoint that sends a megabyte without a break keeps the page answering', async ({ page, request }) => {
-  await watchLongTasks(page);
+  await new Playground(page).watchLongTasks();
   for (const stream of [true, false]) {
     const pg = await start(page, request, [{ shape: 'huge-reply' }], { stream });
     const slow = await slowness(page);
@@ -146,7 +146,7 @@ test('a real endpoint that sends a megabyte without a break keeps the page answe
     await pg.waitForOutcome('answered', 30_000);
     await expect(pg.entries('[data-kind="model-replied"]').first()).toContainText('more characters');
     expect(await chats(request)).toHaveLength(5);
-    const long = await takeLongTasks(page);
+    const long = await pg.takeLongTasks();
     console.log(`figures: 1 MB unbroken reply, stream ${stream}: long tasks [${long}]`);
     // Before the clipping fix a megabyte without a break froze the page for minutes. What is left
     // is one task of 50-210 ms as the streamed megabyte is parsed and stored (97, 124 and 203 ms
