@@ -7,7 +7,7 @@
 //!
 //! The free functions below are what the rest of the page calls: each asks the current
 //! language. The first screen's words ([`Core`]) of English are in the first download; French and
-//! Chinese arrive as a lazy part when chosen ([`crate::parts::load_language`]). The words of
+//! Chinese arrive as a lazy part when chosen ([`crate::parts::language_words`]). The words of
 //! the lazy panels live with those panels, all three languages together.
 
 use std::cell::Cell;
