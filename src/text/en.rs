@@ -3,6 +3,7 @@
 use super::*;
 use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::lessons::LessonId;
+use rusty_lock_engine::listing::Note;
 use rusty_lock_engine::provider::{BodyProblem, CallFailure, WaitReason};
 use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
@@ -1266,7 +1267,7 @@ impl Endpoint for En {
             Diagnosis::NotOpenAi { .. } => format!("Check the base URL: an OpenAI-compatible API's ends in /v1, for example {example}."),
             Diagnosis::Ok { models } if models.is_empty() => match preset {
                 Preset::Ollama => "Pull a model first, for example ollama pull llama3.1, then test again.".into(),
-                _ => "Load a model on the server, then test again.".into(),
+                Preset::LmStudio | Preset::Vllm | Preset::OpenAi | Preset::Custom => "Load a model on the server, then test again.".into(),
             },
             Diagnosis::Ok { .. } => return None,
         })
@@ -1290,23 +1291,22 @@ impl Endpoint for En {
 }
 
 impl Compare for En {
-    fn code_note(&self, slug: &str) -> &'static str {
-        match slug {
-            "loop" => "The loop. Whatever nobody catches ends the run (layer 3).",
-            "normal-exit" => "the only normal exit",
-            "guard-repeat" => "guard: same move twice",
-            "guard-errors" => "guard: errors in a row",
-            "guard-turns" => "guard: the turn budget",
-            "layer-1" => "Layer 1, your code: retry what passes by itself.",
-            "watchdog" => "guard: the watchdog cut it, a timeout",
-            "throw" => "layer 3: retrying cannot help",
-            "layer-2" => "Layer 2, the model: a failed tool becomes text it reads.",
-            "naive-loop" => "The naive loop: one try per call, nothing caught, no guard but the turn budget.",
-            "naive-send" => "One attempt and no watchdog: a 503 or a call that hangs ends it here.",
-            "naive-decide" => "It takes finish_reason at its word.",
-            "naive-tool" => "A failed tool throws: the model never reads what went wrong.",
-            "naive-guards" => "No guard here: the same call again goes round until the turns run out.",
-            _ => "",
+    fn code_note(&self, note: Note) -> &'static str {
+        match note {
+            Note::Loop => "The loop. Whatever nobody catches ends the run (layer 3).",
+            Note::NormalExit => "the only normal exit",
+            Note::GuardRepeat => "guard: same move twice",
+            Note::GuardErrors => "guard: errors in a row",
+            Note::GuardTurns => "guard: the turn budget",
+            Note::Layer1 => "Layer 1, your code: retry what passes by itself.",
+            Note::Watchdog => "guard: the watchdog cut it, a timeout",
+            Note::Throw => "layer 3: retrying cannot help",
+            Note::Layer2 => "Layer 2, the model: a failed tool becomes text it reads.",
+            Note::NaiveLoop => "The naive loop: one try per call, nothing caught, no guard but the turn budget.",
+            Note::NaiveSend => "One attempt and no watchdog: a 503 or a call that hangs ends it here.",
+            Note::NaiveDecide => "It takes finish_reason at its word.",
+            Note::NaiveTool => "A failed tool throws: the model never reads what went wrong.",
+            Note::NaiveGuards => "No guard here: the same call again goes round until the turns run out.",
         }
     }
 

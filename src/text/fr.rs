@@ -5,6 +5,7 @@
 use super::*;
 use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::lessons::LessonId;
+use rusty_lock_engine::listing::Note;
 use rusty_lock_engine::provider::{BodyProblem, CallFailure, WaitReason};
 use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
@@ -1401,7 +1402,7 @@ impl Endpoint for Fr {
             Diagnosis::NotOpenAi { .. } => format!("Vérifiez l'URL de base\u{a0}: celle d'une API compatible OpenAI se termine par /v1, par exemple {example}."),
             Diagnosis::Ok { models } if models.is_empty() => match preset {
                 Preset::Ollama => "Téléchargez d'abord un modèle, par exemple ollama pull llama3.1, puis testez de nouveau.".into(),
-                _ => "Chargez un modèle sur le serveur, puis testez de nouveau.".into(),
+                Preset::LmStudio | Preset::Vllm | Preset::OpenAi | Preset::Custom => "Chargez un modèle sur le serveur, puis testez de nouveau.".into(),
             },
             Diagnosis::Ok { .. } => return None,
         })
@@ -1425,25 +1426,26 @@ impl Endpoint for Fr {
 }
 
 impl Compare for Fr {
-    fn code_note(&self, slug: &str) -> &'static str {
-        match slug {
-            "loop" => "La boucle. Ce que personne ne rattrape met fin à l’exécution (couche 3).",
-            "normal-exit" => "la seule sortie normale",
-            "guard-repeat" => "garde-fou : deux fois le même coup",
-            "guard-errors" => "garde-fou : erreurs d’affilée",
-            "guard-turns" => "garde-fou : le budget de tours",
-            "layer-1" => "Couche 1, votre code : réessayer ce qui passe tout seul.",
-            "watchdog" => "garde-fou : le chien de garde l’a coupé, c’est un délai dépassé",
-            "throw" => "couche 3 : réessayer n’y changera rien",
-            "layer-2" => "Couche 2, le modèle : l’échec d’un outil devient un texte qu’il lit.",
-            "naive-loop" => {
+    fn code_note(&self, note: Note) -> &'static str {
+        match note {
+            Note::Loop => "La boucle. Ce que personne ne rattrape met fin à l’exécution (couche 3).",
+            Note::NormalExit => "la seule sortie normale",
+            Note::GuardRepeat => "garde-fou : deux fois le même coup",
+            Note::GuardErrors => "garde-fou : erreurs d’affilée",
+            Note::GuardTurns => "garde-fou : le budget de tours",
+            Note::Layer1 => "Couche 1, votre code : réessayer ce qui passe tout seul.",
+            Note::Watchdog => "garde-fou : le chien de garde l’a coupé, c’est un délai dépassé",
+            Note::Throw => "couche 3 : réessayer n’y changera rien",
+            Note::Layer2 => "Couche 2, le modèle : l’échec d’un outil devient un texte qu’il lit.",
+            Note::NaiveLoop => {
                 "La boucle naïve : un seul essai par appel, rien de rattrapé, aucun garde-fou sauf le budget de tours."
             }
-            "naive-send" => "Un seul essai, pas de chien de garde : un 503 ou un appel qui ne répond pas l’arrête ici.",
-            "naive-decide" => "Elle prend finish_reason au pied de la lettre.",
-            "naive-tool" => "Un outil en échec lève une exception : le modèle ne lit jamais ce qui n’a pas marché.",
-            "naive-guards" => "Aucun garde-fou ici : le même appel repart jusqu’à épuiser les tours.",
-            _ => "",
+            Note::NaiveSend => {
+                "Un seul essai, pas de chien de garde : un 503 ou un appel qui ne répond pas l’arrête ici."
+            }
+            Note::NaiveDecide => "Elle prend finish_reason au pied de la lettre.",
+            Note::NaiveTool => "Un outil en échec lève une exception : le modèle ne lit jamais ce qui n’a pas marché.",
+            Note::NaiveGuards => "Aucun garde-fou ici : le même appel repart jusqu’à épuiser les tours.",
         }
     }
 

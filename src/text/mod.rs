@@ -14,6 +14,7 @@ use std::cell::Cell;
 
 use rusty_lock_engine::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::lessons::LessonId;
+use rusty_lock_engine::listing::Note;
 use rusty_lock_engine::provider::{BodyProblem, CallFailure};
 use rusty_lock_engine::scenario::{Problem, Setting};
 use rusty_lock_engine::tools::ToolErrorKind;
@@ -1427,8 +1428,8 @@ pub fn catch_made() -> &'static str {
     compare_labels().catch_made
 }
 
-pub fn code_note(slug: &str) -> &'static str {
-    compare_words().code_note(slug)
+pub fn code_note(note: Note) -> &'static str {
+    compare_words().code_note(note)
 }
 
 #[cfg(test)]

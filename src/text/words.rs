@@ -3,6 +3,7 @@
 use super::{Lang, LessonText};
 use rusty_lock_engine::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::lessons::LessonId;
+use rusty_lock_engine::listing::Note;
 use rusty_lock_engine::provider::{BodyProblem, CallFailure};
 use rusty_lock_engine::scenario::Problem;
 use rusty_lock_engine::tools::ToolErrorKind;
@@ -517,7 +518,7 @@ pub struct CompareLabels {
 pub trait Compare {
     /// The words of a comment in the code panel's listings (`{note:slug}` in the engine's
     /// listings): the code stays code, its comments are translated.
-    fn code_note(&self, slug: &str) -> &'static str;
+    fn code_note(&self, note: Note) -> &'static str;
 
     fn diverge_line(&self, step: usize, turn: Option<u32>) -> String;
 }

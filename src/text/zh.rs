@@ -4,6 +4,7 @@
 use super::*;
 use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::lessons::LessonId;
+use rusty_lock_engine::listing::Note;
 use rusty_lock_engine::provider::{BodyProblem, CallFailure, WaitReason};
 use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
@@ -1272,7 +1273,7 @@ impl Endpoint for Zh {
             Diagnosis::NotOpenAi { .. } => format!("请检查 Base URL：OpenAI 兼容 API 的地址以 /v1 结尾，例如 {example}。"),
             Diagnosis::Ok { models } if models.is_empty() => match preset {
                 Preset::Ollama => "请先下载一个模型，例如 ollama pull llama3.1，然后再测试一次。".into(),
-                _ => "请先在服务器上加载一个模型，然后再测试一次。".into(),
+                Preset::LmStudio | Preset::Vllm | Preset::OpenAi | Preset::Custom => "请先在服务器上加载一个模型，然后再测试一次。".into(),
             },
             Diagnosis::Ok { .. } => return None,
         })
@@ -1296,23 +1297,22 @@ impl Endpoint for Zh {
 }
 
 impl Compare for Zh {
-    fn code_note(&self, slug: &str) -> &'static str {
-        match slug {
-            "loop" => "循环本身。谁都不管的失败会结束整次运行（第 3 层）。",
-            "normal-exit" => "唯一正常的出口",
-            "guard-repeat" => "护栏：同一步走了两次",
-            "guard-errors" => "护栏：连续出错",
-            "guard-turns" => "护栏：轮次预算",
-            "layer-1" => "第 1 层，你的代码：会自己恢复的失败，就重试。",
-            "watchdog" => "护栏：看门狗切断了调用，算作超时",
-            "throw" => "第 3 层：重试也没用",
-            "layer-2" => "第 2 层，模型：失败的工具变成一段它能读的文字。",
-            "naive-loop" => "天真的循环：每次调用只试一次，什么都不捕获，除了轮次预算没有任何护栏。",
-            "naive-send" => "只试一次，也没有看门狗：一个 503 或一次卡死的调用就在这里结束运行。",
-            "naive-decide" => "它完全相信 finish_reason。",
-            "naive-tool" => "工具失败就直接抛出：模型永远读不到出了什么错。",
-            "naive-guards" => "这里没有护栏：同样的调用会一直重复，直到轮次用完。",
-            _ => "",
+    fn code_note(&self, note: Note) -> &'static str {
+        match note {
+            Note::Loop => "循环本身。谁都不管的失败会结束整次运行（第 3 层）。",
+            Note::NormalExit => "唯一正常的出口",
+            Note::GuardRepeat => "护栏：同一步走了两次",
+            Note::GuardErrors => "护栏：连续出错",
+            Note::GuardTurns => "护栏：轮次预算",
+            Note::Layer1 => "第 1 层，你的代码：会自己恢复的失败，就重试。",
+            Note::Watchdog => "护栏：看门狗切断了调用，算作超时",
+            Note::Throw => "第 3 层：重试也没用",
+            Note::Layer2 => "第 2 层，模型：失败的工具变成一段它能读的文字。",
+            Note::NaiveLoop => "天真的循环：每次调用只试一次，什么都不捕获，除了轮次预算没有任何护栏。",
+            Note::NaiveSend => "只试一次，也没有看门狗：一个 503 或一次卡死的调用就在这里结束运行。",
+            Note::NaiveDecide => "它完全相信 finish_reason。",
+            Note::NaiveTool => "工具失败就直接抛出：模型永远读不到出了什么错。",
+            Note::NaiveGuards => "这里没有护栏：同样的调用会一直重复，直到轮次用完。",
         }
     }
 

@@ -40,14 +40,77 @@ impl Lang {
     }
 }
 
+/// A comment in a listing, which the page words in its own language (`{note:slug}`): each
+/// language's table matches this enum whole, so a comment without words does not compile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Note {
+    Loop,
+    NormalExit,
+    GuardRepeat,
+    GuardErrors,
+    GuardTurns,
+    Layer1,
+    Watchdog,
+    Throw,
+    Layer2,
+    NaiveLoop,
+    NaiveSend,
+    NaiveDecide,
+    NaiveTool,
+    NaiveGuards,
+}
+
+impl Note {
+    pub const ALL: [Note; 14] = [
+        Note::Loop,
+        Note::NormalExit,
+        Note::GuardRepeat,
+        Note::GuardErrors,
+        Note::GuardTurns,
+        Note::Layer1,
+        Note::Watchdog,
+        Note::Throw,
+        Note::Layer2,
+        Note::NaiveLoop,
+        Note::NaiveSend,
+        Note::NaiveDecide,
+        Note::NaiveTool,
+        Note::NaiveGuards,
+    ];
+
+    /// As the listings write it.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Note::Loop => "loop",
+            Note::NormalExit => "normal-exit",
+            Note::GuardRepeat => "guard-repeat",
+            Note::GuardErrors => "guard-errors",
+            Note::GuardTurns => "guard-turns",
+            Note::Layer1 => "layer-1",
+            Note::Watchdog => "watchdog",
+            Note::Throw => "throw",
+            Note::Layer2 => "layer-2",
+            Note::NaiveLoop => "naive-loop",
+            Note::NaiveSend => "naive-send",
+            Note::NaiveDecide => "naive-decide",
+            Note::NaiveTool => "naive-tool",
+            Note::NaiveGuards => "naive-guards",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<Note> {
+        Note::ALL.into_iter().find(|n| n.slug() == slug)
+    }
+}
+
 /// One line of a listing, markers removed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
     /// The code, with its indent; for a line with a comment, up to and including the comment's
     /// opening (`// `, `# `), the words themselves being [`Line::note`].
     pub text: &'static str,
-    /// The slug of the comment's words, if the line has a comment.
-    pub note: Option<&'static str>,
+    /// The comment's words, if the line has a comment.
+    pub note: Option<Note>,
     /// The step that lights this line, if any.
     pub anchor: Option<Anchor>,
     /// In the naive loop: the robust loop's catches that are missing at this line.
@@ -68,8 +131,8 @@ pub fn listing(lang: Lang) -> Vec<Line> {
     parse(robust_source(lang))
 }
 
-/// Reads a listing's markers (see the module's documentation). A slug that names no anchor is
-/// dropped; the tests check that none does.
+/// Reads a listing's markers (see the module's documentation). A slug that names no anchor or
+/// note is dropped; the tests check that none does.
 pub fn parse(source: &'static str) -> Vec<Line> {
     source.lines().map(parse_line).collect()
 }
@@ -85,7 +148,7 @@ fn parse_line(raw: &'static str) -> Line {
     };
     let rest = rest.trim_end();
     let (text, note) = match rest.rfind("{note:") {
-        Some(at) if rest.ends_with('}') => (&rest[..at], Some(&rest[at + "{note:".len()..rest.len() - 1])),
+        Some(at) if rest.ends_with('}') => (&rest[..at], Note::from_slug(&rest[at + "{note:".len()..rest.len() - 1])),
         _ => (rest, None),
     };
     Line { text, note, anchor, missing }

@@ -33,10 +33,10 @@ mod tests {
     fn every_comment_in_every_listing_has_words() {
         for lang in Lang::ALL {
             for line in listing(lang).iter().chain(&naive_listing(lang)) {
-                if let Some(slug) = line.note {
-                    let words = code_note(slug);
-                    assert!(!words.trim().is_empty(), "no words for the note {slug:?} ({})", lang.name());
-                    assert!(!words.contains('\n'), "the note {slug:?} must fit on its line");
+                if let Some(note) = line.note {
+                    let words = code_note(note);
+                    assert!(!words.trim().is_empty(), "no words for the note {note:?} ({})", lang.name());
+                    assert!(!words.contains('\n'), "the note {note:?} must fit on its line");
                 }
             }
         }
