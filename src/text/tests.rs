@@ -5,12 +5,19 @@
 
 use super::*;
 use rusty_lock_engine::events::FailReason;
+use rusty_lock_engine::events::{Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::lessons::LESSONS;
+use rusty_lock_engine::provider::{BodyProblem, CallFailure};
 use rusty_lock_engine::scenario::decode;
 use rusty_lock_engine::scenario::FaultProblem;
+use rusty_lock_engine::scenario::Problem;
+use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::Damage;
+use rusty_lock_engine::trace::TraceError;
+use rusty_lock_engine::verdict::Said;
 use rusty_lock_engine::wire::FunctionCall;
 use rusty_lock_engine::{judge, simulate, simulate_naive, FaultPlan, FaultRule, RunConfig};
+use rusty_lock_engine::{Diagnosis, Fault, Preset};
 
 /// Runs `check` once in each language, with the page switched to it as a visit would be.
 fn in_every_language(check: impl Fn(Lang)) {
