@@ -34,7 +34,8 @@ macro_rules! whole {
 /// `seconds()` does for the numbers of a run.
 macro_rules! seconds_in {
     ($ms:expr, $sign:expr) => {{
-        const TENTHS: u64 = ($ms).saturating_add(50) / 100;
+        const MS: u64 = $ms;
+        const TENTHS: u64 = MS.saturating_add(50) / 100;
         join!(
             whole!(TENTHS / 10),
             if TENTHS % 10 == 0 { "" } else { $sign },
