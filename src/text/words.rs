@@ -7,9 +7,11 @@
 //!   (mark a field `@field` when only the language files read it).
 //! - A sentence with arguments: one method in its part's `sentences!` trait below, and its three
 //!   impls. The method also makes the page-wide `text::<method>(<arguments>)`.
-//! - A number the engine decides (a wait, a limit, a default) is formatted from the engine's
-//!   constant in each language's own way, never written again by hand: a label cannot hold it,
-//!   so such a sentence is a method (see `numbers_follow_the_engine` in `tests.rs`).
+//! - A number the engine decides (a wait, a limit, a default, a port) is built from the engine's
+//!   constant, never typed again: in a method with `format!`, in a label or a lesson with
+//!   `join!`, `whole!` and `seconds_in!` (`numbers.rs`, done by the compiler, so it stays a
+//!   `&'static str`). Each language writes its own sentence and decimal sign (`SIGN`); add the
+//!   sentence to `numbers_follow_the_engine` in `tests.rs`.
 
 use super::{Lang, LessonText};
 use rusty_lock_engine::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
