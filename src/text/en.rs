@@ -1287,9 +1287,9 @@ impl Endpoint for En {
         Some(match found {
             Diagnosis::BadAddress => format!("Write the whole address, for example {example}."),
             Diagnosis::Unreachable => match preset {
-                Preset::Ollama => format!("Start Ollama (open the app, or run ollama serve), then test again. It listens on port {}.", port(preset)),
-                Preset::LmStudio => format!("In LM Studio's Developer tab, start the server (port {} unless you changed it), then test again.", port(preset)),
-                Preset::Vllm => format!("Start vLLM (vllm serve and the model's name; port {} unless you changed it), then test again.", port(preset)),
+                Preset::Ollama => join!("Start Ollama (open the app, or run ollama serve), then test again. It listens on port ", numbers::port(Preset::Ollama.base_url()), ".").into(),
+                Preset::LmStudio => join!("In LM Studio's Developer tab, start the server (port ", numbers::port(Preset::LmStudio.base_url()), " unless you changed it), then test again.").into(),
+                Preset::Vllm => join!("Start vLLM (vllm serve and the model's name; port ", numbers::port(Preset::Vllm.base_url()), " unless you changed it), then test again.").into(),
                 Preset::OpenAi => "Check the address and this computer's network connection.".into(),
                 Preset::Custom => "Start the server, and check the host and the port in the address.".into(),
             },

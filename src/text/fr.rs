@@ -1422,9 +1422,9 @@ impl Endpoint for Fr {
         Some(match found {
             Diagnosis::BadAddress => format!("Écrivez l'adresse entière, par exemple {example}."),
             Diagnosis::Unreachable => match preset {
-                Preset::Ollama => format!("Lancez Ollama (ouvrez l'application, ou tapez ollama serve), puis testez de nouveau. Il écoute sur le port {}.", port(preset)),
-                Preset::LmStudio => format!("Dans l'onglet Developer de LM Studio, démarrez le serveur (port {} sauf si vous l'avez changé), puis testez de nouveau.", port(preset)),
-                Preset::Vllm => format!("Lancez vLLM (vllm serve suivi du nom du modèle\u{202f}; port {} sauf si vous l'avez changé), puis testez de nouveau.", port(preset)),
+                Preset::Ollama => join!("Lancez Ollama (ouvrez l'application, ou tapez ollama serve), puis testez de nouveau. Il écoute sur le port ", numbers::port(Preset::Ollama.base_url()), ".").into(),
+                Preset::LmStudio => join!("Dans l'onglet Developer de LM Studio, démarrez le serveur (port ", numbers::port(Preset::LmStudio.base_url()), " sauf si vous l'avez changé), puis testez de nouveau.").into(),
+                Preset::Vllm => join!("Lancez vLLM (vllm serve suivi du nom du modèle\u{202f}; port ", numbers::port(Preset::Vllm.base_url()), " sauf si vous l'avez changé), puis testez de nouveau.").into(),
                 Preset::OpenAi => "Vérifiez l'adresse et la connexion réseau de cet ordinateur.".into(),
                 Preset::Custom => "Lancez le serveur, et vérifiez l'hôte et le port dans l'adresse.".into(),
             },

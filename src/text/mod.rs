@@ -191,14 +191,6 @@ pub struct LessonText {
     pub takeaway: &'static str,
 }
 
-/// The port a preset's server listens on when nobody changed it, read from the engine's address
-/// for it (`11434` for Ollama); empty for a server with no usual address.
-pub(crate) fn port(preset: rusty_lock_engine::Preset) -> &'static str {
-    let address = preset.base_url();
-    let after_host = address.rsplit_once(':').map_or("", |(_, rest)| rest);
-    after_host.split('/').next().filter(|p| p.bytes().all(|b| b.is_ascii_digit())).unwrap_or("")
-}
-
 pub(crate) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())

@@ -51,6 +51,30 @@ pub(crate) const FIXED_WAITS_MS: [u64; 2] = [
     backoff_ceiling_ms(RetryPolicy::DEFAULT.base_delay_ms, RetryPolicy::DEFAULT.max_delay_ms, 2),
 ];
 
+/// The port in a server's address (`11434` in `http://localhost:11434/v1`), at compile time:
+/// the digits after the address's last `:`, empty when there are none.
+pub(crate) const fn port(address: &'static str) -> &'static str {
+    let bytes = address.as_bytes();
+    let mut start = bytes.len();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b':' {
+            start = i + 1;
+        }
+        i += 1;
+    }
+    let mut end = start;
+    while end < bytes.len() && bytes[end].is_ascii_digit() {
+        end += 1;
+    }
+    let (_, from_port) = bytes.split_at(start);
+    let (digits, _) = from_port.split_at(end - start);
+    match std::str::from_utf8(digits) {
+        Ok(port) => port,
+        Err(_) => "",
+    }
+}
+
 pub(crate) const fn joined_len(pieces: &[&str]) -> usize {
     let mut len = 0;
     let mut i = 0;

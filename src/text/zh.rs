@@ -1289,9 +1289,9 @@ impl Endpoint for Zh {
         Some(match found {
             Diagnosis::BadAddress => format!("请写出完整的地址，例如 {example}。"),
             Diagnosis::Unreachable => match preset {
-                Preset::Ollama => format!("请先启动 Ollama（打开应用，或运行 ollama serve），然后再测试一次。它默认监听 {} 端口。", port(preset)),
-                Preset::LmStudio => format!("在 LM Studio 的 Developer 标签页中启动服务器（默认端口 {}，除非你改过），然后再测试一次。", port(preset)),
-                Preset::Vllm => format!("请先启动 vLLM（vllm serve 加上模型名；默认端口 {}，除非你改过），然后再测试一次。", port(preset)),
+                Preset::Ollama => join!("请先启动 Ollama（打开应用，或运行 ollama serve），然后再测试一次。它默认监听 ", numbers::port(Preset::Ollama.base_url()), " 端口。").into(),
+                Preset::LmStudio => join!("在 LM Studio 的 Developer 标签页中启动服务器（默认端口 ", numbers::port(Preset::LmStudio.base_url()), "，除非你改过），然后再测试一次。").into(),
+                Preset::Vllm => join!("请先启动 vLLM（vllm serve 加上模型名；默认端口 ", numbers::port(Preset::Vllm.base_url()), "，除非你改过），然后再测试一次。").into(),
                 Preset::OpenAi => "请检查地址，以及这台电脑的网络连接。".into(),
                 Preset::Custom => "请启动服务器，并检查地址中的主机名和端口。".into(),
             },
