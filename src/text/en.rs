@@ -1,15 +1,22 @@
 //! English.
 
 use super::*;
+use rusty_lock_engine::chaos::{RATE_LIMIT_RETRY_AFTER_MS, SLOW_MS};
 use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::lessons::LessonId;
 use rusty_lock_engine::listing::Note;
+use rusty_lock_engine::own_lesson::{MAX_TEXT_CHARS, MAX_TITLE_CHARS};
 use rusty_lock_engine::provider::{BodyProblem, CallFailure, WaitReason};
+use rusty_lock_engine::scenario::Setting;
 use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
 use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{BoardKind, Diagnosis, Fault, NotOpenAi, Personality, Preset};
+use rusty_lock_engine::BoardKind;
+use rusty_lock_engine::{Diagnosis, Fault, Guards, NotOpenAi, Personality, Preset};
+
+/// The decimal sign of the engine's numbers in fixed words ([`numbers`]). English writes a decimal point: `0.5 s`.
+const SIGN: &str = ".";
 
 /// English: the language of the first download.
 pub struct En;
@@ -160,7 +167,13 @@ pub static LESSONS: LessonsLabels = LessonsLabels {
     form_question: "Question (optional; without one, the standard question is asked)",
     form_expect: "The answer: which layer handles this run?",
     form_takeaway: "Takeaway, shown after the run (optional)",
-    form_hint: "The texts stay plain text, up to 200 characters each (80 for the title).",
+    form_hint: join!(
+        "The texts stay plain text, up to ",
+        whole!(MAX_TEXT_CHARS as u64),
+        " characters each (",
+        whole!(MAX_TITLE_CHARS as u64),
+        " for the title)."
+    ),
     form_choose: "Choose the layer that handles this run, and the link appears.",
     form_link: "Link to this lesson",
     form_open: "Open the lesson",
@@ -298,7 +311,7 @@ impl Core for En {
             Fault::Unauthorized => "401 Bad API key",
             Fault::BadRequest => "400 Bad request",
             Fault::Hang => "Hang (never answers)",
-            Fault::Slow => "Slow reply (+2 s)",
+            Fault::Slow => join!("Slow reply (+", seconds_in!(SLOW_MS, SIGN), " s)"),
             Fault::BadJson => "Broken JSON arguments",
             Fault::UnknownTool => "Invented tool name",
             Fault::SchemaInvalid => "Arguments break the schema",
@@ -713,7 +726,8 @@ impl Below for En {
         }
     }
 
-    fn lesson_changes(&self, names: &[&str]) -> String {
+    fn lesson_changes(&self, changed: &[Setting]) -> String {
+        let names: Vec<&str> = changed.iter().map(|s| setting_label(*s)).collect();
         format!(
             "Changed from this lesson's own settings: {}. The run may not end as the explanation says.",
             names.join("; ")
@@ -856,7 +870,11 @@ impl Lessons for En {
             },
             LessonId::RateLimited => LessonText {
                 title: "Rate limited",
-                goal: "The server says 429 Too Many Requests and asks the client to come back in 2 seconds.",
+                goal: join!(
+                    "The server says 429 Too Many Requests and asks the client to come back in ",
+                    seconds_in!(RATE_LIMIT_RETRY_AFTER_MS, SIGN),
+                    " seconds."
+                ),
                 explanation: "When the server names a wait in Retry-After, your code honours it instead of guessing. Retrying sooner would only earn another 429.",
                 takeaway: "When the server says how long to wait, wait that long.",
             },
@@ -899,7 +917,11 @@ impl Lessons for En {
             LessonId::NeverEndingTurn => LessonText {
                 title: "The turn that never ends",
                 goal: "On turn 2 the server accepts the call and then says nothing at all.",
-                explanation: "Without a watchdog this run would wait forever. The watchdog cut the silent call after 5 seconds and counted it as a timeout, which your code retried like any other transient failure.",
+                explanation: join!(
+                    "Without a watchdog this run would wait forever. The watchdog cut the silent call after ",
+                    seconds_in!(Guards::DEFAULT.watchdog_ms, SIGN),
+                    " seconds and counted it as a timeout, which your code retried like any other transient failure."
+                ),
                 takeaway: "A watchdog turns silence into a timeout that your code can retry.",
             },
             LessonId::RetriesUsedUp => LessonText {
@@ -910,7 +932,13 @@ impl Lessons for En {
             },
             LessonId::WhyJitter => LessonText {
                 title: "Why jitter?",
-                goal: "Jitter is off: after two 503s your code waits exactly 0.5 s, then 1 s. What if a thousand clients do?",
+                goal: join!(
+                    "Jitter is off: after two 503s your code waits exactly ",
+                    seconds_in!(numbers::FIXED_WAITS_MS[0], SIGN),
+                    " s, then ",
+                    seconds_in!(numbers::FIXED_WAITS_MS[1], SIGN),
+                    " s. What if a thousand clients do?"
+                ),
                 explanation: "For one client a fixed wait works, and your code handled both 503s. But every client that failed at the same moment also comes back at the same moment, so a recovering server is hit by the whole crowd at once and falls over again. A random wait under the same ceiling spreads them out: open the herd to watch a thousand clients do it both ways.",
                 takeaway: "Random waits stop a crowd of clients from coming back all at once.",
             },
@@ -1245,9 +1273,9 @@ impl Endpoint for En {
         Some(match found {
             Diagnosis::BadAddress => format!("Write the whole address, for example {example}."),
             Diagnosis::Unreachable => match preset {
-                Preset::Ollama => "Start Ollama (open the app, or run ollama serve), then test again. It listens on port 11434.".into(),
-                Preset::LmStudio => "In LM Studio's Developer tab, start the server (port 1234 unless you changed it), then test again.".into(),
-                Preset::Vllm => "Start vLLM (vllm serve and the model's name; port 8000 unless you changed it), then test again.".into(),
+                Preset::Ollama => join!("Start Ollama (open the app, or run ollama serve), then test again. It listens on port ", numbers::port(Preset::Ollama.base_url()), ".").into(),
+                Preset::LmStudio => join!("In LM Studio's Developer tab, start the server (port ", numbers::port(Preset::LmStudio.base_url()), " unless you changed it), then test again.").into(),
+                Preset::Vllm => join!("Start vLLM (vllm serve and the model's name; port ", numbers::port(Preset::Vllm.base_url()), " unless you changed it), then test again.").into(),
                 Preset::OpenAi => "Check the address and this computer's network connection.".into(),
                 Preset::Custom => "Start the server, and check the host and the port in the address.".into(),
             },

@@ -3,15 +3,22 @@
 //! thousands. Plurals: singular for 0 and 1.
 
 use super::*;
+use rusty_lock_engine::chaos::{RATE_LIMIT_RETRY_AFTER_MS, SLOW_MS};
 use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::lessons::LessonId;
 use rusty_lock_engine::listing::Note;
+use rusty_lock_engine::own_lesson::{MAX_TEXT_CHARS, MAX_TITLE_CHARS};
 use rusty_lock_engine::provider::{BodyProblem, CallFailure, WaitReason};
+use rusty_lock_engine::scenario::Setting;
 use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
 use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{BoardKind, Diagnosis, Fault, NotOpenAi, Personality, Preset};
+use rusty_lock_engine::BoardKind;
+use rusty_lock_engine::{Diagnosis, Fault, Guards, NotOpenAi, Personality, Preset};
+
+/// The decimal sign of the engine's numbers in fixed words ([`numbers`]). French writes a decimal comma: `0,5 s`.
+const SIGN: &str = ",";
 
 /// French: fetched as a lazy part when chosen.
 pub struct Fr;
@@ -174,7 +181,13 @@ pub static LESSONS: LessonsLabels = LessonsLabels {
     form_question: "Question (facultative\u{202f}; sans elle, la question habituelle est posée)",
     form_expect: "La réponse\u{a0}: quelle couche gère cette exécution\u{202f}?",
     form_takeaway: "À retenir, affiché après l'exécution (facultatif)",
-    form_hint: "Les textes restent du texte brut, 200\u{a0}caractères au plus chacun (80 pour le titre).",
+    form_hint: join!(
+        "Les textes restent du texte brut, ",
+        whole!(MAX_TEXT_CHARS as u64),
+        "\u{a0}caractères au plus chacun (",
+        whole!(MAX_TITLE_CHARS as u64),
+        " pour le titre)."
+    ),
     form_choose: "Choisissez la couche qui gère cette exécution, et le lien apparaît.",
     form_link: "Lien vers cette leçon",
     form_open: "Ouvrir la leçon",
@@ -330,7 +343,7 @@ impl Core for Fr {
             Fault::Unauthorized => "401 Clé d'API invalide",
             Fault::BadRequest => "400 Requête invalide",
             Fault::Hang => "Blocage (ne répond jamais)",
-            Fault::Slow => "Réponse lente (+2\u{a0}s)",
+            Fault::Slow => join!("Réponse lente (+", seconds_in!(SLOW_MS, SIGN), "\u{a0}s)"),
             Fault::BadJson => "Arguments JSON cassés",
             Fault::UnknownTool => "Nom d'outil inventé",
             Fault::SchemaInvalid => "Arguments hors schéma",
@@ -777,7 +790,8 @@ impl Below for Fr {
         }
     }
 
-    fn lesson_changes(&self, names: &[&str]) -> String {
+    fn lesson_changes(&self, changed: &[Setting]) -> String {
+        let names: Vec<&str> = changed.iter().map(|s| setting_label(*s)).collect();
         format!(
             "Modifié par rapport aux réglages de la leçon\u{a0}: {}. L'exécution risque de ne pas finir comme le dit l'explication.",
             names.join("\u{202f}; ")
@@ -932,7 +946,11 @@ impl Lessons for Fr {
             },
             LessonId::RateLimited => LessonText {
                 title: "Trop de requêtes",
-                goal: "Le serveur répond 429 Too Many Requests et demande au client de revenir dans 2 secondes.",
+                goal: join!(
+                    "Le serveur répond 429 Too Many Requests et demande au client de revenir dans ",
+                    seconds_in!(RATE_LIMIT_RETRY_AFTER_MS, SIGN),
+                    " secondes."
+                ),
                 explanation: "Quand le serveur fixe l'attente dans Retry-After, votre code la respecte au lieu de deviner. Revenir plus tôt ne vaudrait qu'un autre 429.",
                 takeaway: "Quand le serveur dit combien attendre, attendez ce temps-là.",
             },
@@ -975,7 +993,11 @@ impl Lessons for Fr {
             LessonId::NeverEndingTurn => LessonText {
                 title: "Le tour sans fin",
                 goal: "Au tour 2, le serveur accepte l'appel, puis ne dit plus rien.",
-                explanation: "Sans watchdog, cette exécution attendrait pour toujours. Le watchdog a coupé l'appel muet au bout de 5 secondes et l'a compté comme un timeout, que votre code a réessayé comme tout échec passager.",
+                explanation: join!(
+                    "Sans watchdog, cette exécution attendrait pour toujours. Le watchdog a coupé l'appel muet au bout de ",
+                    seconds_in!(Guards::DEFAULT.watchdog_ms, SIGN),
+                    " secondes et l'a compté comme un timeout, que votre code a réessayé comme tout échec passager."
+                ),
                 takeaway: "Un watchdog change le silence en timeout que votre code peut réessayer.",
             },
             LessonId::RetriesUsedUp => LessonText {
@@ -986,7 +1008,13 @@ impl Lessons for Fr {
             },
             LessonId::WhyJitter => LessonText {
                 title: "Pourquoi le jitter\u{202f}?",
-                goal: "Jitter coupé\u{a0}: après deux 503, votre code attend exactement 0,5 s, puis 1 s. Et si mille clients en font autant\u{202f}?",
+                goal: join!(
+                    "Jitter coupé\u{a0}: après deux 503, votre code attend exactement ",
+                    seconds_in!(numbers::FIXED_WAITS_MS[0], SIGN),
+                    " s, puis ",
+                    seconds_in!(numbers::FIXED_WAITS_MS[1], SIGN),
+                    " s. Et si mille clients en font autant\u{202f}?"
+                ),
                 explanation: "Pour un seul client, une attente fixe suffit, et votre code a géré les deux 503. Mais tous les clients tombés au même instant reviennent au même instant\u{a0}: le serveur qui se relève reçoit toute la foule d'un coup et retombe. Une attente aléatoire sous le même plafond les étale\u{a0}: ouvrez le troupeau pour voir mille clients faire l'un et l'autre.",
                 takeaway: "L'attente aléatoire évite que la foule revienne d'un seul bloc.",
             },
@@ -1380,9 +1408,9 @@ impl Endpoint for Fr {
         Some(match found {
             Diagnosis::BadAddress => format!("Écrivez l'adresse entière, par exemple {example}."),
             Diagnosis::Unreachable => match preset {
-                Preset::Ollama => "Lancez Ollama (ouvrez l'application, ou tapez ollama serve), puis testez de nouveau. Il écoute sur le port 11434.".into(),
-                Preset::LmStudio => "Dans l'onglet Developer de LM Studio, démarrez le serveur (port 1234 sauf si vous l'avez changé), puis testez de nouveau.".into(),
-                Preset::Vllm => "Lancez vLLM (vllm serve suivi du nom du modèle\u{202f}; port 8000 sauf si vous l'avez changé), puis testez de nouveau.".into(),
+                Preset::Ollama => join!("Lancez Ollama (ouvrez l'application, ou tapez ollama serve), puis testez de nouveau. Il écoute sur le port ", numbers::port(Preset::Ollama.base_url()), ".").into(),
+                Preset::LmStudio => join!("Dans l'onglet Developer de LM Studio, démarrez le serveur (port ", numbers::port(Preset::LmStudio.base_url()), " sauf si vous l'avez changé), puis testez de nouveau.").into(),
+                Preset::Vllm => join!("Lancez vLLM (vllm serve suivi du nom du modèle\u{202f}; port ", numbers::port(Preset::Vllm.base_url()), " sauf si vous l'avez changé), puis testez de nouveau.").into(),
                 Preset::OpenAi => "Vérifiez l'adresse et la connexion réseau de cet ordinateur.".into(),
                 Preset::Custom => "Lancez le serveur, et vérifiez l'hôte et le port dans l'adresse.".into(),
             },

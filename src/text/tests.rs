@@ -5,12 +5,19 @@
 
 use super::*;
 use rusty_lock_engine::events::FailReason;
+use rusty_lock_engine::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::lessons::LESSONS;
+use rusty_lock_engine::provider::{BodyProblem, CallFailure};
 use rusty_lock_engine::scenario::decode;
 use rusty_lock_engine::scenario::FaultProblem;
+use rusty_lock_engine::scenario::Problem;
+use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::Damage;
+use rusty_lock_engine::trace::TraceError;
+use rusty_lock_engine::verdict::Said;
 use rusty_lock_engine::wire::FunctionCall;
 use rusty_lock_engine::{judge, simulate, simulate_naive, FaultPlan, FaultRule, RunConfig};
+use rusty_lock_engine::{Diagnosis, Fault, Preset};
 
 /// Runs `check` once in each language, with the page switched to it as a visit would be.
 fn in_every_language(check: impl Fn(Lang)) {
@@ -694,11 +701,121 @@ fn plurals_follow_each_language_french_singular_for_zero_and_one() {
     assert_eq!(one.replace('1', "2"), two);
 }
 
+/// Seconds as the words quote them, from milliseconds: tenths rounded half up, no decimal when
+/// there is none. Worked out here with the float printer, not with the page's compile-time
+/// digits (`numbers`), so the two ways must agree; French writes a decimal comma.
+fn seconds_for(ms: u64, lang: Lang) -> String {
+    let printed = format!("{}", (ms as f64 / 100.0).round() / 10.0);
+    match lang {
+        Lang::Fr => printed.replace('.', ","),
+        Lang::En | Lang::Zh => printed,
+    }
+}
+
+/// Where `number` stands in `text` as a number of its own: `1` is not found in `10`, `0,1` or
+/// `1.5`. The byte after its end, for a search that goes on from there.
+fn number_at(text: &str, number: &str) -> Option<usize> {
+    let is_digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+    text.match_indices(number).find_map(|(at, _)| {
+        let end = at + number.len();
+        let before = text[..at].chars().next_back();
+        let mut after = text[end..].chars();
+        let next = after.next();
+        let decimal_follows = matches!(next, Some('.' | ',')) && is_digit(after.next());
+        let whole =
+            !is_digit(before) && !matches!(before, Some('.' | ',') if is_digit(text[..at].chars().rev().nth(1)));
+        (whole && !is_digit(next) && !decimal_follows).then_some(end)
+    })
+}
+
+fn quotes(text: &str, number: &str, what: &str) -> usize {
+    number_at(text, number).unwrap_or_else(|| panic!("{what} does not say {number}: {text}"))
+}
+
+/// The events of a lesson's own run, as its link sets it up.
+fn lesson_run(id: rusty_lock_engine::lessons::LessonId) -> Vec<Event> {
+    let lesson = LESSONS.iter().find(|l| l.id == id).unwrap_or_else(|| panic!("no lesson {id}"));
+    let (scenario, _) = decode(lesson.link);
+    simulate(&scenario.config, scenario.faults).events
+}
+
+/// Words that quote a number the engine decides say the number the engine uses. Each number is
+/// taken here from the engine (a constant, or what the lesson's own run did) and formatted in
+/// the language's decimal sign, so a changed default or fault changes the words with it, and a
+/// sentence that wrote a number again by hand would fail.
+#[test]
+fn numbers_follow_the_engine() {
+    use rusty_lock_engine::chaos::SLOW_MS;
+    use rusty_lock_engine::own_lesson::{MAX_TEXT_CHARS, MAX_TITLE_CHARS};
+
+    let waits = |id: rusty_lock_engine::lessons::LessonId| -> Vec<u64> {
+        let events = lesson_run(id);
+        events
+            .iter()
+            .filter_map(|e| if let Event::RetryScheduled { wait_ms, .. } = e { Some(*wait_ms) } else { None })
+            .collect()
+    };
+    let fixed_waits = waits(rusty_lock_engine::lessons::LessonId::WhyJitter);
+    assert_eq!(fixed_waits.len(), 2, "the jitter lesson's run waits twice: {fixed_waits:?}");
+    let asked = waits(rusty_lock_engine::lessons::LessonId::RateLimited);
+    assert_eq!(asked.len(), 1, "the 429 lesson's run waits once: {asked:?}");
+    let silent_for = lesson_run(rusty_lock_engine::lessons::LessonId::NeverEndingTurn)
+        .into_iter()
+        .find_map(|e| match e {
+            Event::GuardTripped { detail: GuardDetail::SilentFor { ms }, .. } => Some(ms),
+            _ => None,
+        })
+        .expect("the watchdog cuts the hanging call in the lesson's run");
+
+    in_every_language(|lang| {
+        let seconds = |ms| seconds_for(ms, lang);
+        quotes(fault_name(Fault::Slow), &seconds(SLOW_MS), "the slow fault");
+        quotes(
+            lesson_text(rusty_lock_engine::lessons::LessonId::RateLimited).goal,
+            &seconds(asked[0]),
+            "the 429 lesson",
+        );
+        quotes(
+            lesson_text(rusty_lock_engine::lessons::LessonId::NeverEndingTurn).explanation,
+            &seconds(silent_for),
+            "the watchdog lesson",
+        );
+        let goal = lesson_text(rusty_lock_engine::lessons::LessonId::WhyJitter).goal;
+        let after_first = quotes(goal, &seconds(fixed_waits[0]), "the jitter lesson's first wait");
+        quotes(&goal[after_first..], &seconds(fixed_waits[1]), "the jitter lesson's second wait");
+        let after_texts = quotes(form_hint(), &MAX_TEXT_CHARS.to_string(), "the lesson form's hint");
+        quotes(&form_hint()[after_texts..], &MAX_TITLE_CHARS.to_string(), "the lesson form's hint");
+        for preset in [Preset::Ollama, Preset::LmStudio, Preset::Vllm] {
+            let address = preset.base_url();
+            let port = address.trim_start_matches("http://").split(['/', ':']).nth(1).unwrap_or_default();
+            assert!(port.parse::<u16>().is_ok(), "{preset:?} listens on a port: {address}");
+            let fix = diagnosis_fix(&Diagnosis::Unreachable, preset, "http://localhost:8080").unwrap_or_default();
+            quotes(&fix, port, &format!("{preset:?}'s advice"));
+        }
+    });
+}
+
+/// The compile-time digits of fixed words read as the float printer writes the same numbers,
+/// at the edges: zero, rounding half up, the largest number, whole and tenths.
+#[test]
+fn compile_time_numbers_read_as_printed() {
+    assert_eq!(whole!(0), "0");
+    assert_eq!(whole!(u64::MAX), u64::MAX.to_string());
+    assert_eq!(join!("up to ", whole!(200), "\u{a0}caractères"), "up to 200\u{a0}caractères");
+    assert_eq!(seconds_in!(0, "."), seconds_for(0, Lang::En));
+    assert_eq!(seconds_in!(49, "."), seconds_for(49, Lang::En));
+    assert_eq!(seconds_in!(50, "."), seconds_for(50, Lang::En));
+    assert_eq!(seconds_in!(500, ","), seconds_for(500, Lang::Fr));
+    assert_eq!(seconds_in!(1000, ","), seconds_for(1000, Lang::Fr));
+    assert_eq!(seconds_in!(1949, "."), seconds_for(1949, Lang::Zh));
+    assert_eq!(seconds_in!(120_000, "."), seconds_for(120_000, Lang::En));
+}
 /// Every kind of failure the board can show, each variant once (no wildcard: a new kind fails
 /// to compile here until it is listed).
-fn every_board_kind() -> Vec<BoardKind> {
+fn every_board_kind() -> Vec<rusty_lock_engine::BoardKind> {
     use rusty_lock_engine::events::Guard;
     use rusty_lock_engine::tools::ToolErrorKind;
+    use rusty_lock_engine::BoardKind;
     let all = vec![
         BoardKind::Http(503),
         BoardKind::Network,

@@ -1,4 +1,17 @@
 //! The messages of each part of the page, as traits every language implements in full.
+//!
+//! # Adding a sentence
+//!
+//! - A fixed label: one field in its part's `labels!` struct below, and its value in the part's
+//!   static in `en.rs`, `fr.rs` and `zh.rs`. The field also makes the page-wide `text::<field>()`
+//!   (mark a field `@field` when only the language files read it).
+//! - A sentence with arguments: one method in its part's `sentences!` trait below, and its three
+//!   impls. The method also makes the page-wide `text::<method>(<arguments>)`.
+//! - A number the engine decides (a wait, a limit, a default, a port) is built from the engine's
+//!   constant, never typed again: in a method with `format!`, in a label or a lesson with
+//!   `join!`, `whole!` and `seconds_in!` (`numbers.rs`, done by the compiler, so it stays a
+//!   `&'static str`). Each language writes its own sentence and decimal sign (`SIGN`); add the
+//!   sentence to `numbers_follow_the_engine` in `tests.rs`.
 
 use super::{Lang, LessonText};
 use rusty_lock_engine::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
@@ -6,521 +19,606 @@ use rusty_lock_engine::lessons::LessonId;
 use rusty_lock_engine::listing::Note;
 use rusty_lock_engine::provider::{BodyProblem, CallFailure};
 use rusty_lock_engine::scenario::Problem;
+use rusty_lock_engine::scenario::Setting;
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::TraceError;
 use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{BoardKind, Diagnosis, Fault, Personality, Preset};
+use rusty_lock_engine::BoardKind;
+use rusty_lock_engine::{Diagnosis, Fault, Personality, Preset};
 
-/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
-pub struct CoreLabels {
-    /// The compare switch's label where the player row is short (presenter mode).
-    pub compare_short: &'static str,
-    /// A picked file that the browser could not read.
-    pub file_unreadable: &'static str,
-    /// The browser tab's title.
-    pub page_title: &'static str,
-    /// The page's description, for link previews and search engines.
-    pub page_description: &'static str,
-    /// The name of the language switcher.
-    pub language: &'static str,
-    pub title: &'static str,
-    pub tagline: &'static str,
-    pub run: &'static str,
-    pub stop: &'static str,
-    pub speed: &'static str,
-    pub faults: &'static str,
-    pub faults_hint: &'static str,
-    pub log: &'static str,
-    pub log_empty: &'static str,
-    pub turn: &'static str,
-    pub on_turn: &'static str,
-    pub times: &'static str,
-    pub fatal: &'static str,
-    /// The fatal banner's button, which reloads the same scenario.
-    pub fatal_reload: &'static str,
-    /// Over the layer's name on the scene's stamp, while a layer acts.
-    pub handled_by: &'static str,
-    pub layer_row: &'static str,
-    pub open_faults: &'static str,
-    pub close_faults: &'static str,
-    pub start_here: &'static str,
-    pub start_here_hint: &'static str,
-    /// Before the door's state in the facts row, with the language's own punctuation.
-    pub door: &'static str,
-    pub lock: &'static str,
-    pub running: &'static str,
-    pub running_hint: &'static str,
-    /// The banner while an opened trace plays: a recording, not a live run.
-    pub replaying: &'static str,
-    pub replaying_hint: &'static str,
-    pub ready: &'static str,
-    pub speed_labels: [&'static str; 6],
-    pub link_notice_title: &'static str,
-    pub dismiss: &'static str,
-    pub part_missing: &'static str,
-    pub engine_part_missing: &'static str,
-    pub replay_part_missing: &'static str,
-    pub lessons: &'static str,
-    pub open_full: &'static str,
-    pub show_settings: &'static str,
-    pub pause_at_failure: &'static str,
-    pub who_answers: &'static str,
-    pub builtin: &'static str,
-    pub real_endpoint: &'static str,
-    pub scene: &'static str,
-    pub scene_robust: &'static str,
-    pub scene_idle: &'static str,
-    pub hero: &'static str,
-    pub oracle: &'static str,
-    pub the_room: &'static str,
-    pub asks_for_a_tool: &'static str,
-    pub final_answer: &'static str,
-    pub final_answer_text: &'static str,
-    pub tool_error_back: &'static str,
-    pub tool_error_thrown: &'static str,
-    pub tool_worked: &'static str,
-    pub caught_by_code: &'static str,
-    pub nobody_can_fix: &'static str,
-    pub villain: &'static str,
-    pub guard_sign: &'static str,
-    pub stopped_sign: &'static str,
-    pub handed_over: &'static str,
-    pub turns_left_label: &'static str,
-    pub resent: &'static str,
-    pub resent_empty: &'static str,
-    pub resent_nothing: &'static str,
-    pub play: &'static str,
-    pub pause: &'static str,
-    pub replay: &'static str,
-    pub step_back: &'static str,
-    pub step_forward: &'static str,
-    pub first_step: &'static str,
-    pub last_step: &'static str,
-    pub timeline: &'static str,
-    /// The first link in the page, for the keyboard: it jumps over the header and the settings.
-    pub skip_to_player: &'static str,
-    /// The player's name for screen readers (first, back, play, forward, last, the timeline).
-    pub player: &'static str,
-    pub keys_hint: &'static str,
-    /// The keys hint when each step waits for the presenter (narrate pace).
-    pub keys_hint_narrate: &'static str,
-    pub compare: &'static str,
-    pub stuck: &'static str,
-    pub stuck_detail: &'static str,
-    pub still_going: &'static str,
-    pub looking_back: &'static str,
+/// A part's fixed words as a struct, a field per message, and for each field the page-wide free
+/// function of the same name that reads it in the page's language through `$via` (a function
+/// of `text`). A field is a `&'static str` unless it names its type; `@field` makes no function.
+macro_rules! labels {
+    (
+        $(#[$sm:meta])*
+        pub struct $name:ident via $via:ident {
+            $( $(#[$m:meta])* $(@$only:ident)? $field:ident $(: $ty:ty)? ),* $(,)?
+        }
+    ) => {
+        $(#[$sm])*
+        pub struct $name {
+            $( $(#[$m])* pub $field: labels!(@type $($ty)?), )*
+        }
+        $( labels!(@fn $via [$(#[$m])*] $(@$only)? $field $(: $ty)?); )*
+    };
+    (@type) => { &'static str };
+    (@type $ty:ty) => { $ty };
+    (@fn $via:ident [$(#[$m:meta])*] @field $field:ident $(: $ty:ty)?) => {};
+    (@fn $via:ident [$(#[$m:meta])*] $field:ident $(: $ty:ty)?) => {
+        $(#[$m])*
+        pub fn $field() -> labels!(@type $($ty)?) {
+            super::$via().$field
+        }
+    };
 }
 
-pub trait Core {
-    /// Why the page did not switch to `lang`: its words are a lazy part that could not be fetched.
-    fn language_missing(&self, lang: Lang) -> String;
-
-    /// After the start of a clipped text: how much of it is not shown.
-    fn more_characters(&self, n: usize) -> String;
-
-    fn layer_name(&self, layer: Layer) -> &'static str;
-
-    /// The layer's rule in a few words, for the one-row board under the scene.
-    fn layer_short_rule(&self, layer: Layer) -> &'static str;
-
-    /// The count on a lane of the one-row board, for a screen reader.
-    fn handled_count(&self, n: usize) -> String;
-
-    fn fault_name(&self, f: Fault) -> &'static str;
-
-    fn fault_group_name(&self, group: rusty_lock_engine::FaultGroup) -> &'static str;
-
-    fn failure_name(&self, f: &CallFailure) -> String;
-
-    /// What was wrong with a body the loop could not use, as one whole sentence.
-    fn body_problem(&self, problem: &BodyProblem) -> String;
-
-    fn tool_error_name(&self, k: ToolErrorKind) -> &'static str;
-
-    fn guard_name(&self, g: Guard) -> &'static str;
-
-    fn outcome_title(&self, o: &Outcome) -> &'static str;
-
-    fn outcome_detail(&self, o: &Outcome) -> String;
-
-    /// Why a reply that stopped without tool calls was not taken as the answer, with the fix.
-    fn not_an_answer(&self, finish_reason: &str) -> String;
-
-    /// A span of time in the one unit the page uses everywhere: milliseconds below a second,
-    /// seconds with one decimal from there on, so a sign, a log line and a chart never disagree.
-    fn duration(&self, ms: u64) -> String;
-
-    fn turn_of_max(&self, turn: u32, max: u32) -> String;
-
-    fn waiting(&self, ms: u64, attempt: u32, max: u32) -> String;
-
-    fn history_meter(&self, messages: usize, tokens: u32) -> String;
-
-    /// The scene in one sentence, for screen readers.
-    fn scene_label(&self, door_open: bool, lock_oiled: bool) -> String;
-
-    /// The door's state in the facts row under the scene.
-    fn door_state(&self, open: bool) -> &'static str;
-
-    /// The lock's state in the facts row under the scene.
-    fn lock_state(&self, oiled: bool) -> &'static str;
-
-    fn attempts_label(&self, fault: &str) -> String;
-
-    /// Why an opened file was refused, for the person who picked it.
-    fn trace_error(&self, error: &TraceError) -> String;
-
-    fn step_of(&self, step: usize, of: usize) -> String;
-
-    fn attempt_of(&self, attempt: u32, max: u32) -> String;
-
-    /// `1.3 s`: tenths of a second, rounded half up. Integer arithmetic on purpose: formatting a
-    /// float would bring the float printer (about 5 KB gzip) into the page's first download.
-    fn seconds(&self, ms: u64) -> String;
-
-    fn turns_left(&self, left: u32, max: u32) -> String;
-
-    fn token_bar(&self, turn: u32, messages: usize, tokens: u32, counted: Option<u32>) -> String;
-
-    /// The server's own count of the last prompt, for screen readers (the meter draws it as a bar).
-    fn server_counted(&self, tokens: u32) -> String;
-
-    fn guard_short(&self, g: Guard) -> &'static str;
-
-    /// What the scene is showing, as one sentence under it: the story of the step.
-    fn scene_caption(&self, event: &Event) -> String;
-
-    /// What the screen-reader announcer says for a step, or nothing for the small ones.
-    fn announce(&self, event: &Event) -> Option<String>;
-
-    /// A whole number with thousands separated, as English writes it.
-    fn count(&self, n: u64) -> String;
+/// A part's sentences as a trait, and for each method the page-wide free function of the same
+/// name and arguments that asks the page's language through `$via` (a function of `text`).
+macro_rules! sentences {
+    (
+        $(#[$tm:meta])*
+        pub trait $name:ident via $via:ident {
+            $( $(#[$m:meta])* fn $method:ident(&self $(, $arg:ident: $ty:ty)* $(,)?) -> $ret:ty; )*
+        }
+    ) => {
+        $(#[$tm])*
+        pub trait $name {
+            $( $(#[$m])* fn $method(&self $(, $arg: $ty)*) -> $ret; )*
+        }
+        $(
+            $(#[$m])*
+            pub fn $method($($arg: $ty),*) -> $ret {
+                super::$via().$method($($arg),*)
+            }
+        )*
+    };
 }
 
-/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
-pub struct BelowLabels {
-    pub model: &'static str,
-    pub guards: &'static str,
-    pub retry: &'static str,
-    pub seed: &'static str,
-    pub board: &'static str,
-    pub history: &'static str,
-    pub off_when_zero: &'static str,
-    pub max_turns: &'static str,
-    pub max_errors: &'static str,
-    pub watchdog: &'static str,
-    pub repeat_guard: &'static str,
-    pub max_attempts: &'static str,
-    pub no_retry_hint: &'static str,
-    pub base_delay: &'static str,
-    pub max_delay: &'static str,
-    pub retry_after_cap: &'static str,
-    pub jitter: &'static str,
-    pub retry_everything: &'static str,
-    pub share_link: &'static str,
-    pub copy_link: &'static str,
-    pub copied: &'static str,
-    pub export_trace: &'static str,
-    pub import_trace: &'static str,
-    pub save_failed: &'static str,
-    pub trace_part_missing: &'static str,
-    /// Shown when a newer build of the site is installed and waiting: the page never switches by
-    /// itself, so a running lesson is never cut.
-    pub update_ready: &'static str,
-    pub update_reload: &'static str,
-    pub code_panel: &'static str,
-    pub code_hint: &'static str,
-    pub no_line: &'static str,
-    pub herd_link: &'static str,
-    pub preview_title: &'static str,
-    pub preview_no_retry: &'static str,
-    /// The share bar's button that opens the form making a teacher's own lesson.
-    pub make_lesson: &'static str,
-    /// The label that stays up while the events on screen are an opened trace.
-    pub replay_label: &'static str,
-    pub replay_note: &'static str,
+labels! {
+    /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+    pub struct CoreLabels via core_labels {
+        /// The compare switch's label where the player row is short (presenter mode).
+        compare_short,
+        /// A picked file that the browser could not read.
+        file_unreadable,
+        /// The browser tab's title.
+        page_title,
+        /// The page's description, for link previews and search engines.
+        page_description,
+        /// The name of the language switcher.
+        language,
+        title,
+        tagline,
+        run,
+        stop,
+        speed,
+        faults,
+        faults_hint,
+        log,
+        log_empty,
+        turn,
+        on_turn,
+        times,
+        fatal,
+        /// The fatal banner's button, which reloads the same scenario.
+        fatal_reload,
+        /// Over the layer's name on the scene's stamp, while a layer acts.
+        handled_by,
+        layer_row,
+        open_faults,
+        close_faults,
+        start_here,
+        start_here_hint,
+        /// Before the door's state in the facts row, with the language's own punctuation.
+        door,
+        lock,
+        running,
+        running_hint,
+        /// The banner while an opened trace plays: a recording, not a live run.
+        replaying,
+        replaying_hint,
+        ready,
+        speed_labels: [&'static str; 6],
+        link_notice_title,
+        dismiss,
+        part_missing,
+        engine_part_missing,
+        replay_part_missing,
+        lessons,
+        open_full,
+        show_settings,
+        pause_at_failure,
+        who_answers,
+        builtin,
+        real_endpoint,
+        scene,
+        scene_robust,
+        scene_idle,
+        hero,
+        oracle,
+        the_room,
+        asks_for_a_tool,
+        final_answer,
+        final_answer_text,
+        tool_error_back,
+        tool_error_thrown,
+        tool_worked,
+        caught_by_code,
+        nobody_can_fix,
+        villain,
+        guard_sign,
+        stopped_sign,
+        handed_over,
+        turns_left_label,
+        resent,
+        resent_empty,
+        resent_nothing,
+        play,
+        pause,
+        replay,
+        step_back,
+        step_forward,
+        first_step,
+        last_step,
+        timeline,
+        /// The first link in the page, for the keyboard: it jumps over the header and the settings.
+        skip_to_player,
+        /// The player's name for screen readers (first, back, play, forward, last, the timeline).
+        player,
+        keys_hint,
+        /// The keys hint when each step waits for the presenter (narrate pace).
+        keys_hint_narrate,
+        compare,
+        stuck,
+        stuck_detail,
+        still_going,
+        looking_back,
+    }
 }
 
-pub trait Below {
-    fn layer_rule(&self, layer: Layer) -> &'static str;
+sentences! {
+    pub trait Core via core_words {
+        /// Why the page did not switch to `lang`: its words are a lazy part that could not be fetched.
+        fn language_missing(&self, lang: Lang) -> String;
 
-    /// What an opened trace was recorded against, as data: its endpoint and model, or the built-in model.
-    fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String;
+        /// After the start of a clipped text: how much of it is not shown.
+        fn more_characters(&self, n: usize) -> String;
 
-    fn personality_name(&self, p: Personality) -> &'static str;
+        fn layer_name(&self, layer: Layer) -> &'static str;
 
-    /// The board's short label for a kind of failure.
-    fn board_label(&self, kind: BoardKind) -> String;
+        /// The layer's rule in a few words, for the one-row board under the scene.
+        fn layer_short_rule(&self, layer: Layer) -> &'static str;
 
-    /// The first chip of a board lane that shows only its newest chips: how many came before.
-    fn board_earlier(&self, n: usize) -> String;
+        /// The count on a lane of the one-row board, for a screen reader.
+        fn handled_count(&self, n: usize) -> String;
 
-    /// Says which of the lesson's settings are changed (by the link or by hand), so the room knows
-    /// the run may not end as the lesson's explanation says.
-    /// `names` are the changed settings' own labels, in link order.
-    fn lesson_changes(&self, names: &[&str]) -> String;
+        fn fault_name(&self, f: Fault) -> &'static str;
 
-    fn preview_axis(&self, attempt: u32) -> String;
+        fn fault_group_name(&self, group: rusty_lock_engine::FaultGroup) -> &'static str;
 
-    fn preview_retry(&self, attempt: u32, low: u64, high: u64) -> String;
+        fn failure_name(&self, f: &CallFailure) -> String;
 
-    fn preview_worst(&self, ms: u64) -> String;
+        /// What was wrong with a body the loop could not use, as one whole sentence.
+        fn body_problem(&self, problem: &BodyProblem) -> String;
+
+        fn tool_error_name(&self, k: ToolErrorKind) -> &'static str;
+
+        fn guard_name(&self, g: Guard) -> &'static str;
+
+        fn outcome_title(&self, o: &Outcome) -> &'static str;
+
+        fn outcome_detail(&self, o: &Outcome) -> String;
+
+        /// Why a reply that stopped without tool calls was not taken as the answer, with the fix.
+        fn not_an_answer(&self, finish_reason: &str) -> String;
+
+        /// A span of time in the one unit the page uses everywhere: milliseconds below a second,
+        /// seconds with one decimal from there on, so a sign, a log line and a chart never disagree.
+        fn duration(&self, ms: u64) -> String;
+
+        fn turn_of_max(&self, turn: u32, max: u32) -> String;
+
+        fn waiting(&self, ms: u64, attempt: u32, max: u32) -> String;
+
+        fn history_meter(&self, messages: usize, tokens: u32) -> String;
+
+        /// The scene in one sentence, for screen readers.
+        fn scene_label(&self, door_open: bool, lock_oiled: bool) -> String;
+
+        /// The door's state in the facts row under the scene.
+        fn door_state(&self, open: bool) -> &'static str;
+
+        /// The lock's state in the facts row under the scene.
+        fn lock_state(&self, oiled: bool) -> &'static str;
+
+        fn attempts_label(&self, fault: &str) -> String;
+
+        /// Why an opened file was refused, for the person who picked it.
+        fn trace_error(&self, error: &TraceError) -> String;
+
+        fn step_of(&self, step: usize, of: usize) -> String;
+
+        fn attempt_of(&self, attempt: u32, max: u32) -> String;
+
+        /// `1.3 s`: tenths of a second, rounded half up. Integer arithmetic on purpose: formatting a
+        /// float would bring the float printer (about 5 KB gzip) into the page's first download.
+        fn seconds(&self, ms: u64) -> String;
+
+        fn turns_left(&self, left: u32, max: u32) -> String;
+
+        fn token_bar(&self, turn: u32, messages: usize, tokens: u32, counted: Option<u32>) -> String;
+
+        /// The server's own count of the last prompt, for screen readers (the meter draws it as a bar).
+        fn server_counted(&self, tokens: u32) -> String;
+
+        fn guard_short(&self, g: Guard) -> &'static str;
+
+        /// What the scene is showing, as one sentence under it: the story of the step.
+        fn scene_caption(&self, event: &Event) -> String;
+
+        /// What the screen-reader announcer says for a step, or nothing for the small ones.
+        fn announce(&self, event: &Event) -> Option<String>;
+
+        /// A whole number with thousands separated, as English writes it.
+        fn count(&self, n: u64) -> String;
+    }
 }
 
-pub trait Log {
-    /// What a guard saw, in one sentence for the log.
-    fn guard_detail(&self, detail: &GuardDetail) -> String;
-
-    /// What the harness tolerated, in one sentence for the log.
-    fn quirk_text(&self, quirk: &Quirk) -> String;
-
-    /// One line of the event log.
-    fn describe(&self, event: &Event) -> String;
+labels! {
+    /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+    pub struct BelowLabels via below_labels {
+        model,
+        guards,
+        retry,
+        seed,
+        board,
+        history,
+        off_when_zero,
+        max_turns,
+        max_errors,
+        watchdog,
+        repeat_guard,
+        max_attempts,
+        no_retry_hint,
+        base_delay,
+        max_delay,
+        retry_after_cap,
+        jitter,
+        retry_everything,
+        share_link,
+        copy_link,
+        copied,
+        export_trace,
+        import_trace,
+        save_failed,
+        trace_part_missing,
+        /// Shown when a newer build of the site is installed and waiting: the page never switches by
+        /// itself, so a running lesson is never cut.
+        update_ready,
+        update_reload,
+        code_panel,
+        code_hint,
+        no_line,
+        herd_link,
+        preview_title,
+        preview_no_retry,
+        /// The share bar's button that opens the form making a teacher's own lesson.
+        make_lesson,
+        /// The label that stays up while the events on screen are an opened trace.
+        replay_label,
+        replay_note,
+    }
 }
 
-/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
-pub struct LessonsLabels {
-    pub start_workshop: &'static str,
-    pub free_play: &'static str,
-    pub right: &'static str,
-    pub not_quite: &'static str,
-    pub prev_lesson: &'static str,
-    pub next_lesson: &'static str,
-    /// The question every lesson asks before its run plays.
-    pub question: &'static str,
-    pub agenda_entry: &'static str,
-    pub show_me: &'static str,
-    pub answer_keys: &'static str,
-    /// The answer keys when the run is narrated step by step: the clicker's next key starts it.
-    pub answer_keys_narrate: &'static str,
-    /// Over a teacher's own lesson, where a built-in one says which lesson of how many it is.
-    pub own_badge: &'static str,
-    /// The title of a teacher's lesson that has none of its own.
-    pub own_untitled: &'static str,
-    /// Under it: whose words these are.
-    pub own_note: &'static str,
-    /// Before the teacher's takeaway, after the run.
-    pub own_takeaway: &'static str,
-    // The form that makes a teacher's lesson from the scenario on screen.
-    pub form_title: &'static str,
-    pub form_question: &'static str,
-    pub form_expect: &'static str,
-    pub form_takeaway: &'static str,
-    /// What the texts may hold.
-    pub form_hint: &'static str,
-    /// Until a layer is chosen, in place of the link.
-    pub form_choose: &'static str,
-    pub form_link: &'static str,
-    pub form_open: &'static str,
-    pub form_agenda: &'static str,
-    pub form_agenda_link: &'static str,
-    pub form_agenda_open: &'static str,
+sentences! {
+    pub trait Below via below_words {
+        fn layer_rule(&self, layer: Layer) -> &'static str;
+
+        /// What an opened trace was recorded against, as data: its endpoint and model, or the built-in model.
+        fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String;
+
+        fn personality_name(&self, p: Personality) -> &'static str;
+
+        /// The board's short label for a failure kind slug.
+        fn board_label(&self, kind: BoardKind) -> String;
+
+        /// The first chip of a board lane that shows only its newest chips: how many came before.
+        fn board_earlier(&self, n: usize) -> String;
+
+
+        /// Says which of the lesson's settings are changed (by the link or by hand), so the room knows
+        /// the run may not end as the lesson's explanation says.
+        fn lesson_changes(&self, changed: &[Setting]) -> String;
+
+        fn preview_axis(&self, attempt: u32) -> String;
+
+        fn preview_retry(&self, attempt: u32, low: u64, high: u64) -> String;
+
+        fn preview_worst(&self, ms: u64) -> String;
+    }
 }
 
-pub trait Lessons {
-    /// The words of the lesson `id` (one of `lessons::LESSONS`).
-    fn lesson_text(&self, id: LessonId) -> LessonText;
+sentences! {
+    pub trait Log via log_words {
+        /// What a guard saw, in one sentence for the log.
+        fn guard_detail(&self, detail: &GuardDetail) -> String;
 
-    fn lesson_step(&self, n: usize, of: usize) -> String;
+        /// What the harness tolerated, in one sentence for the log.
+        fn quirk_text(&self, quirk: &Quirk) -> String;
 
-    /// The answer, revealed without a guess to judge.
-    fn reveal_line(&self, was: Layer) -> String;
-
-    fn answer_line(&self, said: Layer, was: Layer) -> String;
-
-    /// A teacher's lesson's answer: the layer the teacher expects, which the page does not claim
-    /// as what happened.
-    fn own_answer_line(&self, was: Layer) -> String;
-
-    /// The form's switch that keeps the lessons of the agenda opened last in this tab.
-    fn form_keep_agenda(&self, n: usize) -> String;
-
-    /// A link the form would make that is longer than a link may be.
-    fn link_too_long(&self, len: usize, max: usize) -> String;
+        /// One line of the event log.
+        fn describe(&self, event: &Event) -> String;
+    }
 }
 
-/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
-pub struct KitLabels {
-    pub agenda_title: &'static str,
-    pub handout_title: &'static str,
-    pub print_handout: &'static str,
-    pub show_answers: &'static str,
-    pub back_to_playground: &'static str,
-    pub start_in_presenter: &'static str,
-    pub print_hint: &'static str,
-    pub fold_here: &'static str,
-    pub answer: &'static str,
-    pub open_on_phone: &'static str,
-    pub phone_title: &'static str,
-    /// On a loopback address: how to serve the page so that a phone can reach it (a command follows).
-    pub phone_serve_hint: &'static str,
-    pub close: &'static str,
-    /// Beside a teacher's own lesson in the agenda and the handout.
-    pub own_mark: &'static str,
-    /// In place of a built-in lesson's goal.
-    pub own_goal: &'static str,
+labels! {
+    /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+    pub struct LessonsLabels via lessons_labels {
+        start_workshop,
+        free_play,
+        right,
+        not_quite,
+        prev_lesson,
+        next_lesson,
+        /// The question every lesson asks before its run plays.
+        question,
+        agenda_entry,
+        show_me,
+        answer_keys,
+        /// The answer keys when the run is narrated step by step: the clicker's next key starts it.
+        answer_keys_narrate,
+        /// Over a teacher's own lesson, where a built-in one says which lesson of how many it is.
+        own_badge,
+        /// The title of a teacher's lesson that has none of its own.
+        own_untitled,
+        /// Under it: whose words these are.
+        own_note,
+        /// Before the teacher's takeaway, after the run.
+        own_takeaway,
+        // The form that makes a teacher's lesson from the scenario on screen.
+        form_title,
+        form_question,
+        form_expect,
+        form_takeaway,
+        /// What the texts may hold.
+        form_hint,
+        /// Until a layer is chosen, in place of the link.
+        form_choose,
+        form_link,
+        form_open,
+        form_agenda,
+        form_agenda_link,
+        form_agenda_open,
+    }
 }
 
-pub trait Kit {
-    /// The agenda's summary line.
-    fn agenda_summary(&self, lessons: usize, minutes: u32) -> String;
+sentences! {
+    pub trait Lessons via lessons_words {
+        /// The words of the lesson `id` (one of `lessons::LESSONS`).
+        fn lesson_text(&self, id: LessonId) -> LessonText;
 
-    /// A lesson's suggested length.
-    fn minutes(&self, n: u32) -> String;
+        fn lesson_step(&self, n: usize, of: usize) -> String;
 
-    /// A QR code's text alternative: where it leads.
-    fn qr_label(&self, link: &str) -> String;
+        /// The answer, revealed without a guess to judge.
+        fn reveal_line(&self, was: Layer) -> String;
 
-    /// The agenda's summary line when it holds teacher's lessons too (`own` of the `lessons`).
-    fn agenda_summary_own(&self, lessons: usize, own: usize, minutes: u32) -> String;
-    /// The phone sheet on a loopback address (`host`): no phone can open the link.
-    fn phone_unreachable(&self, host: &str) -> String;
+        fn answer_line(&self, said: Layer, was: Layer) -> String;
+
+        /// A teacher's lesson's answer: the layer the teacher expects, which the page does not claim
+        /// as what happened.
+        fn own_answer_line(&self, was: Layer) -> String;
+
+        /// The form's switch that keeps the lessons of the agenda opened last in this tab.
+        fn form_keep_agenda(&self, n: usize) -> String;
+
+        /// A link the form would make that is longer than a link may be.
+        fn link_too_long(&self, len: usize, max: usize) -> String;
+    }
 }
 
-/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
-pub struct HerdLabels {
-    pub herd_title: &'static str,
-    pub herd_tagline: &'static str,
-    pub herd_back: &'static str,
-    pub herd_settings: &'static str,
-    pub herd_clients: &'static str,
-    pub herd_down: &'static str,
-    pub herd_capacity: &'static str,
-    pub herd_highlight: &'static str,
-    pub herd_highlight_none: &'static str,
-    pub herd_slots_title: &'static str,
-    pub herd_computing: &'static str,
-    pub herd_calls_title: &'static str,
-    pub herd_done_title: &'static str,
-    pub herd_table_title: &'static str,
-    pub herd_col_policy: &'static str,
-    pub herd_col_calls: &'static str,
-    pub herd_col_done: &'static str,
-    pub herd_col_gave_up: &'static str,
-    pub herd_explanation: &'static str,
-    /// Under the bar charts: what a hatched bar (a policy that lost clients) means.
-    pub herd_lost_key: &'static str,
+labels! {
+    /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+    pub struct KitLabels via kit_labels {
+        agenda_title,
+        handout_title,
+        print_handout,
+        show_answers,
+        back_to_playground,
+        start_in_presenter,
+        print_hint,
+        fold_here,
+        answer,
+        open_on_phone,
+        phone_title,
+        /// On a loopback address: how to serve the page so that a phone can reach it (a command follows).
+        phone_serve_hint,
+        close,
+        /// Beside a teacher's own lesson in the agenda and the handout.
+        own_mark,
+        /// In place of a built-in lesson's goal.
+        own_goal,
+    }
 }
 
-pub trait Herd {
-    fn herd_policy_name(&self, p: rusty_lock_engine::herd::HerdPolicy) -> &'static str;
+sentences! {
+    pub trait Kit via kit_words {
+        /// The agenda's summary line.
+        fn agenda_summary(&self, lessons: usize, minutes: u32) -> String;
 
-    fn herd_yours(&self, p: &rusty_lock_engine::RetryPolicy) -> String;
+        /// A lesson's suggested length.
+        fn minutes(&self, n: u32) -> String;
 
-    fn herd_slots_hint(&self, capacity: u32, slot_ms: u64) -> String;
+        /// A QR code's text alternative: where it leads.
+        fn qr_label(&self, link: &str) -> String;
 
-    /// When the last client of a policy got through, or why none did.
-    fn herd_done(&self, line: &rusty_lock_engine::herd::HerdLine) -> String;
-
-    fn herd_goes_on(&self, line: &rusty_lock_engine::herd::HerdLine) -> String;
-
-    /// The calls-per-slot chart in words, for screen readers.
-    fn herd_slots_summary(&self, lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u64) -> String;
-
-    /// A bar's figure (a time, a number of calls) for a policy that lost `gave_up` clients.
-    fn herd_lost(&self, figure: &str, gave_up: u32) -> String;
+        /// The agenda's summary line when it holds teacher's lessons too (`own` of the `lessons`).
+        fn agenda_summary_own(&self, lessons: usize, own: usize, minutes: u32) -> String;
+        /// The phone sheet on a loopback address (`host`): no phone can open the link.
+        fn phone_unreachable(&self, host: &str) -> String;
+    }
 }
 
-/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
-pub struct VerdictLabels {
-    pub verdict: &'static str,
-    pub verdict_nothing: &'static str,
-    pub strip_key_ceiling: &'static str,
-    pub strip_key_tick: &'static str,
-    pub strip_key_asked: &'static str,
+labels! {
+    /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+    pub struct HerdLabels via herd_labels {
+        herd_title,
+        herd_tagline,
+        herd_back,
+        herd_settings,
+        herd_clients,
+        herd_down,
+        herd_capacity,
+        herd_highlight,
+        herd_highlight_none,
+        herd_slots_title,
+        herd_computing,
+        herd_calls_title,
+        herd_done_title,
+        herd_table_title,
+        herd_col_policy,
+        herd_col_calls,
+        herd_col_done,
+        herd_col_gave_up,
+        herd_explanation,
+        /// Under the bar charts: what a hatched bar (a policy that lost clients) means.
+        herd_lost_key,
+    }
 }
 
-pub trait Verdict {
-    /// A failure as the verdict names it: "HTTP 503", "timeout".
-    fn failure_noun(&self, failure: &CallFailure) -> String;
+sentences! {
+    pub trait Herd via herd_words {
+        fn herd_policy_name(&self, p: rusty_lock_engine::herd::HerdPolicy) -> &'static str;
 
-    /// The same, with its article: "an HTTP 503", "a timeout".
-    fn failure_with_article(&self, failure: &CallFailure) -> String;
+        fn herd_yours(&self, p: &rusty_lock_engine::RetryPolicy) -> String;
 
-    /// One finding of the resilience verdict, in one sentence, from the facts the engine found.
-    fn finding(&self, said: &Said) -> String;
+        fn herd_slots_hint(&self, capacity: u32, slot_ms: u64) -> String;
 
-    fn severity_name(&self, s: rusty_lock_engine::verdict::Severity) -> &'static str;
+        /// When the last client of a policy got through, or why none did.
+        fn herd_done(&self, line: &rusty_lock_engine::herd::HerdLine) -> String;
 
-    fn strip_title(&self, turn: u32) -> String;
+        fn herd_goes_on(&self, line: &rusty_lock_engine::herd::HerdLine) -> String;
 
-    fn strip_label(&self, next_attempt: u32) -> String;
+        /// The calls-per-slot chart in words, for screen readers.
+        fn herd_slots_summary(&self, lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u64) -> String;
 
-    /// The figures beside one bar.
-    fn strip_value(&self, bar: &rusty_lock_engine::StripBar) -> String;
-
-    /// One bar in a sentence, for screen readers.
-    fn strip_bar(&self, bar: &rusty_lock_engine::StripBar) -> String;
-
-    fn strip_total(&self, ms: u64) -> String;
+        /// A bar's figure (a time, a number of calls) for a policy that lost `gave_up` clients.
+        fn herd_lost(&self, figure: &str, gave_up: u32) -> String;
+    }
 }
 
-/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
-pub struct EndpointLabels {
-    pub preset: &'static str,
-    pub base_url: &'static str,
-    pub model_name: &'static str,
-    pub api_key: &'static str,
-    pub key_set: &'static str,
-    pub key_optional: &'static str,
-    pub remember_key: &'static str,
-    pub forget_key: &'static str,
-    pub stream: &'static str,
-    pub stream_faults: &'static str,
-    pub test_connection: &'static str,
-    pub connected_no_models: &'static str,
-    /// On "Test connection" while the test waits for the server.
-    pub testing: &'static str,
-    /// Before the models a connection test found, each a button that makes it the model name.
-    pub pick_model: &'static str,
-    /// Beside Run, while Run waits for a model name.
-    pub run_needs_model: &'static str,
-    pub streaming: &'static str,
-    pub diagnosis_title: &'static str,
-    pub diag_public_to_local: &'static str,
-    pub diag_layer_point: &'static str,
+labels! {
+    /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+    pub struct VerdictLabels via verdict_labels {
+        verdict,
+        verdict_nothing,
+        strip_key_ceiling,
+        strip_key_tick,
+        strip_key_asked,
+    }
 }
 
-pub trait Endpoint {
-    fn preset_name(&self, preset: Preset) -> &'static str;
+sentences! {
+    pub trait Verdict via verdict_words {
+        /// A failure as the verdict names it: "HTTP 503", "timeout".
+        fn failure_noun(&self, failure: &CallFailure) -> String;
 
-    /// What a connection test, or the probe after a Run that got no answer, found: one finding,
-    /// in a sentence or two, with the server's own words when it gave some.
-    fn diagnosis(&self, found: &Diagnosis) -> String;
+        /// The same, with its article: "an HTTP 503", "a timeout".
+        fn failure_with_article(&self, failure: &CallFailure) -> String;
 
-    /// What to do about it, for this preset and this page's origin; `None` when nothing needs
-    /// doing.
-    fn diagnosis_fix(&self, found: &Diagnosis, preset: Preset, origin: &str) -> Option<String>;
+        /// One finding of the resilience verdict, in one sentence, from the facts the engine found.
+        fn finding(&self, said: &Said) -> String;
 
-    /// Under an empty model field, for a preset whose server needs a model name.
-    fn model_needed(&self, preset: Preset) -> String;
+        fn severity_name(&self, s: rusty_lock_engine::verdict::Severity) -> &'static str;
 
-    /// The empty model field's example: a placeholder must not look like a value, so it says
-    /// whether the name is needed.
-    fn model_placeholder(&self, preset: Preset) -> String;
+        fn strip_title(&self, turn: u32) -> String;
+
+        fn strip_label(&self, next_attempt: u32) -> String;
+
+        /// The figures beside one bar.
+        fn strip_value(&self, bar: &rusty_lock_engine::StripBar) -> String;
+
+        /// One bar in a sentence, for screen readers.
+        fn strip_bar(&self, bar: &rusty_lock_engine::StripBar) -> String;
+
+        fn strip_total(&self, ms: u64) -> String;
+    }
 }
 
-/// The fixed words of this part: a field per message, so a language that lacks one does not compile.
-pub struct CompareLabels {
-    /// Over the naive loop's listing in compare mode.
-    pub naive_loop: &'static str,
-    /// Over the robust loop's listing in compare mode.
-    pub robust_loop: &'static str,
-    /// Beside the naive line where the loops part: the robust loop catches this, the naive one not.
-    pub catch_missing: &'static str,
-    /// Beside the robust line that makes that catch.
-    pub catch_made: &'static str,
-    pub scene_naive: &'static str,
-    pub compare_hint: &'static str,
-    pub compare_builtin_only: &'static str,
+labels! {
+    /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+    pub struct EndpointLabels via endpoint_labels {
+        preset,
+        base_url,
+        model_name,
+        api_key,
+        key_set,
+        key_optional,
+        remember_key,
+        forget_key,
+        stream,
+        stream_faults,
+        test_connection,
+        @field connected_no_models,
+        /// On "Test connection" while the test waits for the server.
+        testing,
+        /// Before the models a connection test found, each a button that makes it the model name.
+        pick_model,
+        /// Beside Run, while Run waits for a model name.
+        run_needs_model,
+        streaming,
+        diagnosis_title,
+        diag_public_to_local,
+        diag_layer_point,
+    }
 }
 
-pub trait Compare {
-    /// The words of a comment in the code panel's listings (`{note:slug}` in the engine's
-    /// listings): the code stays code, its comments are translated.
-    fn code_note(&self, note: Note) -> &'static str;
+sentences! {
+    pub trait Endpoint via endpoint_words {
+        fn preset_name(&self, preset: Preset) -> &'static str;
 
-    fn diverge_line(&self, step: usize, turn: Option<u32>) -> String;
+        /// What a connection test, or the probe after a Run that got no answer, found: one finding,
+        /// in a sentence or two, with the server's own words when it gave some.
+        fn diagnosis(&self, found: &Diagnosis) -> String;
+
+        /// What to do about it, for this preset and this page's origin; `None` when nothing needs
+        /// doing.
+        fn diagnosis_fix(&self, found: &Diagnosis, preset: Preset, origin: &str) -> Option<String>;
+
+        /// Under an empty model field, for a preset whose server needs a model name.
+        fn model_needed(&self, preset: Preset) -> String;
+
+        /// The empty model field's example: a placeholder must not look like a value, so it says
+        /// whether the name is needed.
+        fn model_placeholder(&self, preset: Preset) -> String;
+    }
+}
+
+labels! {
+    /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
+    pub struct CompareLabels via compare_labels {
+        /// Over the naive loop's listing in compare mode.
+        naive_loop,
+        /// Over the robust loop's listing in compare mode.
+        robust_loop,
+        /// Beside the naive line where the loops part: the robust loop catches this, the naive one not.
+        catch_missing,
+        /// Beside the robust line that makes that catch.
+        catch_made,
+        scene_naive,
+        compare_hint,
+        compare_builtin_only,
+    }
+}
+
+sentences! {
+    pub trait Compare via compare_words {
+        /// The words of a comment in the code panel's listings (`{note:slug}` in the engine's
+        /// listings): the code stays code, its comments are translated.
+        fn code_note(&self, note: Note) -> &'static str;
+
+        fn diverge_line(&self, step: usize, turn: Option<u32>) -> String;
+    }
 }
 
 /// The presenter view's fixed words (`ui::presenter`, in the kit's part).
@@ -553,8 +651,10 @@ pub struct PresenterLabels {
     pub open_link: &'static str,
 }
 
-/// The link notices' words, in their own part: only a link with something wrong in it shows them.
-pub trait Notices {
-    /// Why a link's value was ignored, as the notice bar says it after the key's name.
-    fn notice(&self, problem: &Problem) -> String;
+sentences! {
+    /// The link notices' words, in their own part: only a link with something wrong in it shows them.
+    pub trait Notices via notices_words {
+        /// Why a link's value was ignored, as the notice bar says it after the key's name.
+        fn notice(&self, problem: &Problem) -> String;
+    }
 }

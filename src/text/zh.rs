@@ -2,15 +2,22 @@
 //! `glossary-zh.md` beside this file.
 
 use super::*;
+use rusty_lock_engine::chaos::{RATE_LIMIT_RETRY_AFTER_MS, SLOW_MS};
 use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::lessons::LessonId;
 use rusty_lock_engine::listing::Note;
+use rusty_lock_engine::own_lesson::{MAX_TEXT_CHARS, MAX_TITLE_CHARS};
 use rusty_lock_engine::provider::{BodyProblem, CallFailure, WaitReason};
+use rusty_lock_engine::scenario::Setting;
 use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
 use rusty_lock_engine::tools::ToolErrorKind;
 use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
 use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{BoardKind, Diagnosis, Fault, NotOpenAi, Personality, Preset};
+use rusty_lock_engine::BoardKind;
+use rusty_lock_engine::{Diagnosis, Fault, Guards, NotOpenAi, Personality, Preset};
+
+/// The decimal sign of the engine's numbers in fixed words ([`numbers`]). Chinese writes a decimal point: `0.5 秒`.
+const SIGN: &str = ".";
 
 /// Chinese: fetched as a lazy part when chosen.
 pub struct Zh;
@@ -162,7 +169,13 @@ pub static LESSONS: LessonsLabels = LessonsLabels {
     form_question: "问题（可选；不填则使用标准问题）",
     form_expect: "答案：这次运行由哪一层处理？",
     form_takeaway: "要点，运行结束后显示（可选）",
-    form_hint: "文字一律按纯文本保存，每项最多 200 个字符（标题最多 80 个）。",
+    form_hint: join!(
+        "文字一律按纯文本保存，每项最多 ",
+        whole!(MAX_TEXT_CHARS as u64),
+        " 个字符（标题最多 ",
+        whole!(MAX_TITLE_CHARS as u64),
+        " 个）。"
+    ),
     form_choose: "选择处理这次运行的那一层，链接就会出现。",
     form_link: "这节课的链接",
     form_open: "打开这节课",
@@ -299,7 +312,7 @@ impl Core for Zh {
             Fault::Unauthorized => "401 API 密钥错误",
             Fault::BadRequest => "400 请求有误",
             Fault::Hang => "卡死（永远不回复）",
-            Fault::Slow => "回复变慢（+2 秒）",
+            Fault::Slow => join!("回复变慢（+", seconds_in!(SLOW_MS, SIGN), " 秒）"),
             Fault::BadJson => "参数 JSON 损坏",
             Fault::UnknownTool => "编造的工具名",
             Fault::SchemaInvalid => "参数不符合 schema",
@@ -711,7 +724,8 @@ impl Below for Zh {
         }
     }
 
-    fn lesson_changes(&self, names: &[&str]) -> String {
+    fn lesson_changes(&self, changed: &[Setting]) -> String {
+        let names: Vec<&str> = changed.iter().map(|s| setting_label(*s)).collect();
         format!("以下设置与本课原本的设置不同：{}。这次运行的结果可能和讲解里说的不一样。", names.join("；"))
     }
 
@@ -851,7 +865,7 @@ impl Lessons for Zh {
             },
             LessonId::RateLimited => LessonText {
                 title: "被限流了",
-                goal: "服务器返回 429 Too Many Requests，并让客户端 2 秒后再来。",
+                goal: join!("服务器返回 429 Too Many Requests，并让客户端 ", seconds_in!(RATE_LIMIT_RETRY_AFTER_MS, SIGN), " 秒后再来。"),
                 explanation: "服务器在 Retry-After 里给出了等待时间，你的代码就照着等，而不是自己去猜。提前重试只会再换来一个 429。",
                 takeaway: "服务器说等多久，就等多久。",
             },
@@ -894,7 +908,11 @@ impl Lessons for Zh {
             LessonId::NeverEndingTurn => LessonText {
                 title: "永远结束不了的一轮",
                 goal: "第 2 轮时，服务器接下了调用，然后就再也没有任何回应。",
-                explanation: "没有看门狗的话，这次运行会永远等下去。看门狗在 5 秒后切断了这个没有回音的调用，把它算作一次超时，你的代码就像对待其他暂时性故障一样重试了它。",
+                explanation: join!(
+                    "没有看门狗的话，这次运行会永远等下去。看门狗在 ",
+                    seconds_in!(Guards::DEFAULT.watchdog_ms, SIGN),
+                    " 秒后切断了这个没有回音的调用，把它算作一次超时，你的代码就像对待其他暂时性故障一样重试了它。"
+                ),
                 takeaway: "看门狗把沉默变成超时，你的代码就能重试。",
             },
             LessonId::RetriesUsedUp => LessonText {
@@ -905,7 +923,13 @@ impl Lessons for Zh {
             },
             LessonId::WhyJitter => LessonText {
                 title: "为什么要抖动？",
-                goal: "抖动已关闭：两次 503 之后，你的代码正好等 0.5 秒，再等 1 秒。要是一千个客户端都这样呢？",
+                goal: join!(
+                    "抖动已关闭：两次 503 之后，你的代码正好等 ",
+                    seconds_in!(numbers::FIXED_WAITS_MS[0], SIGN),
+                    " 秒，再等 ",
+                    seconds_in!(numbers::FIXED_WAITS_MS[1], SIGN),
+                    " 秒。要是一千个客户端都这样呢？"
+                ),
                 explanation: "只有一个客户端时，固定等待没问题，你的代码也处理好了两次 503。可是同一时刻失败的客户端，也会在同一时刻一起回来，刚恢复的服务器被整群人同时砸中，又倒下了。在同样的上限内随机等待，就能把它们错开：打开“惊群”页面，看一千个客户端分别用两种方式重试。",
                 takeaway: "随机等待，客户端就不会一窝蜂同时回来。",
             },
@@ -1251,9 +1275,9 @@ impl Endpoint for Zh {
         Some(match found {
             Diagnosis::BadAddress => format!("请写出完整的地址，例如 {example}。"),
             Diagnosis::Unreachable => match preset {
-                Preset::Ollama => "请先启动 Ollama（打开应用，或运行 ollama serve），然后再测试一次。它默认监听 11434 端口。".into(),
-                Preset::LmStudio => "在 LM Studio 的 Developer 标签页中启动服务器（默认端口 1234，除非你改过），然后再测试一次。".into(),
-                Preset::Vllm => "请先启动 vLLM（vllm serve 加上模型名；默认端口 8000，除非你改过），然后再测试一次。".into(),
+                Preset::Ollama => join!("请先启动 Ollama（打开应用，或运行 ollama serve），然后再测试一次。它默认监听 ", numbers::port(Preset::Ollama.base_url()), " 端口。").into(),
+                Preset::LmStudio => join!("在 LM Studio 的 Developer 标签页中启动服务器（默认端口 ", numbers::port(Preset::LmStudio.base_url()), "，除非你改过），然后再测试一次。").into(),
+                Preset::Vllm => join!("请先启动 vLLM（vllm serve 加上模型名；默认端口 ", numbers::port(Preset::Vllm.base_url()), "，除非你改过），然后再测试一次。").into(),
                 Preset::OpenAi => "请检查地址，以及这台电脑的网络连接。".into(),
                 Preset::Custom => "请启动服务器，并检查地址中的主机名和端口。".into(),
             },

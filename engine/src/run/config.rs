@@ -19,9 +19,16 @@ pub struct Guards {
     pub watchdog_ms: u64,
 }
 
+impl Guards {
+    /// The defaults, as a constant so that the page's words can quote them (the watchdog's
+    /// seconds in a lesson) instead of writing the numbers again.
+    pub const DEFAULT: Guards =
+        Guards { max_turns: 10, max_errors_in_a_row: 3, stop_on_repeat: true, watchdog_ms: 5000 };
+}
+
 impl Default for Guards {
     fn default() -> Self {
-        Guards { max_turns: 10, max_errors_in_a_row: 3, stop_on_repeat: true, watchdog_ms: 5000 }
+        Guards::DEFAULT
     }
 }
 

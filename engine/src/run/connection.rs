@@ -35,8 +35,9 @@ impl Preset {
         Preset::ALL.into_iter().find(|p| p.id() == id)
     }
 
-    /// Where the server listens when nobody changed it; empty for a custom server.
-    pub fn base_url(self) -> &'static str {
+    /// Where the server listens when nobody changed it; empty for a custom server. A `const fn`,
+    /// so that the page's words can quote its port at compile time.
+    pub const fn base_url(self) -> &'static str {
         match self {
             Preset::Ollama => "http://localhost:11434/v1",
             Preset::LmStudio => "http://localhost:1234/v1",

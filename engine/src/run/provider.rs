@@ -124,16 +124,22 @@ pub struct RetryPolicy {
     pub retry_everything: bool,
 }
 
+impl RetryPolicy {
+    /// The defaults, as a constant so that the page's words can quote them (the waits of a
+    /// lesson) instead of writing the numbers again.
+    pub const DEFAULT: RetryPolicy = RetryPolicy {
+        max_attempts: 3,
+        base_delay_ms: 500,
+        max_delay_ms: 4000,
+        jitter: true,
+        retry_after_cap_ms: 10_000,
+        retry_everything: false,
+    };
+}
+
 impl Default for RetryPolicy {
     fn default() -> Self {
-        RetryPolicy {
-            max_attempts: 3,
-            base_delay_ms: 500,
-            max_delay_ms: 4000,
-            jitter: true,
-            retry_after_cap_ms: 10_000,
-            retry_everything: false,
-        }
+        RetryPolicy::DEFAULT
     }
 }
 
@@ -206,9 +212,16 @@ pub struct Backoff {
 /// The ceiling of capped exponential backoff after `failed_attempt` failures:
 /// `base × 2^(failed_attempt − 1)`, never above `cap`; the exponent stops growing at 30 and the
 /// product saturates, so no attempt number or delay overflows.
-pub fn backoff_ceiling_ms(base_ms: u64, cap_ms: u64, failed_attempt: u32) -> u64 {
-    let exp = failed_attempt.saturating_sub(1).min(30);
-    base_ms.saturating_mul(1u64 << exp).min(cap_ms)
+/// A `const fn`, so that the page's words can quote a wait at compile time.
+pub const fn backoff_ceiling_ms(base_ms: u64, cap_ms: u64, failed_attempt: u32) -> u64 {
+    let exp = failed_attempt.saturating_sub(1);
+    let exp = if exp < 30 { exp } else { 30 };
+    let ceiling = base_ms.saturating_mul(1u64 << exp);
+    if ceiling < cap_ms {
+        ceiling
+    } else {
+        cap_ms
+    }
 }
 
 /// The single backoff rule of the engine: the harness's [`RetryPolicy::wait_ms`] and the herd
