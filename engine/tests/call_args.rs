@@ -2,8 +2,8 @@
 //! the page's first download). These tests hold it to serde_json on everything the scene draws.
 
 use proptest::prelude::*;
-use rusty_lock_engine::call_args::object_members;
-use rusty_lock_engine::scene::{act_of, call_text};
+use rusty_lock_engine::run::call_args::object_members;
+use rusty_lock_engine::show::scene::{act_of, call_text};
 use serde_json::Value;
 
 /// serde_json's reading of the same text, in the reader's terms.

@@ -4,13 +4,15 @@
 mod common;
 
 use common::{kinds, plan, stubborn};
-use rusty_lock_engine::listing::{listing, Lang};
-use rusty_lock_engine::scene::{anchor_of, hero_spot, Anchor, Spot};
-use rusty_lock_engine::view::reaches_nobody;
-use rusty_lock_engine::{
-    compare, divergence, history, simulate, simulate_naive, Event, FailReason, Fault, FaultPlan, Layer, Outcome,
-    RunConfig, RunView,
-};
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, FailReason, Layer, Outcome};
+use rusty_lock_engine::run::sim::{simulate, simulate_naive};
+use rusty_lock_engine::show::compare::{compare, divergence};
+use rusty_lock_engine::show::listing::{listing, Lang};
+use rusty_lock_engine::show::scene::{anchor_of, hero_spot, Anchor, Spot};
+use rusty_lock_engine::show::view::reaches_nobody;
+use rusty_lock_engine::show::view::{history, RunView};
 
 fn slug(outcome: &Option<Outcome>) -> &'static str {
     outcome.as_ref().map_or("stuck", Outcome::slug)
@@ -89,7 +91,7 @@ fn divergence_counts_a_run_that_stops_early_and_ignores_attempt_counts() {
     assert_eq!(divergence(&robust[..5], &robust), Some(5));
     assert_eq!(divergence(&[], &robust), Some(0));
     let one_attempt = RunConfig {
-        retry: rusty_lock_engine::RetryPolicy { max_attempts: 1, ..Default::default() },
+        retry: rusty_lock_engine::run::provider::RetryPolicy { max_attempts: 1, ..Default::default() },
         ..RunConfig::default()
     };
     let naive = simulate_naive(&one_attempt, FaultPlan::default()).events;
@@ -100,7 +102,10 @@ fn divergence_counts_a_run_that_stops_early_and_ignores_attempt_counts() {
 
 #[test]
 fn the_naive_loop_keeps_its_turn_budget() {
-    let config = RunConfig { guards: rusty_lock_engine::Guards { max_turns: 1, ..Default::default() }, ..stubborn() };
+    let config = RunConfig {
+        guards: rusty_lock_engine::run::config::Guards { max_turns: 1, ..Default::default() },
+        ..stubborn()
+    };
     let sim = simulate_naive(&config, FaultPlan::default());
     assert_eq!(slug(&sim.outcome), "gave-up");
 }
@@ -197,15 +202,19 @@ fn the_villain_comes_only_when_a_failure_reaches_nobody() {
 #[test]
 fn a_call_the_loop_turns_down_never_takes_the_hero_into_the_room() {
     for fault in ["unknowntool", "badjson", "badargs"] {
-        let (s, _) = rusty_lock_engine::scenario::decode(&format!("faults=t2:{fault}"));
-        let events = rusty_lock_engine::simulate(&s.config, s.faults.clone()).events;
-        let view = rusty_lock_engine::RunView::from_events(&events);
+        let (s, _) = rusty_lock_engine::show::scenario::decode(&format!("faults=t2:{fault}"));
+        let events = rusty_lock_engine::run::sim::simulate(&s.config, s.faults.clone()).events;
+        let view = rusty_lock_engine::show::view::RunView::from_events(&events);
         let turned_down = events.iter().position(|e| e.kind() == "tool-failed").expect("the call fails");
         assert_eq!(hero_spot(Some(&events[turned_down]), view.room), Spot::Start, "{fault}");
         assert_eq!(hero_spot(Some(&events[turned_down - 1]), view.room), Spot::Start, "{fault}: its start");
     }
     // A call that runs and is refused by the room (the rusted lock) does take the hero there.
-    let events = rusty_lock_engine::simulate(&rusty_lock_engine::RunConfig::default(), FaultPlan::default()).events;
+    let events = rusty_lock_engine::run::sim::simulate(
+        &rusty_lock_engine::run::config::RunConfig::default(),
+        FaultPlan::default(),
+    )
+    .events;
     let refused = events.iter().position(|e| e.kind() == "tool-failed").unwrap();
-    assert_eq!(hero_spot(Some(&events[refused]), rusty_lock_engine::world::Room::default()), Spot::Room);
+    assert_eq!(hero_spot(Some(&events[refused]), rusty_lock_engine::run::world::Room::default()), Spot::Room);
 }

@@ -2,9 +2,13 @@
 
 mod common;
 
-use rusty_lock_engine::provider::retry_after_ms;
-use rusty_lock_engine::wire::Role;
-use rusty_lock_engine::{history, simulate, Fault, FaultPlan, Layer, RunConfig, RunView};
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::Layer;
+use rusty_lock_engine::run::provider::retry_after_ms;
+use rusty_lock_engine::run::sim::simulate;
+use rusty_lock_engine::run::wire::Role;
+use rusty_lock_engine::show::view::{history, RunView};
 
 fn view_of(plan: FaultPlan) -> RunView {
     RunView::from_events(&simulate(&RunConfig::default(), plan).events)
@@ -82,7 +86,12 @@ fn retry_headers_prefer_milliseconds_then_seconds_and_ignore_garbage() {
 
 mod strip {
     use crate::common::waits;
-    use rusty_lock_engine::{backoff_strips, simulate, Event, Fault, FaultPlan, RunConfig, WaitReason};
+    use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+    use rusty_lock_engine::run::config::RunConfig;
+    use rusty_lock_engine::run::events::Event;
+    use rusty_lock_engine::run::provider::WaitReason;
+    use rusty_lock_engine::run::sim::simulate;
+    use rusty_lock_engine::show::view::backoff_strips;
 
     #[test]
     fn a_503x2_run_has_one_bar_per_retry_with_doubling_ceilings_and_the_real_waits() {

@@ -14,8 +14,13 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::state::speed_factor;
-use rusty_lock_engine::scenario::{ProviderChoice, Scenario, SPEEDS};
-use rusty_lock_engine::{CancelToken, Comparison, Event, FaultPlan, Layer, RunConfig, RunView};
+use rusty_lock_engine::run::cancel::CancelToken;
+use rusty_lock_engine::run::chaos::FaultPlan;
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, Layer};
+use rusty_lock_engine::show::compare::Comparison;
+use rusty_lock_engine::show::scenario::{ProviderChoice, Scenario, SPEEDS};
+use rusty_lock_engine::show::view::RunView;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -132,7 +137,7 @@ pub fn run_live(pg: Playground) {
     pg.running.set(true);
     let start = LiveStart {
         // The conversation is held in the language the page speaks when Run is pressed.
-        config: rusty_lock_engine::RunConfig { lang: crate::text::lang(), ..pg.config.get_untracked() },
+        config: rusty_lock_engine::run::config::RunConfig { lang: crate::text::lang(), ..pg.config.get_untracked() },
         provider: pg.provider.get_untracked(),
         api_key: pg.key_for_request(),
         stream: pg.stream.get_untracked(),
@@ -251,7 +256,7 @@ pub fn run(pg: Playground) {
     let pb = pg.playback;
     pb.reset();
     hold_if_narrated(pg);
-    let config = rusty_lock_engine::RunConfig { lang: crate::text::lang(), ..pg.config.get_untracked() };
+    let config = rusty_lock_engine::run::config::RunConfig { lang: crate::text::lang(), ..pg.config.get_untracked() };
     let plan = pg.plan.get_untracked();
     let run = pb.run_id.get_untracked();
     leptos::task::spawn_local(async move {
@@ -265,7 +270,7 @@ pub fn run(pg: Playground) {
 // Both schools are run, and put on screen, in the compare part.
 split_point! { compare,
     fn compare_and_show(pg: Playground, config: RunConfig, plan: FaultPlan, run: u64) -> Result<(), PartMissing> {
-        let comparison = rusty_lock_engine::compare(&config, plan);
+        let comparison = rusty_lock_engine::show::compare::compare(&config, plan);
         // Shown only if nothing replaced it while the part was on its way (a new lesson, a link,
         // another Run) and the playground is still on the page.
         if pg.playback.run_id.try_get_untracked() == Some(run) {

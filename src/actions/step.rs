@@ -131,7 +131,7 @@ pub fn narrate_back(pg: Playground) -> Narrated {
 /// Timed playback or step by step, from the key that switches them (T): narrating holds the run
 /// on its step, timed playback plays on from it.
 pub fn toggle_pace(pg: Playground) {
-    use rusty_lock_engine::scenario::Pace;
+    use rusty_lock_engine::show::scenario::Pace;
     let narrate = !pg.narrating();
     pg.pace.set(if narrate { Pace::Narrate } else { Pace::Timed });
     let moving = pg.running.get_untracked() || pg.playback.cursor.get_untracked().is_some();

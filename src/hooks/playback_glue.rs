@@ -145,7 +145,7 @@ pub fn use_pause_at_failure(pg: Playground) {
     let shown = crate::state::expect_context::<Shown>();
     let pb = pg.playback;
     Effect::new(move |_| {
-        let failing = shown.event.with(|e| e.as_ref().and_then(rusty_lock_engine::Event::layer).is_some());
+        let failing = shown.event.with(|e| e.as_ref().and_then(rusty_lock_engine::run::events::Event::layer).is_some());
         if !failing || !pb.pause_at_failure.get() {
             return;
         }

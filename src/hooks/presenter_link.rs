@@ -12,7 +12,7 @@ use crate::text;
 use crate::web::address::Address;
 use crate::web::presenter_channel::{Command, Message, OnScreen, PresenterChannel};
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::Mode;
+use rusty_lock_engine::show::scenario::Mode;
 
 /// What is on screen now, as the presenter view is told it (tracked).
 fn on_screen(pg: Playground, shown: Shown) -> OnScreen {
@@ -26,7 +26,7 @@ fn on_screen(pg: Playground, shown: Shown) -> OnScreen {
         at: shown.index.get().map_or(0, |i| i as u32 + 1),
         of: pg.events.with(Vec::len) as u32,
         caption: event.as_ref().map(text::scene_caption).unwrap_or_default(),
-        layer: event.as_ref().and_then(rusty_lock_engine::Event::layer),
+        layer: event.as_ref().and_then(rusty_lock_engine::run::events::Event::layer),
         asking: asking(pg),
         running: pg.running.get(),
         finished: pg.finished(),

@@ -3,7 +3,7 @@
 
 use crate::state::Playground;
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::Mode;
+use rusty_lock_engine::show::scenario::Mode;
 
 pub fn use_root_mode(pg: Playground) {
     Effect::new(move |_| {

@@ -12,15 +12,17 @@
 
 use std::cell::Cell;
 
-use rusty_lock_engine::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
-use rusty_lock_engine::provider::{BodyProblem, CallFailure};
-use rusty_lock_engine::scenario::Problem;
-use rusty_lock_engine::tools::ToolErrorKind;
-use rusty_lock_engine::trace::TraceError;
-use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{Diagnosis, Fault, Personality, Preset};
+use rusty_lock_engine::run::builtin::Personality;
+use rusty_lock_engine::run::chaos::Fault;
+use rusty_lock_engine::run::connection::{Diagnosis, Preset};
+use rusty_lock_engine::run::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::run::provider::{BodyProblem, CallFailure};
+use rusty_lock_engine::run::tools::ToolErrorKind;
+use rusty_lock_engine::show::scenario::Problem;
+use rusty_lock_engine::show::trace::TraceError;
+use rusty_lock_engine::show::verdict::Said;
 
-pub use rusty_lock_engine::script::Lang;
+pub use rusty_lock_engine::run::script::Lang;
 
 mod en;
 mod fr;
@@ -336,7 +338,7 @@ pub fn fault_name(f: Fault) -> &'static str {
     core_words().fault_name(f)
 }
 
-pub fn fault_group_name(group: rusty_lock_engine::FaultGroup) -> &'static str {
+pub fn fault_group_name(group: rusty_lock_engine::run::chaos::FaultGroup) -> &'static str {
     core_words().fault_group_name(group)
 }
 
@@ -961,7 +963,7 @@ pub fn diag_layer_point() -> &'static str {
     endpoint_labels().diag_layer_point
 }
 
-pub fn severity_name(s: rusty_lock_engine::verdict::Severity) -> &'static str {
+pub fn severity_name(s: rusty_lock_engine::show::verdict::Severity) -> &'static str {
     verdict_words().severity_name(s)
 }
 
@@ -1276,7 +1278,7 @@ pub fn herd_lost_key() -> &'static str {
     herd_labels().herd_lost_key
 }
 
-pub fn herd_policy_name(p: rusty_lock_engine::herd::HerdPolicy) -> &'static str {
+pub fn herd_policy_name(p: rusty_lock_engine::run::herd::HerdPolicy) -> &'static str {
     herd_words().herd_policy_name(p)
 }
 
@@ -1285,7 +1287,7 @@ pub fn count(n: u64) -> String {
     core_words().count(n)
 }
 
-pub fn herd_yours(p: &rusty_lock_engine::RetryPolicy) -> String {
+pub fn herd_yours(p: &rusty_lock_engine::run::provider::RetryPolicy) -> String {
     herd_words().herd_yours(p)
 }
 
@@ -1294,7 +1296,7 @@ pub fn herd_slots_hint(capacity: u32, slot_ms: u64) -> String {
 }
 
 /// When the last client of a policy got through, or why none did.
-pub fn herd_done(line: &rusty_lock_engine::herd::HerdLine) -> String {
+pub fn herd_done(line: &rusty_lock_engine::run::herd::HerdLine) -> String {
     herd_words().herd_done(line)
 }
 
@@ -1303,12 +1305,12 @@ pub fn herd_lost(figure: &str, gave_up: u32) -> String {
     herd_words().herd_lost(figure, gave_up)
 }
 
-pub fn herd_goes_on(line: &rusty_lock_engine::herd::HerdLine) -> String {
+pub fn herd_goes_on(line: &rusty_lock_engine::run::herd::HerdLine) -> String {
     herd_words().herd_goes_on(line)
 }
 
 /// The calls-per-slot chart in words, for screen readers.
-pub fn herd_slots_summary(lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u64) -> String {
+pub fn herd_slots_summary(lines: &[rusty_lock_engine::run::herd::HerdLine], end_ms: u64) -> String {
     herd_words().herd_slots_summary(lines, end_ms)
 }
 
@@ -1333,12 +1335,12 @@ pub fn strip_label(next_attempt: u32) -> String {
 }
 
 /// The figures beside one bar.
-pub fn strip_value(bar: &rusty_lock_engine::StripBar) -> String {
+pub fn strip_value(bar: &rusty_lock_engine::show::view::StripBar) -> String {
     verdict_words().strip_value(bar)
 }
 
 /// One bar in a sentence, for screen readers.
-pub fn strip_bar(bar: &rusty_lock_engine::StripBar) -> String {
+pub fn strip_bar(bar: &rusty_lock_engine::show::view::StripBar) -> String {
     verdict_words().strip_bar(bar)
 }
 
@@ -1363,7 +1365,7 @@ pub fn replay_note() -> &'static str {
 }
 
 /// What an opened trace was recorded against, as data: its endpoint and model, or the built-in model.
-pub fn recorded_with(provider: &rusty_lock_engine::scenario::ProviderChoice) -> String {
+pub fn recorded_with(provider: &rusty_lock_engine::show::scenario::ProviderChoice) -> String {
     below_words().recorded_with(provider)
 }
 

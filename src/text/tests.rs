@@ -4,13 +4,16 @@
 //! words.
 
 use super::*;
-use rusty_lock_engine::events::FailReason;
-use rusty_lock_engine::lessons::LESSONS;
-use rusty_lock_engine::scenario::decode;
-use rusty_lock_engine::scenario::FaultProblem;
-use rusty_lock_engine::trace::Damage;
-use rusty_lock_engine::wire::FunctionCall;
-use rusty_lock_engine::{judge, simulate, simulate_naive, FaultPlan, FaultRule, RunConfig};
+use rusty_lock_engine::run::chaos::{FaultPlan, FaultRule};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::FailReason;
+use rusty_lock_engine::run::sim::{simulate, simulate_naive};
+use rusty_lock_engine::run::wire::FunctionCall;
+use rusty_lock_engine::show::lessons::LESSONS;
+use rusty_lock_engine::show::scenario::decode;
+use rusty_lock_engine::show::scenario::FaultProblem;
+use rusty_lock_engine::show::trace::Damage;
+use rusty_lock_engine::show::verdict::judge;
 
 /// Runs `check` once in each language, with the page switched to it as a visit would be.
 fn in_every_language(check: impl Fn(Lang)) {
@@ -355,7 +358,7 @@ fn every_body_problem_is_a_sentence_and_names_the_failure_whole() {
 /// Every finding of a connection test, each kind of HTTP error included; the match has no
 /// wildcard, so a new finding fails to compile here until it is listed.
 fn every_diagnosis() -> Vec<Diagnosis> {
-    use rusty_lock_engine::NotOpenAi;
+    use rusty_lock_engine::run::connection::NotOpenAi;
     let all = vec![
         Diagnosis::BadAddress,
         Diagnosis::Unreachable,
@@ -546,7 +549,7 @@ fn every_lesson_has_its_words() {
 #[test]
 fn the_workshop_kit_is_worded() {
     in_every_language(|_lang| {
-        finished(&agenda_summary(LESSONS.len(), rusty_lock_engine::lessons::total_minutes()), "agenda summary");
+        finished(&agenda_summary(LESSONS.len(), rusty_lock_engine::show::lessons::total_minutes()), "agenda summary");
         for n in [1, 5] {
             finished(&minutes(n), "minutes");
         }
@@ -602,7 +605,7 @@ fn a_teachers_lesson_and_its_form_are_worded() {
 
 #[test]
 fn a_replayed_trace_and_a_policy_that_lost_clients_are_worded() {
-    use rusty_lock_engine::scenario::ProviderChoice;
+    use rusty_lock_engine::show::scenario::ProviderChoice;
     in_every_language(|_lang| {
         capitalised(replaying_hint(), "replaying hint");
         finished(replaying(), "replaying");

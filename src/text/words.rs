@@ -1,13 +1,15 @@
 //! The messages of each part of the page, as traits every language implements in full.
 
 use super::{Lang, LessonText};
-use rusty_lock_engine::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
-use rusty_lock_engine::provider::{BodyProblem, CallFailure};
-use rusty_lock_engine::scenario::Problem;
-use rusty_lock_engine::tools::ToolErrorKind;
-use rusty_lock_engine::trace::TraceError;
-use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::{Diagnosis, Fault, Personality, Preset};
+use rusty_lock_engine::run::builtin::Personality;
+use rusty_lock_engine::run::chaos::Fault;
+use rusty_lock_engine::run::connection::{Diagnosis, Preset};
+use rusty_lock_engine::run::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::run::provider::{BodyProblem, CallFailure};
+use rusty_lock_engine::run::tools::ToolErrorKind;
+use rusty_lock_engine::show::scenario::Problem;
+use rusty_lock_engine::show::trace::TraceError;
+use rusty_lock_engine::show::verdict::Said;
 
 /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
 pub struct CoreLabels {
@@ -126,7 +128,7 @@ pub trait Core {
 
     fn fault_name(&self, f: Fault) -> &'static str;
 
-    fn fault_group_name(&self, group: rusty_lock_engine::FaultGroup) -> &'static str;
+    fn fault_group_name(&self, group: rusty_lock_engine::run::chaos::FaultGroup) -> &'static str;
 
     fn failure_name(&self, f: &CallFailure) -> String;
 
@@ -243,7 +245,7 @@ pub trait Below {
     fn layer_rule(&self, layer: Layer) -> &'static str;
 
     /// What an opened trace was recorded against, as data: its endpoint and model, or the built-in model.
-    fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String;
+    fn recorded_with(&self, provider: &rusty_lock_engine::show::scenario::ProviderChoice) -> String;
 
     fn personality_name(&self, p: Personality) -> &'static str;
 
@@ -403,19 +405,19 @@ pub struct HerdLabels {
 }
 
 pub trait Herd {
-    fn herd_policy_name(&self, p: rusty_lock_engine::herd::HerdPolicy) -> &'static str;
+    fn herd_policy_name(&self, p: rusty_lock_engine::run::herd::HerdPolicy) -> &'static str;
 
-    fn herd_yours(&self, p: &rusty_lock_engine::RetryPolicy) -> String;
+    fn herd_yours(&self, p: &rusty_lock_engine::run::provider::RetryPolicy) -> String;
 
     fn herd_slots_hint(&self, capacity: u32, slot_ms: u64) -> String;
 
     /// When the last client of a policy got through, or why none did.
-    fn herd_done(&self, line: &rusty_lock_engine::herd::HerdLine) -> String;
+    fn herd_done(&self, line: &rusty_lock_engine::run::herd::HerdLine) -> String;
 
-    fn herd_goes_on(&self, line: &rusty_lock_engine::herd::HerdLine) -> String;
+    fn herd_goes_on(&self, line: &rusty_lock_engine::run::herd::HerdLine) -> String;
 
     /// The calls-per-slot chart in words, for screen readers.
-    fn herd_slots_summary(&self, lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u64) -> String;
+    fn herd_slots_summary(&self, lines: &[rusty_lock_engine::run::herd::HerdLine], end_ms: u64) -> String;
 
     /// A bar's figure (a time, a number of calls) for a policy that lost `gave_up` clients.
     fn herd_lost(&self, figure: &str, gave_up: u32) -> String;
@@ -440,17 +442,17 @@ pub trait Verdict {
     /// One finding of the resilience verdict, in one sentence, from the facts the engine found.
     fn finding(&self, said: &Said) -> String;
 
-    fn severity_name(&self, s: rusty_lock_engine::verdict::Severity) -> &'static str;
+    fn severity_name(&self, s: rusty_lock_engine::show::verdict::Severity) -> &'static str;
 
     fn strip_title(&self, turn: u32) -> String;
 
     fn strip_label(&self, next_attempt: u32) -> String;
 
     /// The figures beside one bar.
-    fn strip_value(&self, bar: &rusty_lock_engine::StripBar) -> String;
+    fn strip_value(&self, bar: &rusty_lock_engine::show::view::StripBar) -> String;
 
     /// One bar in a sentence, for screen readers.
-    fn strip_bar(&self, bar: &rusty_lock_engine::StripBar) -> String;
+    fn strip_bar(&self, bar: &rusty_lock_engine::show::view::StripBar) -> String;
 
     fn strip_total(&self, ms: u64) -> String;
 }

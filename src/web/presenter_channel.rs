@@ -8,7 +8,7 @@
 //! the first load, and a serde codec for them would cost it a few kilobytes.
 
 use js_sys::{Object, Reflect};
-use rusty_lock_engine::Layer;
+use rusty_lock_engine::run::events::Layer;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 

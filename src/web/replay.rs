@@ -5,7 +5,8 @@ use crate::web::gate::gate;
 use crate::web::runner::{pace_ms, BrowserTurns};
 use futures::future::{select, Either};
 use gloo_timers::future::TimeoutFuture;
-use rusty_lock_engine::{CancelToken, Event};
+use rusty_lock_engine::run::cancel::CancelToken;
+use rusty_lock_engine::run::events::Event;
 use std::rc::Rc;
 use wasm_bindgen_futures::spawn_local;
 
@@ -20,7 +21,7 @@ pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>, toke
             if !gate.is_open() {
                 if let Either::Left(_) = select(token.cancelled(), std::pin::pin!(gate.pass())).await {
                     deliver(Event::Finished {
-                        outcome: rusty_lock_engine::Outcome::Cancelled,
+                        outcome: rusty_lock_engine::run::events::Outcome::Cancelled,
                         turns: 0,
                         elapsed_ms: 0,
                     });
@@ -34,7 +35,7 @@ pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>, toke
                 let wait = TimeoutFuture::new((ms as f64 / factor).min(u32::MAX as f64) as u32);
                 if let Either::Left(_) = select(token.cancelled(), wait).await {
                     deliver(Event::Finished {
-                        outcome: rusty_lock_engine::Outcome::Cancelled,
+                        outcome: rusty_lock_engine::run::events::Outcome::Cancelled,
                         turns: 0,
                         elapsed_ms: 0,
                     });
@@ -47,7 +48,7 @@ pub fn replay(events: Vec<Event>, speed: Speed, deliver: Rc<dyn Fn(Event)>, toke
                 turns.maybe_yield().await;
                 if token.is_cancelled() {
                     deliver(Event::Finished {
-                        outcome: rusty_lock_engine::Outcome::Cancelled,
+                        outcome: rusty_lock_engine::run::events::Outcome::Cancelled,
                         turns: 0,
                         elapsed_ms: 0,
                     });

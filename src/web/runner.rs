@@ -5,11 +5,15 @@ use crate::web::driver::{ClockDriver, Speed};
 use crate::web::gate::gate;
 use futures::future::LocalBoxFuture;
 use gloo_timers::future::TimeoutFuture;
-use rusty_lock_engine::tools::Tools;
-use rusty_lock_engine::{
-    BuiltinModel, CancelToken, Chaos, ChaosTools, Clock, Event, FaultPlan, Harness, Observer, Outcome, Personality,
-    Provider, RunConfig, VirtualClock,
-};
+use rusty_lock_engine::run::builtin::{BuiltinModel, Personality};
+use rusty_lock_engine::run::cancel::CancelToken;
+use rusty_lock_engine::run::chaos::{Chaos, ChaosTools, FaultPlan};
+use rusty_lock_engine::run::clock::{Clock, VirtualClock};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, Outcome};
+use rusty_lock_engine::run::harness::{Harness, Observer};
+use rusty_lock_engine::run::provider::Provider;
+use rusty_lock_engine::run::tools::Tools;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};

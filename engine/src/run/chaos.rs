@@ -1,12 +1,12 @@
 //! The chaos decorator: one wrapper around any provider that breaks it on purpose, on a given
 //! turn and attempt, so the user can watch which layer picks each failure up.
 
-use crate::clock::Clock;
-use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
-use crate::script::Script;
-use crate::tools::{LostResult, ToolOutcome, ToolRunner};
-use crate::wire::{ChatRequest, ChatResponse, ToolCall};
-use crate::world::Room;
+use crate::run::clock::Clock;
+use crate::run::provider::{CallContext, CallFailure, Provider, ProviderError};
+use crate::run::script::Script;
+use crate::run::tools::{LostResult, ToolOutcome, ToolRunner};
+use crate::run::wire::{ChatRequest, ChatResponse, ToolCall};
+use crate::run::world::Room;
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;

@@ -1,16 +1,16 @@
-//! What both loops, the robust [`crate::harness::Harness`] and the [`crate::naive::NaiveLoop`],
+//! What both loops, the robust [`crate::run::harness::Harness`] and the [`crate::run::naive::NaiveLoop`],
 //! do the same way: hand each event to the observer while honouring Stop, race any wait against
 //! Stop, and word the injected harness bug. One copy, so the two schools can differ only where
 //! they really do: in what they catch.
 
-use crate::cancel::CancelToken;
-use crate::events::{Event, FailReason};
-use crate::harness::Observer;
-use crate::wire::ToolCall;
+use crate::run::cancel::CancelToken;
+use crate::run::events::{Event, FailReason};
+use crate::run::harness::Observer;
+use crate::run::wire::ToolCall;
 use futures::future::{select, Either};
 use std::future::Future;
 
-/// Why a loop left early, before it is turned into an [`crate::events::Outcome`].
+/// Why a loop left early, before it is turned into an [`crate::run::events::Outcome`].
 pub(crate) enum End {
     Cancelled,
     Failed(FailReason),

@@ -4,18 +4,18 @@
 //! Everything else is layer 3: it ends the run with a clear outcome and nothing catches it.
 
 use super::emit::{emit, lost_result, or_cancel, End};
-use crate::cancel::CancelToken;
-use crate::clock::Clock;
-use crate::config::RunConfig;
-use crate::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
-use crate::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
-use crate::rng::SeededRng;
-use crate::script::script;
-use crate::tools::{tool_specs, ToolRunner};
-use crate::wire::{
+use crate::run::cancel::CancelToken;
+use crate::run::clock::Clock;
+use crate::run::config::RunConfig;
+use crate::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
+use crate::run::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
+use crate::run::rng::SeededRng;
+use crate::run::script::script;
+use crate::run::tools::{tool_specs, ToolRunner};
+use crate::run::wire::{
     message_chars, tokens_of_chars, ChatRequest, ChatResponse, Message, ToolCall, FINISH_STOP, FINISH_TOOL_CALLS,
 };
-use crate::world::Room;
+use crate::run::world::Room;
 use futures::future::{select, Either, LocalBoxFuture};
 use std::future::Future;
 
@@ -38,7 +38,7 @@ pub struct Harness<'a> {
     pub provider: &'a dyn Provider,
     pub clock: &'a dyn Clock,
     pub config: &'a RunConfig,
-    /// Runs the model's tool calls: [`crate::tools::Tools`], or a decorator that injects a bug.
+    /// Runs the model's tool calls: [`crate::run::tools::Tools`], or a decorator that injects a bug.
     pub tools: &'a dyn ToolRunner,
     pub cancel: CancelToken,
 }

@@ -1,5 +1,5 @@
 //! The other school: a naive loop that catches nothing and retries nothing. It plays the same
-//! adventure with the same provider, faults and seed as [`crate::harness::Harness`], and emits the
+//! adventure with the same provider, faults and seed as [`crate::run::harness::Harness`], and emits the
 //! same events, so the page can draw the two side by side and show where they part ways.
 //!
 //! Any failure ends the run: a 503 that one retry would have fixed, a tool error the model could
@@ -7,16 +7,16 @@
 //! The only limit it keeps is the loop's own bound, the turn budget.
 
 use super::emit::{emit, lost_result, or_cancel, End};
-use crate::cancel::CancelToken;
-use crate::clock::Clock;
-use crate::config::RunConfig;
-use crate::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome};
-use crate::harness::Observer;
-use crate::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
-use crate::script::script;
-use crate::tools::{tool_specs, ToolRunner};
-use crate::wire::{estimate_tokens, ChatRequest, Message, ToolCall, FINISH_TOOL_CALLS};
-use crate::world::Room;
+use crate::run::cancel::CancelToken;
+use crate::run::clock::Clock;
+use crate::run::config::RunConfig;
+use crate::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome};
+use crate::run::harness::Observer;
+use crate::run::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
+use crate::run::script::script;
+use crate::run::tools::{tool_specs, ToolRunner};
+use crate::run::wire::{estimate_tokens, ChatRequest, Message, ToolCall, FINISH_TOOL_CALLS};
+use crate::run::world::Room;
 use std::future::Future;
 
 /// The naive loop's inputs: the same as the robust harness's, so both play the same scenario.
@@ -24,7 +24,7 @@ pub struct NaiveLoop<'a> {
     pub provider: &'a dyn Provider,
     pub clock: &'a dyn Clock,
     pub config: &'a RunConfig,
-    /// Runs the model's tool calls: [`crate::tools::Tools`], or a decorator that injects a bug.
+    /// Runs the model's tool calls: [`crate::run::tools::Tools`], or a decorator that injects a bug.
     pub tools: &'a dyn ToolRunner,
     pub cancel: CancelToken,
 }

@@ -1,15 +1,15 @@
 //! Runs the built-in model with chaos on a virtual clock, as fast as the CPU allows. Tests,
 //! benchmarks and the page's "instant" mode all share it, so they see the same run.
 
-use crate::builtin::BuiltinModel;
-use crate::cancel::CancelToken;
-use crate::chaos::{Chaos, ChaosTools, FaultPlan};
-use crate::clock::{block_on_virtual, Clock, VirtualClock};
-use crate::config::RunConfig;
-use crate::events::{Event, Outcome};
-use crate::harness::Harness;
-use crate::naive::NaiveLoop;
-use crate::tools::Tools;
+use crate::run::builtin::BuiltinModel;
+use crate::run::cancel::CancelToken;
+use crate::run::chaos::{Chaos, ChaosTools, FaultPlan};
+use crate::run::clock::{block_on_virtual, Clock, VirtualClock};
+use crate::run::config::RunConfig;
+use crate::run::events::{Event, Outcome};
+use crate::run::harness::Harness;
+use crate::run::naive::NaiveLoop;
+use crate::run::tools::Tools;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -31,7 +31,7 @@ pub fn simulate(config: &RunConfig, plan: FaultPlan) -> Simulation {
     Simulation { events, outcome }
 }
 
-/// The same scenario played by the naive loop ([`crate::naive::NaiveLoop`]): no retries, no
+/// The same scenario played by the naive loop ([`crate::run::naive::NaiveLoop`]): no retries, no
 /// catching, no watchdog. A call that never answers leaves `outcome` at `None`.
 pub fn simulate_naive(config: &RunConfig, plan: FaultPlan) -> Simulation {
     let clock = VirtualClock::new();

@@ -2,10 +2,10 @@
 //! stands, and which line of the loop's code is running. Plain functions of an event, so the
 //! page, time travel and the tests all agree.
 
-use crate::call_args::object_members;
-use crate::events::{Event, FailReason, Guard, Layer, Outcome};
-use crate::tools::ToolErrorKind;
-use crate::world::Room;
+use crate::run::call_args::object_members;
+use crate::run::events::{Event, FailReason, Guard, Layer, Outcome};
+use crate::run::tools::ToolErrorKind;
+use crate::run::world::Room;
 
 /// Where the hero stands on the stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

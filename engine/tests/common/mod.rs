@@ -3,14 +3,18 @@
 #![allow(dead_code)]
 
 use futures::future::LocalBoxFuture;
-use rusty_lock_engine::clock::block_on_virtual;
-use rusty_lock_engine::tools::Tools;
-use rusty_lock_engine::wire::{ChatRequest, ChatResponse};
-use rusty_lock_engine::ChaosTools;
-use rusty_lock_engine::{
-    BuiltinModel, CallContext, CancelToken, Chaos, Clock, Event, Fault, FaultPlan, FaultRule, Harness, Observer,
-    Outcome, Personality, Provider, ProviderError, RunConfig, VirtualClock,
-};
+use rusty_lock_engine::run::builtin::{BuiltinModel, Personality};
+use rusty_lock_engine::run::cancel::CancelToken;
+use rusty_lock_engine::run::chaos::ChaosTools;
+use rusty_lock_engine::run::chaos::{Chaos, Fault, FaultPlan, FaultRule};
+use rusty_lock_engine::run::clock::block_on_virtual;
+use rusty_lock_engine::run::clock::{Clock, VirtualClock};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, Outcome};
+use rusty_lock_engine::run::harness::{Harness, Observer};
+use rusty_lock_engine::run::provider::{CallContext, Provider, ProviderError};
+use rusty_lock_engine::run::tools::Tools;
+use rusty_lock_engine::run::wire::{ChatRequest, ChatResponse};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -36,7 +40,7 @@ pub fn kinds(events: &[Event]) -> Vec<&'static str> {
 pub fn turn_of(event: &Event) -> Option<u32> {
     match event {
         Event::Finished { .. } => None,
-        _ => rusty_lock_engine::view::turn_of(event),
+        _ => rusty_lock_engine::show::view::turn_of(event),
     }
 }
 

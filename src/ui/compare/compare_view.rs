@@ -6,9 +6,9 @@ use crate::state::Playground;
 use crate::text;
 use crate::ui::scene::{school_badge, Scene, SceneSource};
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::ProviderChoice;
-use rusty_lock_engine::view::turn_of;
-use rusty_lock_engine::{Event, Outcome};
+use rusty_lock_engine::run::events::{Event, Outcome};
+use rusty_lock_engine::show::scenario::ProviderChoice;
+use rusty_lock_engine::show::view::turn_of;
 
 #[component]
 pub fn CompareView() -> impl IntoView {

@@ -18,8 +18,9 @@ use crate::text;
 use crate::ui::layer_icon::LayerIcon;
 use leptos::prelude::*;
 use meters::{TokenMeter, TurnBudget};
-use rusty_lock_engine::scene::{act_of, call_text, hero_spot};
-use rusty_lock_engine::{Event, FailReason, Guard, Layer, Outcome, RunView};
+use rusty_lock_engine::run::events::{Event, FailReason, Guard, Layer, Outcome};
+use rusty_lock_engine::show::scene::{act_of, call_text, hero_spot};
+use rusty_lock_engine::show::view::RunView;
 use stage::Stage;
 
 /// What one scene draws: a run's view and its step on screen.

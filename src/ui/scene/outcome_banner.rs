@@ -7,7 +7,7 @@ use crate::state::Playground;
 use crate::text;
 use crate::ui::lessons::start_here::StartHere;
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::Mode;
+use rusty_lock_engine::show::scenario::Mode;
 
 #[component]
 pub fn OutcomeBanner() -> impl IntoView {

@@ -10,8 +10,8 @@
 use super::Beat;
 use crate::text;
 use leptos::prelude::*;
-use rusty_lock_engine::scene::Spot;
-use rusty_lock_engine::world::Room;
+use rusty_lock_engine::run::world::Room;
+use rusty_lock_engine::show::scene::Spot;
 
 /// How many slabs of history the bundle can show; the number says the rest.
 const BUNDLE_MAX: usize = 16;
