@@ -4,7 +4,9 @@ use super::*;
 use rusty_lock_engine::run::builtin::Personality;
 use rusty_lock_engine::run::chaos::Fault;
 use rusty_lock_engine::run::connection::{Diagnosis, NotOpenAi, Preset};
-use rusty_lock_engine::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::run::events::{
+    Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, OutcomeKind, Quirk,
+};
 use rusty_lock_engine::run::provider::{BodyProblem, CallFailure, WaitReason};
 use rusty_lock_engine::run::tools::ToolErrorKind;
 use rusty_lock_engine::show::scenario::{FaultProblem, Problem, SPEEDS};
@@ -390,11 +392,17 @@ impl Core for En {
                 "Reply cut off"
             }
             Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => "No answer",
-            Outcome::Answered { .. } => "Answered",
-            Outcome::Escalated { .. } => "Escalated to a person",
-            Outcome::GaveUp { .. } => "Gave up",
-            Outcome::Failed { .. } => "Failed",
-            Outcome::Cancelled => "Stopped",
+            other => self.outcome_kind_title(other.kind()),
+        }
+    }
+
+    fn outcome_kind_title(&self, k: OutcomeKind) -> &'static str {
+        match k {
+            OutcomeKind::Answered => "Answered",
+            OutcomeKind::Escalated => "Escalated to a person",
+            OutcomeKind::GaveUp => "Gave up",
+            OutcomeKind::Failed => "Failed",
+            OutcomeKind::Cancelled => "Stopped",
         }
     }
 

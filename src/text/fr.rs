@@ -6,7 +6,9 @@ use super::*;
 use rusty_lock_engine::run::builtin::Personality;
 use rusty_lock_engine::run::chaos::Fault;
 use rusty_lock_engine::run::connection::{Diagnosis, NotOpenAi, Preset};
-use rusty_lock_engine::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::run::events::{
+    Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, OutcomeKind, Quirk,
+};
 use rusty_lock_engine::run::provider::{BodyProblem, CallFailure, WaitReason};
 use rusty_lock_engine::run::tools::ToolErrorKind;
 use rusty_lock_engine::show::scenario::{FaultProblem, Problem, SPEEDS};
@@ -426,11 +428,17 @@ impl Core for Fr {
                 "Réponse tronquée"
             }
             Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => "Pas de réponse",
-            Outcome::Answered { .. } => "Réponse obtenue",
-            Outcome::Escalated { .. } => "Main passée à un humain",
-            Outcome::GaveUp { .. } => "Abandon",
-            Outcome::Failed { .. } => "Échec",
-            Outcome::Cancelled => "Arrêté",
+            other => self.outcome_kind_title(other.kind()),
+        }
+    }
+
+    fn outcome_kind_title(&self, k: OutcomeKind) -> &'static str {
+        match k {
+            OutcomeKind::Answered => "Réponse obtenue",
+            OutcomeKind::Escalated => "Main passée à un humain",
+            OutcomeKind::GaveUp => "Abandon",
+            OutcomeKind::Failed => "Échec",
+            OutcomeKind::Cancelled => "Arrêté",
         }
     }
 

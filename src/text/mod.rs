@@ -15,7 +15,7 @@ use std::cell::Cell;
 use rusty_lock_engine::run::builtin::Personality;
 use rusty_lock_engine::run::chaos::Fault;
 use rusty_lock_engine::run::connection::{Diagnosis, Preset};
-use rusty_lock_engine::run::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::run::events::{Event, Guard, GuardDetail, Layer, Outcome, OutcomeKind, Quirk};
 use rusty_lock_engine::run::provider::{BodyProblem, CallFailure};
 use rusty_lock_engine::run::tools::ToolErrorKind;
 use rusty_lock_engine::show::scenario::Problem;
@@ -366,6 +366,10 @@ pub fn board_label(kind: &str) -> String {
 
 pub fn outcome_title(o: &Outcome) -> &'static str {
     core_words().outcome_title(o)
+}
+
+pub fn outcome_kind_title(k: OutcomeKind) -> &'static str {
+    core_words().outcome_kind_title(k)
 }
 
 pub fn outcome_detail(o: &Outcome) -> String {

@@ -468,6 +468,15 @@ fn every_outcome_has_a_title_and_a_sentence() {
             capitalised(outcome_title(&o), &format!("{o:?}"));
             capitalised(&outcome_detail(&o), &format!("{o:?}"));
         }
+        for k in OutcomeKind::ALL {
+            capitalised(outcome_kind_title(k), &format!("{k:?}"));
+        }
+        // A badge (which knows only the kind) and the banner name an ordinary end alike.
+        for o in every_outcome() {
+            if !matches!(o, Outcome::Failed { reason: FailReason::NotAnAnswer { .. } }) {
+                assert_eq!(outcome_title(&o), outcome_kind_title(o.kind()), "{o:?}");
+            }
+        }
     });
 }
 

@@ -4,7 +4,7 @@ use super::{Lang, LessonText};
 use rusty_lock_engine::run::builtin::Personality;
 use rusty_lock_engine::run::chaos::Fault;
 use rusty_lock_engine::run::connection::{Diagnosis, Preset};
-use rusty_lock_engine::run::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::run::events::{Event, Guard, GuardDetail, Layer, Outcome, OutcomeKind, Quirk};
 use rusty_lock_engine::run::provider::{BodyProblem, CallFailure};
 use rusty_lock_engine::run::tools::ToolErrorKind;
 use rusty_lock_engine::show::scenario::Problem;
@@ -140,6 +140,9 @@ pub trait Core {
     fn guard_name(&self, g: Guard) -> &'static str;
 
     fn outcome_title(&self, o: &Outcome) -> &'static str;
+
+    /// The title of a way to end, for a badge that has no outcome's details (compare mode).
+    fn outcome_kind_title(&self, k: OutcomeKind) -> &'static str;
 
     fn outcome_detail(&self, o: &Outcome) -> String;
 

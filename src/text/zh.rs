@@ -5,7 +5,9 @@ use super::*;
 use rusty_lock_engine::run::builtin::Personality;
 use rusty_lock_engine::run::chaos::Fault;
 use rusty_lock_engine::run::connection::{Diagnosis, NotOpenAi, Preset};
-use rusty_lock_engine::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::run::events::{
+    Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, OutcomeKind, Quirk,
+};
 use rusty_lock_engine::run::provider::{BodyProblem, CallFailure, WaitReason};
 use rusty_lock_engine::run::tools::ToolErrorKind;
 use rusty_lock_engine::show::scenario::{FaultProblem, Problem, SPEEDS};
@@ -386,11 +388,17 @@ impl Core for Zh {
                 "回复被截断"
             }
             Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => "没有答案",
-            Outcome::Answered { .. } => "已作答",
-            Outcome::Escalated { .. } => "已移交给人",
-            Outcome::GaveUp { .. } => "已放弃",
-            Outcome::Failed { .. } => "失败",
-            Outcome::Cancelled => "已停止",
+            other => self.outcome_kind_title(other.kind()),
+        }
+    }
+
+    fn outcome_kind_title(&self, k: OutcomeKind) -> &'static str {
+        match k {
+            OutcomeKind::Answered => "已作答",
+            OutcomeKind::Escalated => "已移交给人",
+            OutcomeKind::GaveUp => "已放弃",
+            OutcomeKind::Failed => "失败",
+            OutcomeKind::Cancelled => "已停止",
         }
     }
 

@@ -173,13 +173,50 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub fn slug(&self) -> &'static str {
+    /// Which way the run ended, without the details.
+    pub fn kind(&self) -> OutcomeKind {
         match self {
-            Outcome::Answered { .. } => "answered",
-            Outcome::Escalated { .. } => "escalated",
-            Outcome::GaveUp { .. } => "gave-up",
-            Outcome::Failed { .. } => "failed",
-            Outcome::Cancelled => "cancelled",
+            Outcome::Answered { .. } => OutcomeKind::Answered,
+            Outcome::Escalated { .. } => OutcomeKind::Escalated,
+            Outcome::GaveUp { .. } => OutcomeKind::GaveUp,
+            Outcome::Failed { .. } => OutcomeKind::Failed,
+            Outcome::Cancelled => OutcomeKind::Cancelled,
+        }
+    }
+
+    pub fn slug(&self) -> &'static str {
+        self.kind().slug()
+    }
+}
+
+/// Which way a run ended, without its details: what a badge names, so the page can ask for an
+/// outcome's title without making up an outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OutcomeKind {
+    Answered,
+    Escalated,
+    GaveUp,
+    Failed,
+    Cancelled,
+}
+
+impl OutcomeKind {
+    pub const ALL: [OutcomeKind; 5] = [
+        OutcomeKind::Answered,
+        OutcomeKind::Escalated,
+        OutcomeKind::GaveUp,
+        OutcomeKind::Failed,
+        OutcomeKind::Cancelled,
+    ];
+
+    /// The name in the page's `data-end` and `data-result` hooks and its CSS classes.
+    pub fn slug(self) -> &'static str {
+        match self {
+            OutcomeKind::Answered => "answered",
+            OutcomeKind::Escalated => "escalated",
+            OutcomeKind::GaveUp => "gave-up",
+            OutcomeKind::Failed => "failed",
+            OutcomeKind::Cancelled => "cancelled",
         }
     }
 }
