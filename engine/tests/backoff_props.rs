@@ -7,8 +7,7 @@ use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
 use rusty_lock_engine::run::config::RunConfig;
 use rusty_lock_engine::run::events::Event;
 use rusty_lock_engine::run::herd::{client_seed, simulate_policy, HerdPolicy, HerdSetup};
-use rusty_lock_engine::run::provider::backoff_ceiling_ms;
-use rusty_lock_engine::run::provider::{backoff, Jitter, RetryPolicy};
+use rusty_lock_engine::run::provider::{backoff, backoff_ceiling_ms, Jitter, RetryPolicy};
 use rusty_lock_engine::run::sim::simulate;
 
 fn jitter() -> impl Strategy<Value = Jitter> {

@@ -1,8 +1,7 @@
 //! What "Test connection" concludes from one answer, and what the presets know: each kind of
 //! server the page meets ends in its own finding, never in one sentence for all.
 
-use rusty_lock_engine::run::connection::{callable_address, diagnose_models, models_url};
-use rusty_lock_engine::run::connection::{Diagnosis, NotOpenAi, Preset};
+use rusty_lock_engine::run::connection::{callable_address, diagnose_models, models_url, Diagnosis, NotOpenAi, Preset};
 use rusty_lock_engine::run::http::REDACTED;
 
 #[test]

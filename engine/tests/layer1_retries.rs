@@ -4,8 +4,7 @@
 mod common;
 
 use common::*;
-use rusty_lock_engine::run::chaos::RATE_LIMIT_RETRY_AFTER_MS;
-use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan, RATE_LIMIT_RETRY_AFTER_MS};
 use rusty_lock_engine::run::config::RunConfig;
 use rusty_lock_engine::run::events::{Event, FailReason, Layer, Outcome};
 use rusty_lock_engine::run::provider::{CallFailure, ProviderError, RetryPolicy, WaitReason};
@@ -187,13 +186,13 @@ fn the_model_never_sees_a_retried_503() {
     let clock = rusty_lock_engine::run::clock::VirtualClock::new();
     let chaos = chaos_builtin(&config, &plan, &clock);
     let recorder = Recorder { inner: &chaos, requests: RefCell::new(Vec::new()) };
-    let harness = rusty_lock_engine::run::harness::Harness {
+    let harness = rusty_lock_engine::run::harness::Harness(rusty_lock_engine::run::harness::Inputs {
         provider: &recorder,
         clock: &clock,
         config: &config,
         tools: &rusty_lock_engine::run::tools::Tools,
         cancel: rusty_lock_engine::run::cancel::CancelToken::new(),
-    };
+    });
     let mut events = Vec::new();
     let outcome = rusty_lock_engine::run::clock::block_on_virtual(&clock, harness.run(&mut events));
     assert_eq!(outcome, Some(answered()));

@@ -7,11 +7,10 @@ use common::*;
 use futures::future::join;
 use rusty_lock_engine::run::cancel::CancelToken;
 use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
-use rusty_lock_engine::run::clock::block_on_virtual;
-use rusty_lock_engine::run::clock::{Clock, VirtualClock};
+use rusty_lock_engine::run::clock::{block_on_virtual, Clock, VirtualClock};
 use rusty_lock_engine::run::config::RunConfig;
 use rusty_lock_engine::run::events::{Event, FailReason, Guard, Layer, Outcome};
-use rusty_lock_engine::run::harness::Harness;
+use rusty_lock_engine::run::harness::{Harness, Inputs};
 use rusty_lock_engine::run::provider::CallFailure;
 use rusty_lock_engine::run::script::EN;
 use rusty_lock_engine::run::sim::simulate;
@@ -215,7 +214,7 @@ fn stoppable<'a>(
     config: &'a RunConfig,
     cancel: &CancelToken,
 ) -> Harness<'a> {
-    Harness { provider: chaos, clock, config, tools: &Tools, cancel: cancel.clone() }
+    Harness(Inputs { provider: chaos, clock, config, tools: &Tools, cancel: cancel.clone() })
 }
 
 #[test]

@@ -7,14 +7,14 @@ mod common;
 use common::*;
 use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
 use rusty_lock_engine::run::config::{Guards, RunConfig};
-use rusty_lock_engine::run::events::Guard;
-use rusty_lock_engine::run::events::{Event, FailReason, FinalBecause, Layer, Outcome};
+use rusty_lock_engine::run::events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome};
 use rusty_lock_engine::run::provider::{CallFailure, RetryPolicy, WaitReason};
 use rusty_lock_engine::run::sim::simulate;
 use rusty_lock_engine::run::world::Room;
 use rusty_lock_engine::show::scenario::decode;
-use rusty_lock_engine::show::verdict::{judge, judge_with_asks, Finding, Said, ServerAsk, Severity};
-use rusty_lock_engine::show::verdict::{slug, NEAR_ZERO_MS, STORM_RETRIES};
+use rusty_lock_engine::show::verdict::{
+    judge, judge_with_asks, slug, Finding, Said, ServerAsk, Severity, NEAR_ZERO_MS, STORM_RETRIES,
+};
 use rusty_lock_engine::show::view::backoff_strips;
 
 fn slugs(findings: &[Finding]) -> Vec<&'static str> {

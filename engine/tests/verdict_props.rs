@@ -24,8 +24,7 @@ use rusty_lock_engine::run::config::RunConfig;
 use rusty_lock_engine::run::events::Event;
 use rusty_lock_engine::run::provider::{CallFailure, WaitReason};
 use rusty_lock_engine::run::sim::simulate;
-use rusty_lock_engine::show::verdict::NEAR_ZERO_MS;
-use rusty_lock_engine::show::verdict::{judge, Finding, Said, Severity};
+use rusty_lock_engine::show::verdict::{judge, Finding, Said, Severity, NEAR_ZERO_MS};
 use rusty_lock_engine::show::view::backoff_strips;
 use std::sync::OnceLock;
 

@@ -10,8 +10,7 @@ use rusty_lock_engine::run::events::FailReason;
 use rusty_lock_engine::run::sim::{simulate, simulate_naive};
 use rusty_lock_engine::run::wire::FunctionCall;
 use rusty_lock_engine::show::lessons::LESSONS;
-use rusty_lock_engine::show::scenario::decode;
-use rusty_lock_engine::show::scenario::FaultProblem;
+use rusty_lock_engine::show::scenario::{decode, FaultProblem};
 use rusty_lock_engine::show::trace::Damage;
 use rusty_lock_engine::show::verdict::judge;
 

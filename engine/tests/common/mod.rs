@@ -5,13 +5,13 @@
 use futures::future::LocalBoxFuture;
 use rusty_lock_engine::run::builtin::{BuiltinModel, Personality};
 use rusty_lock_engine::run::cancel::CancelToken;
-use rusty_lock_engine::run::chaos::ChaosTools;
-use rusty_lock_engine::run::chaos::{Chaos, Fault, FaultPlan, FaultRule};
-use rusty_lock_engine::run::clock::block_on_virtual;
-use rusty_lock_engine::run::clock::{Clock, VirtualClock};
+
+use rusty_lock_engine::run::chaos::{broken_by, Chaos, ChaosTools, Fault, FaultPlan, FaultRule};
+
+use rusty_lock_engine::run::clock::{block_on_virtual, Clock, VirtualClock};
 use rusty_lock_engine::run::config::RunConfig;
 use rusty_lock_engine::run::events::{Event, Outcome};
-use rusty_lock_engine::run::harness::{Harness, Observer};
+use rusty_lock_engine::run::harness::{Harness, Inputs, Observer};
 use rusty_lock_engine::run::provider::{CallContext, Provider, ProviderError};
 use rusty_lock_engine::run::tools::Tools;
 use rusty_lock_engine::run::wire::{ChatRequest, ChatResponse};
@@ -186,7 +186,7 @@ pub struct Driven {
 pub fn drive(provider: &dyn Provider, config: &RunConfig, plan: FaultPlan) -> Driven {
     let clock = VirtualClock::new();
     let tools = ChaosTools { inner: Tools, plan: Rc::new(RefCell::new(plan)) };
-    let harness = Harness { provider, clock: &clock, config, tools: &tools, cancel: CancelToken::new() };
+    let harness = Harness(Inputs { provider, clock: &clock, config, tools: &tools, cancel: CancelToken::new() });
     let mut events = Vec::new();
     let outcome = block_on_virtual(&clock, harness.run(&mut events));
     Driven { events, outcome, now_ms: clock.now_ms() }
@@ -194,6 +194,5 @@ pub fn drive(provider: &dyn Provider, config: &RunConfig, plan: FaultPlan) -> Dr
 
 /// The built-in model wrapped in chaos on `clock`, exactly as `simulate` builds it.
 pub fn chaos_builtin(config: &RunConfig, plan: &Rc<RefCell<FaultPlan>>, clock: &VirtualClock) -> Chaos<BuiltinModel> {
-    let shared: Rc<dyn Clock> = Rc::new(clock.clone());
-    Chaos::new(BuiltinModel::speaking(config.personality, config.lang), plan.clone(), shared)
+    broken_by(plan.clone(), BuiltinModel::speaking(config.personality, config.lang), Rc::new(clock.clone())).0
 }
