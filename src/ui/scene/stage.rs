@@ -201,12 +201,11 @@ pub fn Stage(
         Spot::Door => 506,
     };
     // The words of the step: the call on screen (a guard's sign in its place), the failure's name.
-    let call =
-        Memo::new(move |_| beat.with(|b| b.guard.map_or_else(|| b.call.clone(), |g| text::guard_short(g).into())));
-    let failure = Memo::new(move |_| beat.with(|b| b.failure.as_ref().map(text::failure_name).unwrap_or_default()));
+    let call = move || beat.with(|b| b.guard.map_or_else(|| b.call.clone(), |g| text::guard_short(g).into()));
+    let failure = move || beat.with(|b| b.failure.as_ref().map(text::failure_name).unwrap_or_default());
     // A long call (a broken JSON, a guard's words) is drawn narrower to stay inside its frame.
     let call_fit = move |max: u32, font_px: u32, length: &'static str| {
-        move || call.with(|c| (!fit_mono(c, max, font_px).is_empty()).then_some(length))
+        move || (!fit_mono(&call(), max, font_px).is_empty()).then_some(length)
     };
     // The hero's name and the failure's name carry their own fit, as the frames do.
     let hero_label = format!("<tspan{}>{}</tspan>", fit(text::hero(), 120, 16, 30), text::hero());
@@ -255,18 +254,18 @@ pub fn Stage(
                 <g class="villain" inner_html=art::villain() />
                 <g inner_html=art::frames() />
                 // The words that change with the step, each inside its frame's area.
-                <text x="58" y="55" class="bubble-call in-request" textLength=call_fit(212, 19, "212") lengthAdjust="spacingAndGlyphs">{move || call.get()}</text>
+                <text x="58" y="55" class="bubble-call in-request" textLength=call_fit(212, 19, "212") lengthAdjust="spacingAndGlyphs">{call}</text>
                 <text
                     x="30"
                     y="36"
                     class="alarm-title in-failed"
-                    textLength=move || failure.with(|f| (!fit(f, 236, 22, 0).is_empty()).then_some("236"))
+                    textLength=move || (!fit(&failure(), 236, 22, 0).is_empty()).then_some("236")
                     lengthAdjust="spacingAndGlyphs"
                 >
-                    {move || failure.get()}
+                    {failure}
                 </text>
-                <text x="390" y="117" class="call-text in-tool" textLength=call_fit(172, 16, "172") lengthAdjust="spacingAndGlyphs">{move || call.get()}</text>
-                <text x="226" y="58" class="bubble-call in-guard" textLength=call_fit(190, 19, "190") lengthAdjust="spacingAndGlyphs">{move || call.get()}</text>
+                <text x="390" y="117" class="call-text in-tool" textLength=call_fit(172, 16, "172") lengthAdjust="spacingAndGlyphs">{call}</text>
+                <text x="226" y="58" class="bubble-call in-guard" textLength=call_fit(190, 19, "190") lengthAdjust="spacingAndGlyphs">{call}</text>
                 <text x="300" y="48" class="countdown-time in-wait">
                     {move || countdown.get().map(|(_, _, ms)| text::duration(ms)).unwrap_or_default()}
                 </text>
