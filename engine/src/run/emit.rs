@@ -42,21 +42,15 @@ pub(crate) fn lost_result(call: &ToolCall) -> End {
     End::Failed(FailReason::HarnessBug { tool: call.function.name.clone() })
 }
 
-/// Ends a run: how the loop left becomes its outcome, and `Finished` is delivered even after
-/// Stop, so the page always shows how the run ended.
-pub(crate) async fn finish(
-    clock: &dyn Clock,
-    started_ms: u64,
-    turns: u32,
-    left: Result<Outcome, End>,
-    observer: &mut dyn Observer,
-) -> Outcome {
+/// How a run ends: how the loop left becomes its outcome, and its `Finished` event, which each
+/// loop delivers even after Stop, so the page always shows how the run ended.
+pub(crate) fn ending(clock: &dyn Clock, started_ms: u64, turns: u32, left: Result<Outcome, End>) -> (Outcome, Event) {
     let outcome = match left {
         Ok(outcome) => outcome,
         Err(End::Cancelled) => Outcome::Cancelled,
         Err(End::Failed(reason)) => Outcome::Failed { reason },
     };
     let elapsed_ms = clock.now_ms() - started_ms;
-    observer.on_event(&Event::Finished { outcome: outcome.clone(), turns, elapsed_ms }).await;
-    outcome
+    let finished = Event::Finished { outcome: outcome.clone(), turns, elapsed_ms };
+    (outcome, finished)
 }

@@ -3,7 +3,7 @@
 //! model reads the error) and the guards, [`Harness::check_repeat`] and [`Harness::check_errors`].
 //! Everything else is layer 3: it ends the run with a clear outcome and nothing catches it.
 
-use super::emit::{emit, finish, lost_result, or_cancel, End};
+use super::emit::{emit, ending, lost_result, or_cancel, End};
 use crate::run::cancel::CancelToken;
 use crate::run::clock::Clock;
 use crate::run::config::RunConfig;
@@ -93,7 +93,9 @@ impl Harness<'_> {
         run.remember(Message::user(script.task));
         let mut turns = 0;
         let left = self.play(&mut run, max_turns, &mut turns).await;
-        finish(self.0.clock, started, turns, left, run.observer).await
+        let (outcome, finished) = ending(self.0.clock, started, turns, left);
+        run.observer.on_event(&finished).await;
+        outcome
     }
 
     async fn play(&self, run: &mut Run<'_>, max_turns: u32, turns: &mut u32) -> Result<Outcome, End> {

@@ -6,7 +6,7 @@
 //! have read, a call that never answers (there is no watchdog either, so that run waits forever).
 //! The only limit it keeps is the loop's own bound, the turn budget.
 
-use super::emit::{emit, finish, lost_result, or_cancel, End};
+use super::emit::{emit, ending, lost_result, or_cancel, End};
 use crate::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome};
 use crate::run::harness::{Inputs, Observer};
 use crate::run::provider::{BodyProblem, CallContext, CallFailure, ProviderError};
@@ -25,7 +25,9 @@ impl NaiveLoop<'_> {
         let started = self.0.clock.now_ms();
         let mut turns = 0;
         let left = self.play(observer, &mut turns).await;
-        finish(self.0.clock, started, turns, left, observer).await
+        let (outcome, finished) = ending(self.0.clock, started, turns, left);
+        observer.on_event(&finished).await;
+        outcome
     }
 
     async fn play(&self, observer: &mut dyn Observer, turns: &mut u32) -> Result<Outcome, End> {

@@ -76,7 +76,7 @@ pub fn Scene(
                 label=Signal::derive(move || { let r = room.get(); text::scene_label(r.door_open, r.lock_oiled) })
             />
             // Who acts on this step, stamped on the scene the moment it acts.
-            {move || beat.get().layer.map(|l| view! {
+            {move || beat.with(|b| b.layer).map(|l| view! {
                 <p class=format!("layer-stamp stamp-{}", l.slug()) data-testid=format!("{hooks}layer-stamp") data-layer=l.slug()>
                     <span class="stamp-by">{text::handled_by()}</span>
                     <span class="stamp-layer"><LayerIcon layer=l />{text::layer_name(l)}</span>
@@ -89,9 +89,9 @@ pub fn Scene(
                     class="caption"
                     class:is-hidden=move || waiting.get().is_some()
                     data-testid=format!("{hooks}scene-caption")
-                    data-layer=move || beat.get().layer.map(|l| l.slug())
+                    data-layer=move || beat.with(|b| b.layer.map(|l| l.slug()))
                 >
-                    {move || beat.get().layer.map(|l| view! { <LayerIcon layer=l /> })}
+                    {move || beat.with(|b| b.layer).map(|l| view! { <LayerIcon layer=l /> })}
                     <span>{move || caption.get().unwrap_or_else(|| text::scene_idle().to_string())}</span>
                 </p>
                 {move || waiting.get().map(|(attempt, max, _)| view! {
