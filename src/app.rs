@@ -25,8 +25,8 @@ use crate::ui::verdict::layer_row::LayerRow;
 use crate::web::address::Address;
 use crate::web::service_worker::use_service_worker;
 use leptos::prelude::*;
-use rusty_lock_engine::route::{Route, View};
-use rusty_lock_engine::scenario::{encode, Mode, ProviderChoice};
+use rusty_lock_engine::show::route::{Route, View};
+use rusty_lock_engine::show::scenario::{encode, Mode, ProviderChoice};
 
 /// `missing`: a language the link or the browser asked for whose words could not be fetched.
 #[component]

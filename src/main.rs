@@ -19,7 +19,7 @@ fn main() {
     // shows English first and then jumps. If it cannot be fetched, the page opens in English
     // and says why.
     let search = web::address::read();
-    let link = rusty_lock_engine::route::Route::of(&search).lang;
+    let link = rusty_lock_engine::show::route::Route::of(&search).lang;
     let lang = text::choose_lang(link, &web::language::browser_languages());
     // Leptos's own task runner starts with the mount, so the wait before it uses the browser's.
     wasm_bindgen_futures::spawn_local(async move {

@@ -15,10 +15,11 @@ use crate::web::http_provider::{HttpProvider, HttpSettings, StreamUpdate};
 use crate::web::service_worker::Updates;
 use futures::future::LocalBoxFuture;
 use leptos::wasm_split::SplitLoaderError;
-use rusty_lock_engine::scenario::{Notice, Scenario};
-use rusty_lock_engine::trace::{Trace, TraceError};
-use rusty_lock_engine::wire::{ChatRequest, ChatResponse};
-use rusty_lock_engine::{CallContext, CallFailure, Event, Provider, ProviderError};
+use rusty_lock_engine::run::events::Event;
+use rusty_lock_engine::run::provider::{CallContext, CallFailure, Provider, ProviderError};
+use rusty_lock_engine::run::wire::{ChatRequest, ChatResponse};
+use rusty_lock_engine::show::scenario::{Notice, Scenario};
+use rusty_lock_engine::show::trace::{Trace, TraceError};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -64,13 +65,13 @@ split_point! { real_model,
 split_point! { traces,
     pub fn export_trace(scenario: Scenario, events: Vec<Event>, secrets: Vec<String>) -> Result<String, PartMissing> {
         let secrets: Vec<&str> = secrets.iter().map(String::as_str).collect();
-        Ok(rusty_lock_engine::trace::export(&scenario, &events, &secrets))
+        Ok(rusty_lock_engine::show::trace::export(&scenario, &events, &secrets))
     }
 }
 
 split_point! { traces,
     pub fn import_trace(text: String) -> Result<Opened, PartMissing> {
-        Ok(rusty_lock_engine::trace::import(&text))
+        Ok(rusty_lock_engine::show::trace::import(&text))
     }
 }
 

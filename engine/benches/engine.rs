@@ -3,8 +3,12 @@
 //! all six policies (the target is 50 ms). Plain `fn main` and `std::time::Instant`; run it with
 //! `cargo bench -p rusty-lock-engine`.
 
-use rusty_lock_engine::herd::{simulate_herd, HerdSetup};
-use rusty_lock_engine::{simulate, Event, Fault, FaultPlan, Guard, Outcome, Personality, RunConfig, Simulation};
+use rusty_lock_engine::run::builtin::Personality;
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, Guard, Outcome};
+use rusty_lock_engine::run::herd::{simulate_herd, HerdSetup};
+use rusty_lock_engine::run::sim::{simulate, Simulation};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -1,5 +1,7 @@
 //! Prints the events of one built-in run, one per line: `cargo run -p rusty-lock-engine --example trace -- t2:503x2`.
-use rusty_lock_engine::{simulate, Fault, FaultPlan, FaultRule, RunConfig};
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan, FaultRule};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::sim::simulate;
 
 fn main() {
     let rules = std::env::args()

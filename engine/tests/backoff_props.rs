@@ -3,9 +3,12 @@
 //! same seed and attempt (they call the same function, and this would catch a copy drifting).
 
 use proptest::prelude::*;
-use rusty_lock_engine::herd::{client_seed, simulate_policy, HerdPolicy, HerdSetup};
-use rusty_lock_engine::provider::backoff_ceiling_ms;
-use rusty_lock_engine::{backoff, simulate, Event, Fault, FaultPlan, Jitter, RetryPolicy, RunConfig};
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::Event;
+use rusty_lock_engine::run::herd::{client_seed, simulate_policy, HerdPolicy, HerdSetup};
+use rusty_lock_engine::run::provider::{backoff, backoff_ceiling_ms, Jitter, RetryPolicy};
+use rusty_lock_engine::run::sim::simulate;
 
 fn jitter() -> impl Strategy<Value = Jitter> {
     prop_oneof![Just(Jitter::None), Just(Jitter::Full), Just(Jitter::Equal), Just(Jitter::Decorrelated)]

@@ -2,8 +2,8 @@
 //! the page's first download). These tests hold it to serde_json on everything the scene draws.
 
 use proptest::prelude::*;
-use rusty_lock_engine::call_args::object_members;
-use rusty_lock_engine::scene::{act_of, call_text};
+use rusty_lock_engine::run::call_args::object_members;
+use rusty_lock_engine::show::scene::{act_of, call_text, Act};
 use serde_json::Value;
 
 /// serde_json's reading of the same text, in the reader's terms.
@@ -97,19 +97,19 @@ fn broken_arguments_are_refused_as_serde_json_refuses_them() {
 fn nested_values_are_shown_as_their_text() {
     let members = object_members(r#"{"item":"key","opts":{"hard":[1,"}"]}}"#).unwrap();
     assert_eq!(members, vec![("item".into(), "key".into()), ("opts".into(), r#"{"hard":[1,"}"]}"#.into())]);
-    assert_eq!(act_of("use", r#"{"item":"key","opts":{"hard":true}}"#), "key");
+    assert_eq!(act_of("use", r#"{"item":"key","opts":{"hard":true}}"#), Act::Key);
 }
 
 #[test]
 fn the_stage_animates_each_call_by_what_it_does() {
-    assert_eq!(act_of("use", r#"{"item":"oil_can","target":"lock"}"#), "oil");
-    assert_eq!(act_of("use", r#"{"target":"lock","item":"key"}"#), "key");
-    assert_eq!(act_of("look_at", r#"{"target":"door"}"#), "look-door");
-    assert_eq!(act_of("look_at", r#"{"target":"lock"}"#), "look-lock");
-    assert_eq!(act_of("look_at", r#"{"target":"ceiling"}"#), "look-room");
-    assert_eq!(act_of("look_at", r#"{"target":"do"#), "look-room");
-    assert_eq!(act_of("use", r#"{"item":"oil_can""#), "other");
-    assert_eq!(act_of("open_door", "{}"), "other");
+    assert_eq!(act_of("use", r#"{"item":"oil_can","target":"lock"}"#), Act::Oil);
+    assert_eq!(act_of("use", r#"{"target":"lock","item":"key"}"#), Act::Key);
+    assert_eq!(act_of("look_at", r#"{"target":"door"}"#), Act::LookDoor);
+    assert_eq!(act_of("look_at", r#"{"target":"lock"}"#), Act::LookLock);
+    assert_eq!(act_of("look_at", r#"{"target":"ceiling"}"#), Act::LookRoom);
+    assert_eq!(act_of("look_at", r#"{"target":"do"#), Act::LookRoom);
+    assert_eq!(act_of("use", r#"{"item":"oil_can""#), Act::Other);
+    assert_eq!(act_of("open_door", "{}"), Act::Other);
 }
 
 #[test]

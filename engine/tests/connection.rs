@@ -1,9 +1,8 @@
 //! What "Test connection" concludes from one answer, and what the presets know: each kind of
 //! server the page meets ends in its own finding, never in one sentence for all.
 
-use rusty_lock_engine::connection::{callable_address, diagnose_models, models_url};
-use rusty_lock_engine::http::REDACTED;
-use rusty_lock_engine::{Diagnosis, NotOpenAi, Preset};
+use rusty_lock_engine::run::connection::{callable_address, diagnose_models, models_url, Diagnosis, NotOpenAi, Preset};
+use rusty_lock_engine::run::http::REDACTED;
 
 #[test]
 fn a_model_list_is_ok_with_its_models() {

@@ -4,10 +4,13 @@
 mod common;
 
 use common::*;
-use rusty_lock_engine::rng::SeededRng;
-use rusty_lock_engine::{simulate, Fault, FaultPlan, RetryPolicy, RunConfig, WaitReason};
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::provider::{RetryPolicy, WaitReason};
+use rusty_lock_engine::run::rng::SeededRng;
+use rusty_lock_engine::run::sim::simulate;
 
-fn json_lines(sim: &rusty_lock_engine::Simulation) -> Vec<String> {
+fn json_lines(sim: &rusty_lock_engine::run::sim::Simulation) -> Vec<String> {
     sim.events.iter().map(|e| serde_json::to_string(e).unwrap()).collect()
 }
 
@@ -34,7 +37,7 @@ fn events_round_trip_through_json() {
     let sim = simulate(&RunConfig::default(), plan_of(&[(2, Fault::Http503, 2), (3, Fault::SchemaInvalid, 1)]));
     for e in &sim.events {
         let text = serde_json::to_string(e).unwrap();
-        let back: rusty_lock_engine::Event = serde_json::from_str(&text).unwrap();
+        let back: rusty_lock_engine::run::events::Event = serde_json::from_str(&text).unwrap();
         assert_eq!(&back, e);
         assert!(text.starts_with(&format!(r#"{{"type":"{}""#, e.kind())), "{text}");
     }
@@ -83,7 +86,7 @@ fn without_jitter_waits_double_from_the_base_up_to_the_cap() {
     let sim = simulate(&config, plan(2, Fault::Http503, 5));
     assert_eq!(waits(&sim.events), [500, 1000, 2000, 3000, 3000]);
     assert_eq!(finished(&sim.events).2, 9500);
-    assert!(matches!(sim.outcome, Some(rusty_lock_engine::Outcome::Answered { .. })));
+    assert!(matches!(sim.outcome, Some(rusty_lock_engine::run::events::Outcome::Answered { .. })));
     // And the seed no longer matters.
     let other = simulate(&RunConfig { seed: 99, ..config }, plan(2, Fault::Http503, 5));
     assert_eq!(json_lines(&sim), json_lines(&other));

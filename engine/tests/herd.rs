@@ -2,8 +2,8 @@
 //! deterministic for a seed. The AWS setting: 100 clients, base 5 ms, cap 2,000 ms; here the
 //! server is also down for the first 100 ms and then serves one call per 1 ms slot.
 
-use rusty_lock_engine::herd::{simulate_herd, simulate_policy, HerdLine, HerdPolicy, HerdSetup, MAX_SLOTS};
-use rusty_lock_engine::RetryPolicy;
+use rusty_lock_engine::run::herd::{simulate_herd, simulate_policy, HerdLine, HerdPolicy, HerdSetup, MAX_SLOTS};
+use rusty_lock_engine::run::provider::RetryPolicy;
 
 fn aws(seed: u64) -> HerdSetup {
     HerdSetup {
@@ -207,8 +207,9 @@ fn a_line_cut_short_lost_clients_and_one_that_got_nobody_through_without_giving_
 }
 
 mod links {
-    use rusty_lock_engine::herd::{decode_link, encode_link, HerdLink, HerdPolicy};
-    use rusty_lock_engine::scenario::decode;
+    use rusty_lock_engine::run::herd::HerdPolicy;
+    use rusty_lock_engine::show::herd::{decode_link, encode_link, HerdLink};
+    use rusty_lock_engine::show::scenario::decode;
 
     #[test]
     fn a_herd_link_round_trips_and_the_scenario_raises_no_notice_for_its_keys() {
@@ -234,7 +235,7 @@ mod links {
 
 #[test]
 fn a_herd_played_in_slices_is_the_herd_played_at_once() {
-    use rusty_lock_engine::herd::HerdRun;
+    use rusty_lock_engine::run::herd::HerdRun;
     let setup = HerdSetup { clients: 700, ..HerdSetup::default() };
     for policy in HerdPolicy::ALL {
         let mut run = HerdRun::new(&setup, policy);

@@ -5,16 +5,17 @@ mod common;
 
 use common::*;
 use futures::future::LocalBoxFuture;
-use rusty_lock_engine::http::{
+use rusty_lock_engine::run::builtin::{BuiltinModel, Personality};
+use rusty_lock_engine::run::chaos::FaultPlan;
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, Outcome};
+use rusty_lock_engine::run::http::{
     classify_response, error_body_message, error_for_status, parse_http_date, redact, retry_after_from_headers,
     MAX_BODY_BYTES, REDACTED, SUMMARY_CHARS,
 };
-use rusty_lock_engine::sse::{is_event_stream, SseParser, StreamError};
-use rusty_lock_engine::wire::{ChatRequest, ChatResponse, Role, ToolCall};
-use rusty_lock_engine::{
-    BodyProblem, BuiltinModel, CallContext, CallFailure, Event, FaultPlan, Outcome, Personality, Provider,
-    ProviderError, RunConfig, WaitReason,
-};
+use rusty_lock_engine::run::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError, WaitReason};
+use rusty_lock_engine::run::sse::{is_event_stream, SseParser, StreamError};
+use rusty_lock_engine::run::wire::{ChatRequest, ChatResponse, Role, ToolCall};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -706,7 +707,7 @@ impl Provider for Streaming {
 fn the_adventure_played_over_a_stream_answers_like_the_built_in_model() {
     let provider = Streaming { model: BuiltinModel::new(Personality::Helpful), cut: RefCell::new(VecDeque::new()) };
     let streamed = drive(&provider, &RunConfig::default(), FaultPlan::default());
-    let direct = rusty_lock_engine::simulate(&RunConfig::default(), FaultPlan::default());
+    let direct = rusty_lock_engine::run::sim::simulate(&RunConfig::default(), FaultPlan::default());
     assert_eq!(streamed.events, direct.events);
     assert!(matches!(streamed.outcome, Some(Outcome::Answered { .. })));
 }

@@ -4,12 +4,12 @@
 mod common;
 
 use common::*;
-use rusty_lock_engine::chaos::RATE_LIMIT_RETRY_AFTER_MS;
-use rusty_lock_engine::wire::ChatResponse;
-use rusty_lock_engine::{
-    simulate, CallFailure, Event, FailReason, Fault, FaultPlan, Layer, Outcome, ProviderError, RetryPolicy, RunConfig,
-    WaitReason,
-};
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan, RATE_LIMIT_RETRY_AFTER_MS};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, FailReason, Layer, Outcome};
+use rusty_lock_engine::run::provider::{CallFailure, ProviderError, RetryPolicy, WaitReason};
+use rusty_lock_engine::run::sim::simulate;
+use rusty_lock_engine::run::wire::ChatResponse;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -183,18 +183,18 @@ fn the_model_never_sees_a_retried_503() {
 
     // And the requests themselves carry no trace of the failure: record every one that is sent.
     let plan = Rc::new(RefCell::new(plan(2, Fault::Http503, 2)));
-    let clock = rusty_lock_engine::VirtualClock::new();
+    let clock = rusty_lock_engine::run::clock::VirtualClock::new();
     let chaos = chaos_builtin(&config, &plan, &clock);
     let recorder = Recorder { inner: &chaos, requests: RefCell::new(Vec::new()) };
-    let harness = rusty_lock_engine::Harness {
+    let harness = rusty_lock_engine::run::harness::Harness(rusty_lock_engine::run::harness::Inputs {
         provider: &recorder,
         clock: &clock,
         config: &config,
-        tools: &rusty_lock_engine::tools::Tools,
-        cancel: rusty_lock_engine::CancelToken::new(),
-    };
+        tools: &rusty_lock_engine::run::tools::Tools,
+        cancel: rusty_lock_engine::run::cancel::CancelToken::new(),
+    });
     let mut events = Vec::new();
-    let outcome = rusty_lock_engine::clock::block_on_virtual(&clock, harness.run(&mut events));
+    let outcome = rusty_lock_engine::run::clock::block_on_virtual(&clock, harness.run(&mut events));
     assert_eq!(outcome, Some(answered()));
     let requests = recorder.requests.borrow();
     assert_eq!(requests.len(), 7, "five turns, turn 2 sent three times");
@@ -396,7 +396,7 @@ fn a_200_whose_body_has_no_choices_is_not_retried_and_fails() {
         Event::ModelCallFailed {
             attempt: 2, failure: CallFailure::BadBody { reason }, layer: Layer::Nobody, ..
         } => {
-            assert_eq!(reason, &rusty_lock_engine::BodyProblem::NoChoices)
+            assert_eq!(reason, &rusty_lock_engine::run::provider::BodyProblem::NoChoices)
         }
         other => panic!("expected a bad-body failure, got {other:?}"),
     }
@@ -453,7 +453,8 @@ fn transient_and_permanent_failures_are_told_apart() {
     }
     assert!(ProviderError::of(CallFailure::Network).is_transient());
     assert!(ProviderError::of(CallFailure::Timeout).is_transient());
-    assert!(!ProviderError::of(CallFailure::BadBody { reason: rusty_lock_engine::BodyProblem::Html }).is_transient());
+    assert!(!ProviderError::of(CallFailure::BadBody { reason: rusty_lock_engine::run::provider::BodyProblem::Html })
+        .is_transient());
 }
 
 #[test]
@@ -475,10 +476,10 @@ fn the_default_retry_policy_is_three_attempts_with_capped_jittered_backoff() {
 /// even when an earlier timer with the same nominal deadline was dropped.
 #[test]
 fn a_clock_synced_to_real_time_measures_each_timer_from_when_it_was_set() {
-    use rusty_lock_engine::Clock;
+    use rusty_lock_engine::run::clock::Clock;
     use std::cell::Cell;
     use std::rc::Rc;
-    let clock = rusty_lock_engine::VirtualClock::new();
+    let clock = rusty_lock_engine::run::clock::VirtualClock::new();
     let real = Rc::new(Cell::new(0u64));
     let source = real.clone();
     clock.set_time_source(Some(Rc::new(move |_| Some(source.get()))));

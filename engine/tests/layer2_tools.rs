@@ -4,12 +4,15 @@
 mod common;
 
 use common::*;
-use rusty_lock_engine::rng::SeededRng;
-use rusty_lock_engine::script::EN;
-use rusty_lock_engine::tools::{self, run_tool, tool_specs, ToolErrorKind, ERROR_PREFIX};
-use rusty_lock_engine::wire::ToolCall;
-use rusty_lock_engine::world::{Room, TOOL_NAMES};
-use rusty_lock_engine::{simulate, Event, Fault, FaultPlan, Layer, Outcome, RunConfig};
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, Layer, Outcome};
+use rusty_lock_engine::run::rng::SeededRng;
+use rusty_lock_engine::run::script::EN;
+use rusty_lock_engine::run::sim::simulate;
+use rusty_lock_engine::run::tools::{self, run_tool, tool_specs, ToolErrorKind, ERROR_PREFIX};
+use rusty_lock_engine::run::wire::ToolCall;
+use rusty_lock_engine::run::world::{Room, TOOL_NAMES};
 
 /// The examples the error sentences may quote: the only braces allowed in a tool error.
 const EXAMPLES: [&str; 2] = [r#"{"target": "door"}"#, r#"{"item": "key", "target": "door"}"#];
@@ -93,7 +96,7 @@ fn the_default_run_answers_in_five_turns_after_one_rusted_lock() {
 }
 
 /// Runs one model fault on `turn`, checks the failure it produces, and returns the run.
-fn model_fault(turn: u32, fault: Fault, kind: ToolErrorKind, name: &str) -> rusty_lock_engine::Simulation {
+fn model_fault(turn: u32, fault: Fault, kind: ToolErrorKind, name: &str) -> rusty_lock_engine::run::sim::Simulation {
     let sim = simulate(&RunConfig::default(), plan(turn, fault, 1));
     let failures = tool_failures(&sim.events);
     let (t, n, k, output, layer) = failures.first().unwrap_or_else(|| panic!("{fault:?}: no tool failure"));
@@ -115,7 +118,7 @@ fn model_fault(turn: u32, fault: Fault, kind: ToolErrorKind, name: &str) -> rust
     sim
 }
 
-fn reply_after(sim: &rusty_lock_engine::Simulation, turn: u32) -> (Option<String>, Vec<String>) {
+fn reply_after(sim: &rusty_lock_engine::run::sim::Simulation, turn: u32) -> (Option<String>, Vec<String>) {
     let r = replies(&sim.events).into_iter().find(|(t, _, _)| *t == turn + 1).unwrap();
     (r.1, r.2)
 }

@@ -5,13 +5,16 @@ mod common;
 
 use common::*;
 use futures::future::join;
-use rusty_lock_engine::clock::block_on_virtual;
-use rusty_lock_engine::script::EN;
-use rusty_lock_engine::tools::Tools;
-use rusty_lock_engine::{
-    simulate, CallFailure, CancelToken, Clock, Event, FailReason, Fault, FaultPlan, Guard, Harness, Layer, Outcome,
-    RunConfig, VirtualClock,
-};
+use rusty_lock_engine::run::cancel::CancelToken;
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+use rusty_lock_engine::run::clock::{block_on_virtual, Clock, VirtualClock};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, FailReason, Guard, Layer, Outcome};
+use rusty_lock_engine::run::harness::{Harness, Inputs};
+use rusty_lock_engine::run::provider::CallFailure;
+use rusty_lock_engine::run::script::EN;
+use rusty_lock_engine::run::sim::simulate;
+use rusty_lock_engine::run::tools::Tools;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -77,8 +80,8 @@ fn an_identical_repeated_call_escalates_to_a_person() {
     match sim.events.iter().find(|e| e.kind() == "guard-tripped").unwrap() {
         Event::GuardTripped { detail, .. } => assert_eq!(
             detail,
-            &rusty_lock_engine::GuardDetail::SameCalls {
-                calls: vec![rusty_lock_engine::wire::FunctionCall {
+            &rusty_lock_engine::run::events::GuardDetail::SameCalls {
+                calls: vec![rusty_lock_engine::run::wire::FunctionCall {
                     name: "use".into(),
                     arguments: r#"{"item":"key","target":"door"}"#.into()
                 }]
@@ -206,12 +209,12 @@ fn a_harness_bug_on_a_turn_without_tools_changes_nothing() {
 
 /// A harness over chaos on `clock`, with a Stop button.
 fn stoppable<'a>(
-    chaos: &'a rusty_lock_engine::Chaos<rusty_lock_engine::BuiltinModel>,
+    chaos: &'a rusty_lock_engine::run::chaos::Chaos<rusty_lock_engine::run::builtin::BuiltinModel>,
     clock: &'a VirtualClock,
     config: &'a RunConfig,
     cancel: &CancelToken,
 ) -> Harness<'a> {
-    Harness { provider: chaos, clock, config, tools: &Tools, cancel: cancel.clone() }
+    Harness(Inputs { provider: chaos, clock, config, tools: &Tools, cancel: cancel.clone() })
 }
 
 #[test]
@@ -356,7 +359,7 @@ fn a_fault_plan_edited_mid_run_lands_on_the_next_matching_call() {
         events: Vec<Event>,
         plan: Rc<RefCell<FaultPlan>>,
     }
-    impl rusty_lock_engine::Observer for AddFault {
+    impl rusty_lock_engine::run::harness::Observer for AddFault {
         fn on_event(&mut self, event: &Event) -> futures::future::LocalBoxFuture<'static, ()> {
             if matches!(event, Event::TurnStarted { turn: 3, .. }) {
                 *self.plan.borrow_mut() = FaultPlan::single(3, Fault::Unauthorized, 1);
@@ -376,7 +379,7 @@ fn a_fault_plan_edited_mid_run_lands_on_the_next_matching_call() {
 
 #[test]
 fn a_final_failure_says_why_it_was_final() {
-    use rusty_lock_engine::{Event, FinalBecause};
+    use rusty_lock_engine::run::events::{Event, FinalBecause};
     let finals = |events: &[Event]| -> Vec<Option<FinalBecause>> {
         events
             .iter()
@@ -387,8 +390,8 @@ fn a_final_failure_says_why_it_was_final() {
             .collect()
     };
     let because = |query: &str| {
-        let (s, _) = rusty_lock_engine::scenario::decode(query);
-        finals(&rusty_lock_engine::simulate(&s.config, s.faults.clone()).events)
+        let (s, _) = rusty_lock_engine::show::scenario::decode(query);
+        finals(&rusty_lock_engine::run::sim::simulate(&s.config, s.faults.clone()).events)
     };
     // A 401 cannot pass, so it is final on its first attempt.
     assert_eq!(because("faults=t2:401"), [Some(FinalBecause::CannotPass)]);
@@ -398,8 +401,12 @@ fn a_final_failure_says_why_it_was_final() {
     assert_eq!(because("faults=t2:503&attempts=1"), [Some(FinalBecause::AttemptsUsedUp)]);
     // A 403 or a 422, which no fault names and the page used to misread, come from the loop too.
     for status in [403, 422] {
-        let provider = Scripted::new(vec![Err(rusty_lock_engine::ProviderError::http(status))]);
-        let run = drive(&provider, &rusty_lock_engine::RunConfig::default(), rusty_lock_engine::FaultPlan::default());
+        let provider = Scripted::new(vec![Err(rusty_lock_engine::run::provider::ProviderError::http(status))]);
+        let run = drive(
+            &provider,
+            &rusty_lock_engine::run::config::RunConfig::default(),
+            rusty_lock_engine::run::chaos::FaultPlan::default(),
+        );
         assert_eq!(finals(&run.events), [Some(FinalBecause::CannotPass)], "HTTP {status}");
     }
 }

@@ -1,9 +1,10 @@
 //! Every lesson's run really ends the way it says, and the layer it names as the answer is on
 //! the board when it does: a wrong answer key would teach the wrong thing.
 
-use rusty_lock_engine::lessons::{find, lesson_query, LessonId, LESSONS};
-use rusty_lock_engine::scenario::{decode, encode, lesson_changes, Setting};
-use rusty_lock_engine::{simulate, RunView};
+use rusty_lock_engine::run::sim::simulate;
+use rusty_lock_engine::show::lessons::{find, lesson_query, LessonId, LESSONS};
+use rusty_lock_engine::show::scenario::{decode, encode, lesson_changes, Setting};
+use rusty_lock_engine::show::view::RunView;
 
 #[test]
 fn each_lesson_link_reads_cleanly_and_names_its_lesson() {
@@ -102,7 +103,11 @@ fn other_keys_in_a_lesson_link_change_its_settings_and_the_page_can_say_which() 
     assert!(notices.is_empty(), "{notices:?}");
     assert!(s.config.guards.stop_on_repeat, "the link's repeat=on wins over the lesson's off");
     assert_eq!(s.config.retry.max_attempts, 5);
-    assert_eq!(s.config.personality, rusty_lock_engine::Personality::Stubborn, "the rest is the lesson's");
+    assert_eq!(
+        s.config.personality,
+        rusty_lock_engine::run::builtin::Personality::Stubborn,
+        "the rest is the lesson's"
+    );
     assert_eq!(lesson_changes(&s), [Setting::Attempts, Setting::Repeat]);
     assert_eq!(decode(&encode(&s)), (s, vec![]));
 
@@ -122,7 +127,7 @@ fn an_unknown_lesson_id_is_named_in_a_notice_and_no_lesson_opens() {
     assert_eq!(notices[0].key, "lesson");
     assert_eq!(
         notices[0].problem,
-        rusty_lock_engine::scenario::Problem::UnknownLesson { value: "no-such-lesson".into() }
+        rusty_lock_engine::show::scenario::Problem::UnknownLesson { value: "no-such-lesson".into() }
     );
 }
 
@@ -135,12 +140,12 @@ fn why_jitter_runs_without_jitter_and_the_waits_are_the_bare_ceilings() {
         .events
         .iter()
         .filter_map(|e| match e {
-            rusty_lock_engine::Event::RetryScheduled { wait_ms, .. } => Some(*wait_ms),
+            rusty_lock_engine::run::events::Event::RetryScheduled { wait_ms, .. } => Some(*wait_ms),
             _ => None,
         })
         .collect();
     assert_eq!(waits, vec![500, 1000], "the goal promises exactly 0.5 s, then 1 s");
-    assert_eq!(rusty_lock_engine::lessons::HERD_LESSON.0, lesson.id);
+    assert_eq!(rusty_lock_engine::show::lessons::HERD_LESSON.0, lesson.id);
 }
 
 #[test]
@@ -148,17 +153,17 @@ fn every_lesson_suggests_minutes_and_the_workshop_fits_a_session() {
     for lesson in &LESSONS {
         assert!((2..=15).contains(&lesson.minutes), "{}: {} minutes", lesson.id, lesson.minutes);
     }
-    let total = rusty_lock_engine::lessons::total_minutes();
+    let total = rusty_lock_engine::show::lessons::total_minutes();
     assert_eq!(total, LESSONS.iter().map(|l| l.minutes).sum::<u32>());
     assert!((45..=90).contains(&total), "the whole workshop should fit one session, not {total} minutes");
 }
 
 #[test]
 fn the_agenda_link_reads_without_a_notice_and_is_not_the_herd() {
-    use rusty_lock_engine::lessons::AGENDA_VIEW;
+    use rusty_lock_engine::show::lessons::AGENDA_VIEW;
     for link in [AGENDA_VIEW.to_string(), format!("?{AGENDA_VIEW}"), format!("v=1&{AGENDA_VIEW}&mode=present")] {
         let (_, notices) = decode(&link);
         assert!(notices.is_empty(), "{link}: {notices:?}");
-        assert!(rusty_lock_engine::herd::decode_link(&link).is_none(), "{link} is not the herd view");
+        assert!(rusty_lock_engine::show::herd::decode_link(&link).is_none(), "{link} is not the herd view");
     }
 }

@@ -2,14 +2,17 @@
 //! fuzz run over random input and mutations of a committed corpus of real and broken links.
 
 use proptest::prelude::*;
-use rusty_lock_engine::lessons::LESSONS;
-use rusty_lock_engine::own_lesson::{decode_agenda, encode_agenda, OwnLesson, MAX_EXTRAS, MAX_TEXT_CHARS};
-use rusty_lock_engine::scenario::{
+use rusty_lock_engine::run::builtin::Personality;
+use rusty_lock_engine::run::chaos::{Fault, FaultGroup, FaultPlan, FaultRule};
+use rusty_lock_engine::run::events::Layer;
+use rusty_lock_engine::run::sim::simulate;
+use rusty_lock_engine::show::lessons::LESSONS;
+use rusty_lock_engine::show::own_lesson::{decode_agenda, encode_agenda, OwnLesson, MAX_EXTRAS, MAX_TEXT_CHARS};
+use rusty_lock_engine::show::scenario::{
     decode, encode, is_loopback_host, FaultProblem, Mode, Pace, Problem, ProviderChoice, Scenario, MAX_LINK_LEN, SPEEDS,
 };
-use rusty_lock_engine::{simulate, Fault, FaultGroup, FaultPlan, FaultRule, Layer, Personality};
 
-fn keys(notices: &[rusty_lock_engine::scenario::Notice]) -> Vec<&str> {
+fn keys(notices: &[rusty_lock_engine::show::scenario::Notice]) -> Vec<&str> {
     notices.iter().map(|n| n.key.as_str()).collect()
 }
 
@@ -39,7 +42,7 @@ fn the_same_link_replays_the_same_events() {
     let a = simulate(&s.config, s.faults.clone());
     let (again, _) = decode(&encode(&s));
     let b = simulate(&again.config, again.faults.clone());
-    let json = |sim: &rusty_lock_engine::Simulation| serde_json::to_string(&sim.events).unwrap();
+    let json = |sim: &rusty_lock_engine::run::sim::Simulation| serde_json::to_string(&sim.events).unwrap();
     assert_eq!(json(&a), json(&b));
 }
 
@@ -294,7 +297,7 @@ fn presenter_mode_narrates_step_by_step_unless_the_link_asks_for_timed_playback(
 
 #[test]
 fn every_speed_label_names_its_factor() {
-    use rusty_lock_engine::scenario::SPEED_FACTORS;
+    use rusty_lock_engine::show::scenario::SPEED_FACTORS;
     for (label, factor) in SPEEDS.iter().zip(SPEED_FACTORS) {
         let expected = if *label == "instant" { 0.0 } else { label.parse::<f64>().unwrap() };
         assert_eq!(factor, expected, "{label}");
@@ -307,7 +310,7 @@ fn a_presenter_link_taken_to_the_full_page_plays_at_the_full_page_pace() {
     assert_eq!(encode(&present.in_mode(Mode::Full)), "v=1&lesson=rate-limited");
 }
 
-fn problems(notices: &[rusty_lock_engine::scenario::Notice]) -> Vec<(&str, &Problem)> {
+fn problems(notices: &[rusty_lock_engine::show::scenario::Notice]) -> Vec<(&str, &Problem)> {
     notices.iter().map(|n| (n.key.as_str(), &n.problem)).collect()
 }
 
@@ -464,7 +467,7 @@ fn loopback_hosts_are_told_from_ones_a_phone_can_reach() {
 
 #[test]
 fn every_link_key_and_mode_reads_back_from_its_own_slug_and_no_two_share_one() {
-    use rusty_lock_engine::scenario::{Key, Setting};
+    use rusty_lock_engine::show::scenario::{Key, Setting};
     let keys: Vec<Key> = Setting::ALL
         .into_iter()
         .map(Key::Set)
@@ -506,9 +509,9 @@ fn every_link_key_and_mode_reads_back_from_its_own_slug_and_no_two_share_one() {
 
 #[test]
 fn the_route_reads_the_view_the_layout_and_the_language_as_the_scenario_does() {
-    use rusty_lock_engine::lessons::{AGENDA_VIEW, PRESENTER_VIEW};
-    use rusty_lock_engine::route::{Route, View};
-    use rusty_lock_engine::script::Lang;
+    use rusty_lock_engine::run::script::Lang;
+    use rusty_lock_engine::show::lessons::{AGENDA_VIEW, PRESENTER_VIEW};
+    use rusty_lock_engine::show::route::{Route, View};
     assert_eq!(Route::of(""), Route::default());
     assert_eq!(Route::of(&format!("?{AGENDA_VIEW}&mode=present&lang=zh")).view, View::Agenda);
     assert_eq!(Route::of(PRESENTER_VIEW).view, View::Presenter);

@@ -5,9 +5,11 @@
 mod common;
 
 use common::{plan, stubborn};
-use rusty_lock_engine::listing::{listing, missing_line, naive_listing, naive_source, robust_source, Lang, Line};
-use rusty_lock_engine::scene::{anchor_of, Anchor};
-use rusty_lock_engine::{compare, Fault, FaultPlan, RunConfig};
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::show::compare::compare;
+use rusty_lock_engine::show::listing::{listing, missing_line, naive_listing, naive_source, robust_source, Lang, Line};
+use rusty_lock_engine::show::scene::{anchor_of, Anchor};
 
 /// Both listings of `lang`, named, with their sources.
 fn both(lang: Lang) -> [(&'static str, &'static str, Vec<Line>); 2] {

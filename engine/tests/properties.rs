@@ -5,10 +5,12 @@
 mod common;
 
 use common::*;
-use rusty_lock_engine::rng::SeededRng;
-use rusty_lock_engine::{
-    simulate, Event, FailReason, Fault, FaultPlan, FaultRule, Guard, Layer, Outcome, Personality, RunConfig,
-};
+use rusty_lock_engine::run::builtin::Personality;
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan, FaultRule};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, FailReason, Guard, Layer, Outcome};
+use rusty_lock_engine::run::rng::SeededRng;
+use rusty_lock_engine::run::sim::simulate;
 use std::collections::HashMap;
 
 fn pick(rng: &mut SeededRng, n: u64) -> u64 {
@@ -108,7 +110,7 @@ fn check_run(config: &RunConfig, plan: &FaultPlan, events: &[Event], outcome: &O
                 assert!(
                     matches!(
                         events[i + 1],
-                        Event::ModelCallFailed { failure: rusty_lock_engine::CallFailure::Timeout, .. }
+                        Event::ModelCallFailed { failure: rusty_lock_engine::run::provider::CallFailure::Timeout, .. }
                     ),
                     "{}",
                     ctx()
@@ -221,8 +223,8 @@ fn fault_slugs_round_trip_and_are_unique() {
 /// exactly what counting the whole history afresh gives.
 #[test]
 fn every_turn_reports_the_size_of_the_whole_history_it_sends() {
-    use rusty_lock_engine::history;
-    use rusty_lock_engine::wire::estimate_tokens;
+    use rusty_lock_engine::run::wire::estimate_tokens;
+    use rusty_lock_engine::show::view::history;
     let mut rng = SeededRng::new(31);
     let mut turns = 0;
     for seed in 0..150 {
@@ -246,7 +248,7 @@ fn every_turn_reports_the_size_of_the_whole_history_it_sends() {
 /// the history for the first time makes.
 #[test]
 fn the_builtin_model_decides_as_a_first_reading_would_whatever_it_read_before() {
-    use rusty_lock_engine::history;
+    use rusty_lock_engine::show::view::history;
     let mut rng = SeededRng::new(5);
     let mut histories = Vec::new();
     for seed in 0..120 {
@@ -260,7 +262,7 @@ fn the_builtin_model_decides_as_a_first_reading_would_whatever_it_read_before() 
     }
     let mut checked = 0;
     for personality in [Personality::Helpful, Personality::Stubborn] {
-        let reused = rusty_lock_engine::BuiltinModel::new(personality);
+        let reused = rusty_lock_engine::run::builtin::BuiltinModel::new(personality);
         for _ in 0..histories.len() {
             // In order (as a loop asks), and at random (shorter, longer, another run's).
             let (_, h) = if pick(&mut rng, 3) == 0 {
@@ -268,7 +270,7 @@ fn the_builtin_model_decides_as_a_first_reading_would_whatever_it_read_before() 
             } else {
                 &histories[checked % histories.len()]
             };
-            let fresh = rusty_lock_engine::BuiltinModel::new(personality);
+            let fresh = rusty_lock_engine::run::builtin::BuiltinModel::new(personality);
             assert_eq!(reused.decide(h), fresh.decide(h), "history of {} messages", h.len());
             checked += 1;
         }

@@ -5,8 +5,12 @@
 mod common;
 
 use common::*;
-use rusty_lock_engine::verdict::slug;
-use rusty_lock_engine::{judge, simulate, CallFailure, Event, FailReason, Fault, Outcome, RunConfig, Severity};
+use rusty_lock_engine::run::chaos::Fault;
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, FailReason, Outcome};
+use rusty_lock_engine::run::provider::CallFailure;
+use rusty_lock_engine::run::sim::simulate;
+use rusty_lock_engine::show::verdict::{judge, slug, Severity};
 
 fn retry_everything(max_attempts: u32) -> RunConfig {
     let mut config = RunConfig::default();

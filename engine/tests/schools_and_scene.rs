@@ -4,13 +4,14 @@
 mod common;
 
 use common::{kinds, plan, stubborn};
-use rusty_lock_engine::listing::{listing, Lang};
-use rusty_lock_engine::scene::{anchor_of, hero_spot, Anchor, Spot};
-use rusty_lock_engine::view::reaches_nobody;
-use rusty_lock_engine::{
-    compare, divergence, history, simulate, simulate_naive, Event, FailReason, Fault, FaultPlan, Layer, Outcome,
-    RunConfig, RunView,
-};
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Ending, Event, FailReason, Guard, Layer, Outcome};
+use rusty_lock_engine::run::sim::{simulate, simulate_naive};
+use rusty_lock_engine::show::compare::{compare, divergence};
+use rusty_lock_engine::show::listing::{listing, Lang};
+use rusty_lock_engine::show::scene::{anchor_of, beat_of, hero_spot, Act, Anchor, BeatName, Spot};
+use rusty_lock_engine::show::view::{history, reaches_nobody, RunView};
 
 fn slug(outcome: &Option<Outcome>) -> &'static str {
     outcome.as_ref().map_or("stuck", Outcome::slug)
@@ -89,7 +90,7 @@ fn divergence_counts_a_run_that_stops_early_and_ignores_attempt_counts() {
     assert_eq!(divergence(&robust[..5], &robust), Some(5));
     assert_eq!(divergence(&[], &robust), Some(0));
     let one_attempt = RunConfig {
-        retry: rusty_lock_engine::RetryPolicy { max_attempts: 1, ..Default::default() },
+        retry: rusty_lock_engine::run::provider::RetryPolicy { max_attempts: 1, ..Default::default() },
         ..RunConfig::default()
     };
     let naive = simulate_naive(&one_attempt, FaultPlan::default()).events;
@@ -100,7 +101,10 @@ fn divergence_counts_a_run_that_stops_early_and_ignores_attempt_counts() {
 
 #[test]
 fn the_naive_loop_keeps_its_turn_budget() {
-    let config = RunConfig { guards: rusty_lock_engine::Guards { max_turns: 1, ..Default::default() }, ..stubborn() };
+    let config = RunConfig {
+        guards: rusty_lock_engine::run::config::Guards { max_turns: 1, ..Default::default() },
+        ..stubborn()
+    };
     let sim = simulate_naive(&config, FaultPlan::default());
     assert_eq!(slug(&sim.outcome), "gave-up");
 }
@@ -197,15 +201,102 @@ fn the_villain_comes_only_when_a_failure_reaches_nobody() {
 #[test]
 fn a_call_the_loop_turns_down_never_takes_the_hero_into_the_room() {
     for fault in ["unknowntool", "badjson", "badargs"] {
-        let (s, _) = rusty_lock_engine::scenario::decode(&format!("faults=t2:{fault}"));
-        let events = rusty_lock_engine::simulate(&s.config, s.faults.clone()).events;
-        let view = rusty_lock_engine::RunView::from_events(&events);
+        let (s, _) = rusty_lock_engine::show::scenario::decode(&format!("faults=t2:{fault}"));
+        let events = rusty_lock_engine::run::sim::simulate(&s.config, s.faults.clone()).events;
+        let view = rusty_lock_engine::show::view::RunView::from_events(&events);
         let turned_down = events.iter().position(|e| e.kind() == "tool-failed").expect("the call fails");
         assert_eq!(hero_spot(Some(&events[turned_down]), view.room), Spot::Start, "{fault}");
         assert_eq!(hero_spot(Some(&events[turned_down - 1]), view.room), Spot::Start, "{fault}: its start");
     }
     // A call that runs and is refused by the room (the rusted lock) does take the hero there.
-    let events = rusty_lock_engine::simulate(&rusty_lock_engine::RunConfig::default(), FaultPlan::default()).events;
+    let events = rusty_lock_engine::run::sim::simulate(
+        &rusty_lock_engine::run::config::RunConfig::default(),
+        FaultPlan::default(),
+    )
+    .events;
     let refused = events.iter().position(|e| e.kind() == "tool-failed").unwrap();
-    assert_eq!(hero_spot(Some(&events[refused]), rusty_lock_engine::world::Room::default()), Spot::Room);
+    assert_eq!(hero_spot(Some(&events[refused]), rusty_lock_engine::run::world::Room::default()), Spot::Room);
+}
+
+#[test]
+fn before_the_first_step_the_stage_is_idle() {
+    let beat = beat_of(None);
+    assert_eq!(beat.name, BeatName::Idle);
+    assert_eq!((beat.layer, beat.act, beat.outcome), (None, None, None));
+}
+
+/// A retried 503: the stage follows every step, and the failed call carries its failure (the
+/// page names it) and the layer that caught it.
+#[test]
+fn a_retried_503_is_drawn_step_by_step_with_its_failure_and_its_layer() {
+    let events = simulate(&RunConfig::default(), plan(2, Fault::Http503, 1)).events;
+    let beats: Vec<_> = events.iter().map(|e| beat_of(Some(e))).collect();
+    let names: Vec<_> = beats.iter().map(|b| b.name).collect();
+    let failed = names.iter().position(|n| *n == BeatName::CallFailed).expect("the 503 is drawn");
+    assert_eq!(names[failed + 1], BeatName::Wait, "then the backoff");
+    assert_eq!(beats[failed].layer, Some(Layer::Code));
+    assert!(beats[failed].failure.as_ref().is_some_and(|f| f.slug() == "http-503"));
+    assert_eq!(&names[..3], &[BeatName::Start, BeatName::Gather, BeatName::Ask]);
+    let end = beats.last().unwrap();
+    assert_eq!((end.name, end.outcome), (BeatName::End, Some(Ending::Answered)));
+    // Only a starting tool call moves things in the room, and it says how.
+    for (event, beat) in events.iter().zip(&beats) {
+        assert_eq!(beat.act.is_some(), beat.name == BeatName::Tool, "{event:?}");
+        assert_eq!(beat.failure.is_some(), beat.name == BeatName::CallFailed, "{event:?}");
+    }
+    assert!(beats.iter().any(|b| b.act == Some(Act::Oil)) && beats.iter().any(|b| b.act == Some(Act::Key)));
+    let request = beats.iter().find(|b| b.name == BeatName::Request).unwrap();
+    assert!(request.call.starts_with("look_at(") || request.call.starts_with("use("), "{}", request.call);
+}
+
+#[test]
+fn a_guard_is_drawn_with_its_guard_and_the_end_with_its_outcome() {
+    let events = simulate(&stubborn(), FaultPlan::default()).events;
+    let guard = events.iter().map(|e| beat_of(Some(e))).find(|b| b.name == BeatName::Guard).expect("a guard steps in");
+    assert!(guard.guard.is_some());
+    assert!(guard.call.is_empty(), "the page words the guard's sign");
+    let stopped = Event::Finished { outcome: Outcome::GaveUp { guard: Guard::MaxTurns }, turns: 8, elapsed_ms: 0 };
+    assert_eq!(beat_of(Some(&stopped)).outcome, Some(Ending::GaveUp));
+}
+
+#[test]
+fn a_call_to_a_tool_that_does_not_exist_moves_nothing_in_the_room() {
+    let (s, _) = rusty_lock_engine::show::scenario::decode("faults=t2:unknowntool");
+    let events = simulate(&s.config, s.faults.clone()).events;
+    let turned_down = events.iter().position(|e| e.kind() == "tool-failed").expect("the call fails");
+    assert_eq!(events[turned_down - 1].kind(), "tool-started");
+    let beat = beat_of(Some(&events[turned_down - 1]));
+    assert_eq!((beat.name, beat.act), (BeatName::Tool, Some(Act::Other)));
+}
+
+/// The stage's data attributes are these slugs and style/scene.css animates by them: every
+/// `data-beat` and `data-act` the stylesheet names must be one the engine writes.
+#[test]
+fn every_beat_and_act_the_stylesheet_names_is_one_the_engine_writes() {
+    let css = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../style/scene.css")).unwrap();
+    let beats: Vec<_> = BeatName::ALL.iter().map(|b| b.slug()).collect();
+    let acts: Vec<_> = Act::ALL.iter().map(|a| a.slug()).collect();
+    let ends: Vec<_> = Ending::ALL.iter().map(|o| o.slug()).collect();
+    let named = |attr: &str| -> Vec<String> {
+        css.split(&format!("[data-{attr}=\""))
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap_or_default().to_string())
+            .collect()
+    };
+    let (css_beats, css_acts, css_ends) = (named("beat"), named("act"), named("end"));
+    assert!(css_beats.len() > 10 && css_acts.len() > 3 && css_ends.len() > 1, "the stylesheet was read");
+    for b in &css_beats {
+        assert!(beats.contains(&b.as_str()), "scene.css names data-beat={b}");
+    }
+    for a in &css_acts {
+        assert!(acts.contains(&a.as_str()), "scene.css names data-act={a}");
+    }
+    for e in &css_ends {
+        assert!(ends.contains(&e.as_str()), "scene.css names data-end={e}");
+    }
+    // One slug per name, so no two beats look alike on the stage.
+    let mut unique = beats.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), beats.len());
 }

@@ -1,8 +1,11 @@
 //! The words the model reads: every language's table is whole, its templates' holes are all
 //! filled, and the built-in model reads its own language's results.
 
-use rusty_lock_engine::script::{fill, list, matches, script, Lang, Script, ERROR_PREFIX};
-use rusty_lock_engine::{simulate, Event, FaultPlan, Outcome, RunConfig};
+use rusty_lock_engine::run::chaos::FaultPlan;
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, Outcome};
+use rusty_lock_engine::run::script::{fill, list, matches, script, Lang, Script, ERROR_PREFIX};
+use rusty_lock_engine::run::sim::simulate;
 
 /// Every template with the holes it must have.
 fn templates(s: &Script) -> Vec<(&'static str, &'static [&'static str])> {
@@ -81,7 +84,7 @@ fn a_run_in_each_language_is_held_in_that_language_and_opens_the_door() {
             |e| matches!(e, Event::ToolFailed { output, .. } if output.strip_prefix(ERROR_PREFIX) == Some(s.key_stuck)),
         );
         assert!(stuck, "{lang:?}: the rusted lock speaks the run's language");
-        let history = rusty_lock_engine::history(&sim.events);
+        let history = rusty_lock_engine::show::view::history(&sim.events);
         assert_eq!(history[0].content.as_deref(), Some(s.system_prompt));
     }
 }

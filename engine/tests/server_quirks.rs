@@ -7,13 +7,16 @@
 mod common;
 
 use common::*;
-use rusty_lock_engine::http::classify_response;
-use rusty_lock_engine::sse::SseParser;
-use rusty_lock_engine::tools::ToolErrorKind;
-use rusty_lock_engine::verdict::{judge, slug};
-use rusty_lock_engine::view::{BoardKind, RunView};
-use rusty_lock_engine::wire::{ChatResponse, Choice, Message, Role, ToolCall, Usage};
-use rusty_lock_engine::{Event, FailReason, FaultPlan, Layer, Outcome, ProviderError, Quirk, RunConfig};
+use rusty_lock_engine::run::chaos::FaultPlan;
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, FailReason, Layer, Outcome, Quirk};
+use rusty_lock_engine::run::http::classify_response;
+use rusty_lock_engine::run::provider::ProviderError;
+use rusty_lock_engine::run::sse::SseParser;
+use rusty_lock_engine::run::tools::ToolErrorKind;
+use rusty_lock_engine::run::wire::{ChatResponse, Choice, Message, Role, ToolCall, Usage};
+use rusty_lock_engine::show::verdict::{judge, slug};
+use rusty_lock_engine::show::view::{BoardKind, RunView};
 use serde_json::{json, Value};
 
 fn reply(content: Option<&str>, calls: Vec<ToolCall>, finish: Option<&str>) -> Result<ChatResponse, ProviderError> {
@@ -98,7 +101,7 @@ fn a_reply_cut_at_the_length_limit_is_never_the_answer() {
     assert_eq!((view.board[0].layer, view.board[0].kind), (Layer::Nobody, BoardKind::CutAtLength));
     let findings = judge(&RunConfig::default(), &run.events);
     let cut = findings.iter().find(|f| f.slug == slug::CUT_AT_LENGTH).expect("the verdict names the cut");
-    assert_eq!(cut.said, rusty_lock_engine::Said::CutAtLength { turn: 1 });
+    assert_eq!(cut.said, rusty_lock_engine::show::verdict::Said::CutAtLength { turn: 1 });
 }
 
 #[test]
@@ -126,7 +129,10 @@ fn a_content_filter_or_an_unknown_finish_reason_ends_the_run_naming_it() {
         assert_eq!(reason.slug(), slug_name);
         let findings = judge(&RunConfig::default(), &run.events);
         let finding = findings.iter().find(|f| f.slug == slug::NOT_AN_ANSWER).expect("named in the verdict");
-        assert_eq!(finding.said, rusty_lock_engine::Said::NotAnAnswer { turn: 1, finish_reason: finish.into() });
+        assert_eq!(
+            finding.said,
+            rusty_lock_engine::show::verdict::Said::NotAnAnswer { turn: 1, finish_reason: finish.into() }
+        );
     }
 }
 
@@ -347,7 +353,7 @@ fn a_429_without_retry_after_backs_off_and_with_both_headers_the_ms_one_wins() {
         })
         .collect();
     assert_eq!(reasons.len(), 2);
-    assert_eq!(reasons[0].1, rusty_lock_engine::WaitReason::Backoff);
-    assert_eq!(reasons[1], (1250, rusty_lock_engine::WaitReason::RetryAfter));
+    assert_eq!(reasons[0].1, rusty_lock_engine::run::provider::WaitReason::Backoff);
+    assert_eq!(reasons[1], (1250, rusty_lock_engine::run::provider::WaitReason::RetryAfter));
     assert!(matches!(run.outcome, Some(Outcome::Answered { .. })));
 }

@@ -1,9 +1,9 @@
 //! Trace export and import: a saved run comes back exactly, and wrong, foreign or damaged files
 //! are refused with a clear reason.
 
-use rusty_lock_engine::scenario::{decode, Scenario};
-use rusty_lock_engine::simulate;
-use rusty_lock_engine::trace::{export, import, Damage, TraceError, MAX_TRACE_BYTES};
+use rusty_lock_engine::run::sim::simulate;
+use rusty_lock_engine::show::scenario::{decode, Scenario};
+use rusty_lock_engine::show::trace::{export, import, Damage, TraceError, MAX_TRACE_BYTES};
 
 fn recorded() -> (Scenario, String) {
     let (s, _) = decode("v=1&faults=t2:503,t3:badjson&seed=3");
@@ -26,7 +26,7 @@ fn secrets_are_redacted_from_an_export() {
     let (s, _) = decode("v=1");
     let mut sim = simulate(&s.config, s.faults.clone());
     // Even if a secret somehow reached an event, the export does not carry it.
-    if let rusty_lock_engine::Event::RunStarted { task, .. } = &mut sim.events[0] {
+    if let rusty_lock_engine::run::events::Event::RunStarted { task, .. } = &mut sim.events[0] {
         task.push_str(" sk-canary-secret");
     }
     let json = export(&s, &sim.events, &["sk-canary-secret"]);
@@ -73,7 +73,7 @@ fn a_damaged_scenario_inside_a_trace_still_replays_with_notices() {
 fn a_trace_whose_task_is_a_megabyte_is_refused_saying_so() {
     let (s, _) = decode("v=1");
     let mut sim = simulate(&s.config, s.faults.clone());
-    if let rusty_lock_engine::Event::RunStarted { task, .. } = &mut sim.events[0] {
+    if let rusty_lock_engine::run::events::Event::RunStarted { task, .. } = &mut sim.events[0] {
         *task = "x".repeat(1_000_000);
     }
     let json = export(&s, &sim.events, &[]);
@@ -90,7 +90,7 @@ fn a_trace_near_the_size_limit_with_long_outputs_and_many_events_imports() {
     let (s, _) = decode("v=1&model=stubborn&repeat=off&errors=0&turns=1000");
     let mut sim = simulate(&s.config, s.faults.clone());
     let output = sim.events.iter_mut().find_map(|e| match e {
-        rusty_lock_engine::Event::ToolFailed { output, .. } => Some(output),
+        rusty_lock_engine::run::events::Event::ToolFailed { output, .. } => Some(output),
         _ => None,
     });
     *output.expect("the stubborn model fails its tools") = "y".repeat(1_000_000);
@@ -117,7 +117,7 @@ fn a_trace_saved_when_guard_details_were_sentences_still_opens() {
     }
     let (trace, _, _) = import(&value.to_string()).expect("an older trace still opens");
     let recorded = trace.events.iter().any(|e| {
-        matches!(e, rusty_lock_engine::Event::GuardTripped { detail: rusty_lock_engine::GuardDetail::Recorded { text }, .. } if text.starts_with("use(...)"))
+        matches!(e, rusty_lock_engine::run::events::Event::GuardTripped { detail: rusty_lock_engine::run::events::GuardDetail::Recorded { text }, .. } if text.starts_with("use(...)"))
     });
     assert!(recorded);
 }
@@ -136,14 +136,14 @@ fn a_trace_saved_when_body_problems_were_sentences_still_opens() {
         }
         let (trace, _, _) = import(&value.to_string()).expect("the trace opens");
         trace.events.into_iter().find_map(|e| match e {
-            rusty_lock_engine::Event::ModelCallFailed {
-                failure: rusty_lock_engine::CallFailure::BadBody { reason },
+            rusty_lock_engine::run::events::Event::ModelCallFailed {
+                failure: rusty_lock_engine::run::provider::CallFailure::BadBody { reason },
                 ..
             } => Some(reason),
             _ => None,
         })
     };
-    use rusty_lock_engine::BodyProblem;
+    use rusty_lock_engine::run::provider::BodyProblem;
     assert_eq!(open_with(serde_json::json!({ "kind": "html" })), Some(BodyProblem::Html));
     let old = "the server answered with an HTML page, not a completion";
     assert_eq!(open_with(old.into()), Some(BodyProblem::Recorded { text: old.into() }));

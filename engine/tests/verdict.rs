@@ -5,14 +5,17 @@
 mod common;
 
 use common::*;
-use rusty_lock_engine::scenario::decode;
-use rusty_lock_engine::verdict::{slug, NEAR_ZERO_MS, STORM_RETRIES};
-use rusty_lock_engine::world::Room;
-use rusty_lock_engine::Guard;
-use rusty_lock_engine::{
-    backoff_strips, judge, judge_with_asks, simulate, CallFailure, Event, FailReason, Fault, FaultPlan, FinalBecause,
-    Finding, Guards, Layer, Outcome, RetryPolicy, RunConfig, Said, ServerAsk, Severity, WaitReason,
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+use rusty_lock_engine::run::config::{Guards, RunConfig};
+use rusty_lock_engine::run::events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome};
+use rusty_lock_engine::run::provider::{CallFailure, RetryPolicy, WaitReason};
+use rusty_lock_engine::run::sim::simulate;
+use rusty_lock_engine::run::world::Room;
+use rusty_lock_engine::show::scenario::decode;
+use rusty_lock_engine::show::verdict::{
+    judge, judge_with_asks, slug, Finding, Said, ServerAsk, Severity, NEAR_ZERO_MS, STORM_RETRIES,
 };
+use rusty_lock_engine::show::view::backoff_strips;
 
 fn slugs(findings: &[Finding]) -> Vec<&'static str> {
     findings.iter().map(|f| f.slug).collect()
@@ -135,7 +138,7 @@ fn retrying_a_failure_that_cannot_pass_is_bad() {
     for failure in [400, 401, 403, 404, 422]
         .map(|status| CallFailure::Http { status })
         .into_iter()
-        .chain([CallFailure::BadBody { reason: rusty_lock_engine::BodyProblem::Html }])
+        .chain([CallFailure::BadBody { reason: rusty_lock_engine::run::provider::BodyProblem::Html }])
     {
         let findings = judge(&RunConfig::default(), &retried_once(failure.clone(), 500, WaitReason::Backoff));
         let f = find(&findings, slug::RETRIED_PERMANENT);

@@ -19,11 +19,13 @@
 mod common;
 
 use common::*;
-use rusty_lock_engine::verdict::NEAR_ZERO_MS;
-use rusty_lock_engine::{
-    backoff_strips, judge, simulate, CallFailure, Event, Fault, FaultPlan, Finding, RunConfig, Said, Severity,
-    WaitReason,
-};
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::Event;
+use rusty_lock_engine::run::provider::{CallFailure, WaitReason};
+use rusty_lock_engine::run::sim::simulate;
+use rusty_lock_engine::show::verdict::{judge, Finding, Said, Severity, NEAR_ZERO_MS};
+use rusty_lock_engine::show::view::backoff_strips;
 use std::sync::OnceLock;
 
 /// The retry settings every plan is played at: 4 × 2 × 2 × 2 = 32, the watchdog left on.

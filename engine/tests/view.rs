@@ -2,10 +2,14 @@
 
 mod common;
 
-use rusty_lock_engine::provider::retry_after_ms;
-use rusty_lock_engine::tools::ToolErrorKind;
-use rusty_lock_engine::wire::Role;
-use rusty_lock_engine::{history, simulate, BoardKind, Fault, FaultPlan, Layer, RunConfig, RunView};
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::Layer;
+use rusty_lock_engine::run::provider::retry_after_ms;
+use rusty_lock_engine::run::sim::simulate;
+use rusty_lock_engine::run::tools::ToolErrorKind;
+use rusty_lock_engine::run::wire::Role;
+use rusty_lock_engine::show::view::{history, BoardKind, RunView};
 
 fn view_of(plan: FaultPlan) -> RunView {
     RunView::from_events(&simulate(&RunConfig::default(), plan).events)
@@ -86,7 +90,12 @@ fn retry_headers_prefer_milliseconds_then_seconds_and_ignore_garbage() {
 
 mod strip {
     use crate::common::waits;
-    use rusty_lock_engine::{backoff_strips, simulate, Event, Fault, FaultPlan, RunConfig, WaitReason};
+    use rusty_lock_engine::run::chaos::{Fault, FaultPlan};
+    use rusty_lock_engine::run::config::RunConfig;
+    use rusty_lock_engine::run::events::Event;
+    use rusty_lock_engine::run::provider::WaitReason;
+    use rusty_lock_engine::run::sim::simulate;
+    use rusty_lock_engine::show::view::backoff_strips;
 
     #[test]
     fn a_503x2_run_has_one_bar_per_retry_with_doubling_ceilings_and_the_real_waits() {
@@ -127,7 +136,7 @@ mod strip {
 
 #[test]
 fn a_run_record_taken_in_batches_shows_the_view_of_all_its_events() {
-    use rusty_lock_engine::RunRecord;
+    use rusty_lock_engine::show::view::RunRecord;
     let events = simulate(&RunConfig::default(), FaultPlan::single(2, Fault::Http503, 2)).events;
     for size in [1, 2, 5, events.len()] {
         let mut record = RunRecord::default();

@@ -1,7 +1,7 @@
 //! The Chat Completions wire format: a body that is not a usable completion is an `Err`, never a
 //! panic; a real OpenAI-style body parses, tool-call arguments and all.
 
-use rusty_lock_engine::wire::{estimate_tokens, BodyProblem, ChatRequest, ChatResponse, Message, Role, ToolCall};
+use rusty_lock_engine::run::wire::{estimate_tokens, BodyProblem, ChatRequest, ChatResponse, Message, Role, ToolCall};
 
 fn rejects(body: &str) -> BodyProblem {
     match ChatResponse::parse(body) {
@@ -187,7 +187,7 @@ fn a_request_serializes_in_the_openai_shape() {
             },
             Message::tool_result("c1", "Error: no.".into()),
         ],
-        tools: rusty_lock_engine::tools::tool_specs(&rusty_lock_engine::script::EN),
+        tools: rusty_lock_engine::run::tools::tool_specs(&rusty_lock_engine::run::script::EN),
         stream: None,
     };
     let v = serde_json::to_value(&request).unwrap();

@@ -12,11 +12,15 @@ use crate::web::http_provider::{HttpSettings, StreamUpdate};
 use crate::web::runner::{Model, RunSetup};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use rusty_lock_engine::RunRecord;
+use rusty_lock_engine::show::view::RunRecord;
 
 use crate::state::speed_factor;
-use rusty_lock_engine::scenario::{ProviderChoice, Scenario, SPEEDS};
-use rusty_lock_engine::{CancelToken, Comparison, Event, FaultPlan, Layer, RunConfig};
+use rusty_lock_engine::run::cancel::CancelToken;
+use rusty_lock_engine::run::chaos::FaultPlan;
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, Layer};
+use rusty_lock_engine::show::compare::Comparison;
+use rusty_lock_engine::show::scenario::{ProviderChoice, Scenario, SPEEDS};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -130,7 +134,7 @@ pub fn run_live(pg: Playground) {
     pg.running.set(true);
     let start = LiveStart {
         // The conversation is held in the language the page speaks when Run is pressed.
-        config: rusty_lock_engine::RunConfig {
+        config: rusty_lock_engine::run::config::RunConfig {
             lang: crate::text::lang(),
             ..pg.scenario.with_untracked(|s| s.config.clone())
         },
@@ -252,8 +256,10 @@ pub fn run(pg: Playground) {
     let pb = pg.playback;
     pb.reset();
     hold_if_narrated(pg);
-    let config =
-        rusty_lock_engine::RunConfig { lang: crate::text::lang(), ..pg.scenario.with_untracked(|s| s.config.clone()) };
+    let config = rusty_lock_engine::run::config::RunConfig {
+        lang: crate::text::lang(),
+        ..pg.scenario.with_untracked(|s| s.config.clone())
+    };
     let plan = pg.scenario.with_untracked(|s| s.faults.clone());
     let run = pb.run_id.get_untracked();
     leptos::task::spawn_local(async move {
@@ -267,7 +273,7 @@ pub fn run(pg: Playground) {
 // Both schools are run, and put on screen, in the compare part.
 split_point! { compare,
     fn compare_and_show(pg: Playground, config: RunConfig, plan: FaultPlan, run: u64) -> Result<(), PartMissing> {
-        let comparison = rusty_lock_engine::compare(&config, plan);
+        let comparison = rusty_lock_engine::show::compare::compare(&config, plan);
         // Shown only if nothing replaced it while the part was on its way (a new lesson, a link,
         // another Run) and the playground is still on the page.
         if pg.playback.run_id.try_get_untracked() == Some(run) {

@@ -8,7 +8,7 @@
 use crate::state::Playground;
 use crate::web::gate::gate;
 use leptos::prelude::*;
-use rusty_lock_engine::RunRecord;
+use rusty_lock_engine::show::view::RunRecord;
 
 /// The step count of the record.
 fn len(pg: Playground) -> usize {
@@ -132,7 +132,7 @@ pub fn narrate_back(pg: Playground) -> Narrated {
 /// Timed playback or step by step, from the key that switches them (T): narrating holds the run
 /// on its step, timed playback plays on from it.
 pub fn toggle_pace(pg: Playground) {
-    use rusty_lock_engine::scenario::Pace;
+    use rusty_lock_engine::show::scenario::Pace;
     let narrate = !pg.narrating();
     pg.scenario.update(|s| s.pace = if narrate { Pace::Narrate } else { Pace::Timed });
     let moving = pg.running.get_untracked() || pg.playback.cursor.get_untracked().is_some();

@@ -15,9 +15,9 @@ use crate::web::address::Address;
 use crate::web::events::key_press;
 use leptos::ev::keydown;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::{find, lesson_query, LessonId, LESSONS};
-use rusty_lock_engine::scenario::{Mode, Pace, DEFAULT_SPEED, SPEEDS};
-use rusty_lock_engine::Layer;
+use rusty_lock_engine::run::events::Layer;
+use rusty_lock_engine::show::lessons::{find, lesson_query, LessonId, LESSONS};
+use rusty_lock_engine::show::scenario::{Mode, Pace, DEFAULT_SPEED, SPEEDS};
 
 /// The link of the lesson `step` places away from the current one, kept in presenter mode at the
 /// speed and pace chosen (`speed`, an index of `SPEEDS`): a teacher who slowed the room down to

@@ -5,7 +5,7 @@ use crate::state::language::Language;
 use crate::text;
 use crate::web::address::Address;
 use leptos::prelude::*;
-use rusty_lock_engine::route::Route;
+use rusty_lock_engine::show::route::Route;
 
 /// Call once, at the top of the app. A link without `lang` keeps the language on screen (the
 /// one the browser asked for at load, or the one last chosen).

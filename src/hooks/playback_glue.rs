@@ -9,7 +9,7 @@ use crate::web::gate::gate;
 use crate::web::replay::replay_ms;
 use leptos::ev::keydown;
 use leptos::prelude::*;
-use rusty_lock_engine::RunRecord;
+use rusty_lock_engine::show::view::RunRecord;
 use std::time::Duration;
 
 /// Plays the record: while the cursor looks back and playback is not paused, moves it one step
@@ -147,7 +147,7 @@ pub fn use_pause_at_failure(pg: Playground) {
     let shown = crate::state::expect_context::<Shown>();
     let pb = pg.playback;
     Effect::new(move |_| {
-        let failing = shown.event.with(|e| e.as_ref().and_then(rusty_lock_engine::Event::layer).is_some());
+        let failing = shown.event.with(|e| e.as_ref().and_then(rusty_lock_engine::run::events::Event::layer).is_some());
         if !failing || !pb.pause_at_failure.get() {
             return;
         }

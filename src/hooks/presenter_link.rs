@@ -12,8 +12,8 @@ use crate::text;
 use crate::web::address::Address;
 use crate::web::presenter_channel::{Command, Message, OnScreen, PresenterChannel};
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::Mode;
-use rusty_lock_engine::RunRecord;
+use rusty_lock_engine::show::scenario::Mode;
+use rusty_lock_engine::show::view::RunRecord;
 
 /// What is on screen now, as the presenter view is told it (tracked).
 fn on_screen(pg: Playground, shown: Shown) -> OnScreen {
@@ -27,7 +27,7 @@ fn on_screen(pg: Playground, shown: Shown) -> OnScreen {
         at: shown.index.get().map_or(0, |i| i as u32 + 1),
         of: pg.run.with(RunRecord::len) as u32,
         caption: event.as_ref().map(text::scene_caption).unwrap_or_default(),
-        layer: event.as_ref().and_then(rusty_lock_engine::Event::layer),
+        layer: event.as_ref().and_then(rusty_lock_engine::run::events::Event::layer),
         asking: asking(pg),
         running: pg.running.get(),
         finished: pg.finished(),

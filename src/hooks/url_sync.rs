@@ -5,7 +5,7 @@
 use crate::state::Playground;
 use crate::web::address::Address;
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::{decode, encode};
+use rusty_lock_engine::show::scenario::{decode, encode};
 
 /// Call once, after the playground is in context.
 pub fn use_url_sync(pg: Playground, address: Address) {

@@ -10,9 +10,13 @@ use crate::web::driver::Speed;
 use crate::web::gate::gate;
 use crate::web::key_store;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::LessonId;
-use rusty_lock_engine::scenario::{Mode, Notice, Pace, ProviderChoice, Scenario, DEFAULT_SPEED, SPEED_FACTORS};
-use rusty_lock_engine::{CancelToken, Event, FaultPlan, Layer, Preset, RunRecord};
+use rusty_lock_engine::run::cancel::CancelToken;
+use rusty_lock_engine::run::chaos::FaultPlan;
+use rusty_lock_engine::run::connection::Preset;
+use rusty_lock_engine::run::events::{Event, Layer};
+use rusty_lock_engine::show::lessons::LessonId;
+use rusty_lock_engine::show::scenario::{Mode, Notice, Pace, ProviderChoice, Scenario, DEFAULT_SPEED, SPEED_FACTORS};
+use rusty_lock_engine::show::view::RunRecord;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 

@@ -3,8 +3,8 @@
 
 use crate::state::Playground;
 use leptos::prelude::*;
-use rusty_lock_engine::RunRecord;
-use rusty_lock_engine::{Event, RunView};
+use rusty_lock_engine::run::events::Event;
+use rusty_lock_engine::show::view::{RunRecord, RunView};
 
 /// What is on screen: the step the cursor points at, or the newest one.
 #[derive(Clone, Copy)]

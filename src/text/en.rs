@@ -1,19 +1,22 @@
 //! English.
 
 use super::*;
-use rusty_lock_engine::chaos::{RATE_LIMIT_RETRY_AFTER_MS, SLOW_MS};
-use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
-use rusty_lock_engine::lessons::LessonId;
-use rusty_lock_engine::listing::Note;
-use rusty_lock_engine::own_lesson::{MAX_TEXT_CHARS, MAX_TITLE_CHARS};
-use rusty_lock_engine::provider::{BodyProblem, CallFailure, WaitReason};
-use rusty_lock_engine::scenario::Setting;
-use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
-use rusty_lock_engine::tools::ToolErrorKind;
-use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
-use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::BoardKind;
-use rusty_lock_engine::{Diagnosis, Fault, Guards, NotOpenAi, Personality, Preset};
+use rusty_lock_engine::run::builtin::Personality;
+use rusty_lock_engine::run::chaos::{Fault, RATE_LIMIT_RETRY_AFTER_MS, SLOW_MS};
+use rusty_lock_engine::run::config::Guards;
+use rusty_lock_engine::run::connection::{Diagnosis, NotOpenAi, Preset};
+use rusty_lock_engine::run::events::{
+    Ending, Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk,
+};
+use rusty_lock_engine::run::provider::{BodyProblem, CallFailure, WaitReason};
+use rusty_lock_engine::run::tools::ToolErrorKind;
+use rusty_lock_engine::show::lessons::LessonId;
+use rusty_lock_engine::show::listing::Note;
+use rusty_lock_engine::show::own_lesson::{MAX_TEXT_CHARS, MAX_TITLE_CHARS};
+use rusty_lock_engine::show::scenario::{FaultProblem, Problem, Setting, SPEEDS};
+use rusty_lock_engine::show::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
+use rusty_lock_engine::show::verdict::Said;
+use rusty_lock_engine::show::view::BoardKind;
 
 /// The decimal sign of the engine's numbers in fixed words ([`numbers`]). English writes a decimal point: `0.5 s`.
 const SIGN: &str = ".";
@@ -320,11 +323,11 @@ impl Core for En {
         }
     }
 
-    fn fault_group_name(&self, group: rusty_lock_engine::FaultGroup) -> &'static str {
+    fn fault_group_name(&self, group: rusty_lock_engine::run::chaos::FaultGroup) -> &'static str {
         match group {
-            rusty_lock_engine::FaultGroup::Server => "The model's server",
-            rusty_lock_engine::FaultGroup::Model => "The model's output",
-            rusty_lock_engine::FaultGroup::Harness => "Your harness",
+            rusty_lock_engine::run::chaos::FaultGroup::Server => "The model's server",
+            rusty_lock_engine::run::chaos::FaultGroup::Model => "The model's output",
+            rusty_lock_engine::run::chaos::FaultGroup::Harness => "Your harness",
         }
     }
 
@@ -403,11 +406,17 @@ impl Core for En {
                 "Reply cut off"
             }
             Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => "No answer",
-            Outcome::Answered { .. } => "Answered",
-            Outcome::Escalated { .. } => "Escalated to a person",
-            Outcome::GaveUp { .. } => "Gave up",
-            Outcome::Failed { .. } => "Failed",
-            Outcome::Cancelled => "Stopped",
+            other => self.ending_title(other.ending()),
+        }
+    }
+
+    fn ending_title(&self, e: Ending) -> &'static str {
+        match e {
+            Ending::Answered => "Answered",
+            Ending::Escalated => "Escalated to a person",
+            Ending::GaveUp => "Gave up",
+            Ending::Failed => "Failed",
+            Ending::Cancelled => "Stopped",
         }
     }
 
@@ -673,13 +682,13 @@ impl Below for En {
         format!("+{n} earlier")
     }
 
-    fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String {
+    fn recorded_with(&self, provider: &rusty_lock_engine::show::scenario::ProviderChoice) -> String {
         match provider {
-            rusty_lock_engine::scenario::ProviderChoice::Builtin => "Recorded with the built-in model.".into(),
-            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } if model.is_empty() => {
+            rusty_lock_engine::show::scenario::ProviderChoice::Builtin => "Recorded with the built-in model.".into(),
+            rusty_lock_engine::show::scenario::ProviderChoice::Http { endpoint, model } if model.is_empty() => {
                 format!("Recorded against {}.", clip(endpoint))
             }
-            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } => {
+            rusty_lock_engine::show::scenario::ProviderChoice::Http { endpoint, model } => {
                 format!("Recorded against {}, model {}.", clip(endpoint), clip(model))
             }
         }
@@ -1009,8 +1018,8 @@ impl Kit for En {
 }
 
 impl Herd for En {
-    fn herd_policy_name(&self, p: rusty_lock_engine::herd::HerdPolicy) -> &'static str {
-        use rusty_lock_engine::herd::HerdPolicy::*;
+    fn herd_policy_name(&self, p: rusty_lock_engine::run::herd::HerdPolicy) -> &'static str {
+        use rusty_lock_engine::run::herd::HerdPolicy::*;
         match p {
             NoBackoff => "No backoff",
             Exponential => "Exponential, no jitter",
@@ -1021,7 +1030,7 @@ impl Herd for En {
         }
     }
 
-    fn herd_yours(&self, p: &rusty_lock_engine::RetryPolicy) -> String {
+    fn herd_yours(&self, p: &rusty_lock_engine::run::provider::RetryPolicy) -> String {
         format!(
             "Every policy here uses your first wait ({}) and longest wait ({}). Your policy adds your {} and {}; change them in the playground's retry settings.",
             duration(p.base_delay_ms),
@@ -1039,7 +1048,7 @@ impl Herd for En {
         )
     }
 
-    fn herd_done(&self, line: &rusty_lock_engine::herd::HerdLine) -> String {
+    fn herd_done(&self, line: &rusty_lock_engine::run::herd::HerdLine) -> String {
         match (line.last_success_ms, line.cut_short) {
             (_, true) => "stopped: too many calls to simulate".into(),
             (Some(ms), _) if line.gave_up > 0 => format!("{} ({} gave up)", duration(ms), count(line.gave_up as u64)),
@@ -1048,14 +1057,14 @@ impl Herd for En {
         }
     }
 
-    fn herd_goes_on(&self, line: &rusty_lock_engine::herd::HerdLine) -> String {
+    fn herd_goes_on(&self, line: &rusty_lock_engine::run::herd::HerdLine) -> String {
         match line.last_success_ms {
             Some(ms) => format!("(goes on past the edge, until {})", duration(ms)),
             None => "(goes on past the edge)".into(),
         }
     }
 
-    fn herd_slots_summary(&self, lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u64) -> String {
+    fn herd_slots_summary(&self, lines: &[rusty_lock_engine::run::herd::HerdLine], end_ms: u64) -> String {
         let parts: Vec<String> = lines
             .iter()
             .map(|l| {
@@ -1191,11 +1200,11 @@ impl Verdict for En {
         }
     }
 
-    fn severity_name(&self, s: rusty_lock_engine::verdict::Severity) -> &'static str {
+    fn severity_name(&self, s: rusty_lock_engine::show::verdict::Severity) -> &'static str {
         match s {
-            rusty_lock_engine::verdict::Severity::Good => "Good:",
-            rusty_lock_engine::verdict::Severity::Warning => "Warning:",
-            rusty_lock_engine::verdict::Severity::Bad => "Problem:",
+            rusty_lock_engine::show::verdict::Severity::Good => "Good:",
+            rusty_lock_engine::show::verdict::Severity::Warning => "Warning:",
+            rusty_lock_engine::show::verdict::Severity::Bad => "Problem:",
         }
     }
 
@@ -1207,7 +1216,7 @@ impl Verdict for En {
         format!("before try {next_attempt}")
     }
 
-    fn strip_value(&self, bar: &rusty_lock_engine::StripBar) -> String {
+    fn strip_value(&self, bar: &rusty_lock_engine::show::view::StripBar) -> String {
         match (bar.reason, bar.retry_after_ms) {
             (WaitReason::RetryAfter, Some(asked)) => format!("{} (asked {})", duration(bar.wait_ms), duration(asked)),
             (WaitReason::RetryAfter, None) => format!("{} (asked)", duration(bar.wait_ms)),
@@ -1215,7 +1224,7 @@ impl Verdict for En {
         }
     }
 
-    fn strip_bar(&self, bar: &rusty_lock_engine::StripBar) -> String {
+    fn strip_bar(&self, bar: &rusty_lock_engine::show::view::StripBar) -> String {
         match bar.reason {
             WaitReason::RetryAfter => format!(
                 "Before attempt {}: the server asked for {}, and your code waited {}.",

@@ -3,19 +3,22 @@
 //! thousands. Plurals: singular for 0 and 1.
 
 use super::*;
-use rusty_lock_engine::chaos::{RATE_LIMIT_RETRY_AFTER_MS, SLOW_MS};
-use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
-use rusty_lock_engine::lessons::LessonId;
-use rusty_lock_engine::listing::Note;
-use rusty_lock_engine::own_lesson::{MAX_TEXT_CHARS, MAX_TITLE_CHARS};
-use rusty_lock_engine::provider::{BodyProblem, CallFailure, WaitReason};
-use rusty_lock_engine::scenario::Setting;
-use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
-use rusty_lock_engine::tools::ToolErrorKind;
-use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
-use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::BoardKind;
-use rusty_lock_engine::{Diagnosis, Fault, Guards, NotOpenAi, Personality, Preset};
+use rusty_lock_engine::run::builtin::Personality;
+use rusty_lock_engine::run::chaos::{Fault, RATE_LIMIT_RETRY_AFTER_MS, SLOW_MS};
+use rusty_lock_engine::run::config::Guards;
+use rusty_lock_engine::run::connection::{Diagnosis, NotOpenAi, Preset};
+use rusty_lock_engine::run::events::{
+    Ending, Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk,
+};
+use rusty_lock_engine::run::provider::{BodyProblem, CallFailure, WaitReason};
+use rusty_lock_engine::run::tools::ToolErrorKind;
+use rusty_lock_engine::show::lessons::LessonId;
+use rusty_lock_engine::show::listing::Note;
+use rusty_lock_engine::show::own_lesson::{MAX_TEXT_CHARS, MAX_TITLE_CHARS};
+use rusty_lock_engine::show::scenario::{FaultProblem, Problem, Setting, SPEEDS};
+use rusty_lock_engine::show::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
+use rusty_lock_engine::show::verdict::Said;
+use rusty_lock_engine::show::view::BoardKind;
 
 /// The decimal sign of the engine's numbers in fixed words ([`numbers`]). French writes a decimal comma: `0,5 s`.
 const SIGN: &str = ",";
@@ -352,11 +355,11 @@ impl Core for Fr {
         }
     }
 
-    fn fault_group_name(&self, group: rusty_lock_engine::FaultGroup) -> &'static str {
+    fn fault_group_name(&self, group: rusty_lock_engine::run::chaos::FaultGroup) -> &'static str {
         match group {
-            rusty_lock_engine::FaultGroup::Server => "Le serveur du modèle",
-            rusty_lock_engine::FaultGroup::Model => "La sortie du modèle",
-            rusty_lock_engine::FaultGroup::Harness => "Votre harnais",
+            rusty_lock_engine::run::chaos::FaultGroup::Server => "Le serveur du modèle",
+            rusty_lock_engine::run::chaos::FaultGroup::Model => "La sortie du modèle",
+            rusty_lock_engine::run::chaos::FaultGroup::Harness => "Votre harnais",
         }
     }
 
@@ -439,11 +442,17 @@ impl Core for Fr {
                 "Réponse tronquée"
             }
             Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => "Pas de réponse",
-            Outcome::Answered { .. } => "Réponse obtenue",
-            Outcome::Escalated { .. } => "Main passée à un humain",
-            Outcome::GaveUp { .. } => "Abandon",
-            Outcome::Failed { .. } => "Échec",
-            Outcome::Cancelled => "Arrêté",
+            other => self.ending_title(other.ending()),
+        }
+    }
+
+    fn ending_title(&self, e: Ending) -> &'static str {
+        match e {
+            Ending::Answered => "Réponse obtenue",
+            Ending::Escalated => "Main passée à un humain",
+            Ending::GaveUp => "Abandon",
+            Ending::Failed => "Échec",
+            Ending::Cancelled => "Arrêté",
         }
     }
 
@@ -737,13 +746,13 @@ impl Below for Fr {
         format!("+{} avant", count(n as u64))
     }
 
-    fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String {
+    fn recorded_with(&self, provider: &rusty_lock_engine::show::scenario::ProviderChoice) -> String {
         match provider {
-            rusty_lock_engine::scenario::ProviderChoice::Builtin => "Enregistrée avec le modèle intégré.".into(),
-            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } if model.is_empty() => {
+            rusty_lock_engine::show::scenario::ProviderChoice::Builtin => "Enregistrée avec le modèle intégré.".into(),
+            rusty_lock_engine::show::scenario::ProviderChoice::Http { endpoint, model } if model.is_empty() => {
                 format!("Enregistrée auprès de {}.", clip(endpoint))
             }
-            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } => {
+            rusty_lock_engine::show::scenario::ProviderChoice::Http { endpoint, model } => {
                 format!("Enregistrée auprès de {}, modèle {}.", clip(endpoint), clip(model))
             }
         }
@@ -1110,8 +1119,8 @@ impl Kit for Fr {
 }
 
 impl Herd for Fr {
-    fn herd_policy_name(&self, p: rusty_lock_engine::herd::HerdPolicy) -> &'static str {
-        use rusty_lock_engine::herd::HerdPolicy::*;
+    fn herd_policy_name(&self, p: rusty_lock_engine::run::herd::HerdPolicy) -> &'static str {
+        use rusty_lock_engine::run::herd::HerdPolicy::*;
         match p {
             NoBackoff => "Sans backoff",
             Exponential => "Exponentiel, sans jitter",
@@ -1122,7 +1131,7 @@ impl Herd for Fr {
         }
     }
 
-    fn herd_yours(&self, p: &rusty_lock_engine::RetryPolicy) -> String {
+    fn herd_yours(&self, p: &rusty_lock_engine::run::provider::RetryPolicy) -> String {
         let base = duration(p.base_delay_ms);
         let max = duration(p.max_delay_ms);
         let attempts = p.max_attempts;
@@ -1151,7 +1160,7 @@ impl Herd for Fr {
         )
     }
 
-    fn herd_done(&self, line: &rusty_lock_engine::herd::HerdLine) -> String {
+    fn herd_done(&self, line: &rusty_lock_engine::run::herd::HerdLine) -> String {
         match (line.last_success_ms, line.cut_short) {
             (_, true) => "arrêté\u{a0}: trop d'appels à simuler".into(),
             (Some(ms), _) if line.gave_up == 1 => format!("{} (1 abandon)", duration(ms)),
@@ -1163,14 +1172,14 @@ impl Herd for Fr {
         }
     }
 
-    fn herd_goes_on(&self, line: &rusty_lock_engine::herd::HerdLine) -> String {
+    fn herd_goes_on(&self, line: &rusty_lock_engine::run::herd::HerdLine) -> String {
         match line.last_success_ms {
             Some(ms) => format!("(continue au-delà du bord, jusqu'à {})", duration(ms)),
             None => "(continue au-delà du bord)".into(),
         }
     }
 
-    fn herd_slots_summary(&self, lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u64) -> String {
+    fn herd_slots_summary(&self, lines: &[rusty_lock_engine::run::herd::HerdLine], end_ms: u64) -> String {
         let parts: Vec<String> = lines
             .iter()
             .map(|l| {
@@ -1321,11 +1330,11 @@ impl Verdict for Fr {
         }
     }
 
-    fn severity_name(&self, s: rusty_lock_engine::verdict::Severity) -> &'static str {
+    fn severity_name(&self, s: rusty_lock_engine::show::verdict::Severity) -> &'static str {
         match s {
-            rusty_lock_engine::verdict::Severity::Good => "Bien\u{a0}:",
-            rusty_lock_engine::verdict::Severity::Warning => "Attention\u{a0}:",
-            rusty_lock_engine::verdict::Severity::Bad => "Problème\u{a0}:",
+            rusty_lock_engine::show::verdict::Severity::Good => "Bien\u{a0}:",
+            rusty_lock_engine::show::verdict::Severity::Warning => "Attention\u{a0}:",
+            rusty_lock_engine::show::verdict::Severity::Bad => "Problème\u{a0}:",
         }
     }
 
@@ -1337,7 +1346,7 @@ impl Verdict for Fr {
         format!("avant l'essai {next_attempt}")
     }
 
-    fn strip_value(&self, bar: &rusty_lock_engine::StripBar) -> String {
+    fn strip_value(&self, bar: &rusty_lock_engine::show::view::StripBar) -> String {
         match (bar.reason, bar.retry_after_ms) {
             (WaitReason::RetryAfter, Some(asked)) => {
                 format!("{} (demande\u{a0}: {})", duration(bar.wait_ms), duration(asked))
@@ -1347,7 +1356,7 @@ impl Verdict for Fr {
         }
     }
 
-    fn strip_bar(&self, bar: &rusty_lock_engine::StripBar) -> String {
+    fn strip_bar(&self, bar: &rusty_lock_engine::show::view::StripBar) -> String {
         match bar.reason {
             WaitReason::RetryAfter => format!(
                 "Avant la tentative {}\u{a0}: le serveur a demandé {}, et votre code a attendu {}.",

@@ -13,7 +13,7 @@
 
 use std::cell::Cell;
 
-pub use rusty_lock_engine::script::Lang;
+pub use rusty_lock_engine::run::script::Lang;
 
 #[macro_use]
 mod numbers;
@@ -195,8 +195,8 @@ pub(crate) fn capitalised(text: &str) -> String {
 mod tests;
 
 /// A setting's name, as its own control is labelled: the same words in every language's table.
-pub fn setting_label(setting: rusty_lock_engine::scenario::Setting) -> &'static str {
-    use rusty_lock_engine::scenario::Setting;
+pub fn setting_label(setting: rusty_lock_engine::show::scenario::Setting) -> &'static str {
+    use rusty_lock_engine::show::scenario::Setting;
     match setting {
         Setting::Faults => faults(),
         Setting::Model => model(),

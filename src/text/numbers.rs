@@ -7,7 +7,7 @@
 //! picks its own decimal sign; the macros only turn a constant into digits. All of it is done by
 //! the compiler: the page holds the finished text, as if it had been typed.
 
-use rusty_lock_engine::provider::{backoff_ceiling_ms, RetryPolicy};
+use rusty_lock_engine::run::provider::{backoff_ceiling_ms, RetryPolicy};
 
 /// Joins `&'static str` constant expressions into one `&'static str`, at compile time.
 macro_rules! join {

@@ -4,20 +4,18 @@
 //! words.
 
 use super::*;
-use rusty_lock_engine::events::FailReason;
-use rusty_lock_engine::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
-use rusty_lock_engine::lessons::LESSONS;
-use rusty_lock_engine::provider::{BodyProblem, CallFailure};
-use rusty_lock_engine::scenario::decode;
-use rusty_lock_engine::scenario::FaultProblem;
-use rusty_lock_engine::scenario::Problem;
-use rusty_lock_engine::tools::ToolErrorKind;
-use rusty_lock_engine::trace::Damage;
-use rusty_lock_engine::trace::TraceError;
-use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::wire::FunctionCall;
-use rusty_lock_engine::{judge, simulate, simulate_naive, FaultPlan, FaultRule, RunConfig};
-use rusty_lock_engine::{Diagnosis, Fault, Preset};
+use rusty_lock_engine::run::chaos::{Fault, FaultPlan, FaultRule};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::connection::{Diagnosis, Preset};
+use rusty_lock_engine::run::events::{Event, FailReason, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::run::provider::{BodyProblem, CallFailure};
+use rusty_lock_engine::run::sim::{simulate, simulate_naive};
+use rusty_lock_engine::run::tools::ToolErrorKind;
+use rusty_lock_engine::run::wire::FunctionCall;
+use rusty_lock_engine::show::lessons::LESSONS;
+use rusty_lock_engine::show::scenario::{decode, FaultProblem, Problem};
+use rusty_lock_engine::show::trace::{Damage, TraceError};
+use rusty_lock_engine::show::verdict::{judge, Said};
 
 /// Runs `check` once in each language, with the page switched to it as a visit would be.
 fn in_every_language(check: impl Fn(Lang)) {
@@ -362,7 +360,7 @@ fn every_body_problem_is_a_sentence_and_names_the_failure_whole() {
 /// Every finding of a connection test, each kind of HTTP error included; the match has no
 /// wildcard, so a new finding fails to compile here until it is listed.
 fn every_diagnosis() -> Vec<Diagnosis> {
-    use rusty_lock_engine::NotOpenAi;
+    use rusty_lock_engine::run::connection::NotOpenAi;
     let all = vec![
         Diagnosis::BadAddress,
         Diagnosis::Unreachable,
@@ -502,7 +500,7 @@ fn every_trace_error_and_guard_detail_is_a_sentence() {
 }
 
 /// The length of a lesson's English explanation, in characters.
-fn english_lesson_len(id: rusty_lock_engine::lessons::LessonId) -> usize {
+fn english_lesson_len(id: rusty_lock_engine::show::lessons::LessonId) -> usize {
     let was = lang();
     let first = if was == Lang::Fr {
         french()
@@ -553,7 +551,7 @@ fn every_lesson_has_its_words() {
 #[test]
 fn the_workshop_kit_is_worded() {
     in_every_language(|_lang| {
-        finished(&agenda_summary(LESSONS.len(), rusty_lock_engine::lessons::total_minutes()), "agenda summary");
+        finished(&agenda_summary(LESSONS.len(), rusty_lock_engine::show::lessons::total_minutes()), "agenda summary");
         for n in [1, 5] {
             finished(&minutes(n), "minutes");
         }
@@ -609,7 +607,7 @@ fn a_teachers_lesson_and_its_form_are_worded() {
 
 #[test]
 fn a_replayed_trace_and_a_policy_that_lost_clients_are_worded() {
-    use rusty_lock_engine::scenario::ProviderChoice;
+    use rusty_lock_engine::show::scenario::ProviderChoice;
     in_every_language(|_lang| {
         capitalised(replaying_hint(), "replaying hint");
         finished(replaying(), "replaying");
@@ -733,7 +731,7 @@ fn quotes(text: &str, number: &str, what: &str) -> usize {
 }
 
 /// The events of a lesson's own run, as its link sets it up.
-fn lesson_run(id: rusty_lock_engine::lessons::LessonId) -> Vec<Event> {
+fn lesson_run(id: rusty_lock_engine::show::lessons::LessonId) -> Vec<Event> {
     let lesson = LESSONS.iter().find(|l| l.id == id).unwrap_or_else(|| panic!("no lesson {id}"));
     let (scenario, _) = decode(lesson.link);
     simulate(&scenario.config, scenario.faults).events
@@ -745,21 +743,21 @@ fn lesson_run(id: rusty_lock_engine::lessons::LessonId) -> Vec<Event> {
 /// sentence that wrote a number again by hand would fail.
 #[test]
 fn numbers_follow_the_engine() {
-    use rusty_lock_engine::chaos::SLOW_MS;
-    use rusty_lock_engine::own_lesson::{MAX_TEXT_CHARS, MAX_TITLE_CHARS};
+    use rusty_lock_engine::run::chaos::SLOW_MS;
+    use rusty_lock_engine::show::own_lesson::{MAX_TEXT_CHARS, MAX_TITLE_CHARS};
 
-    let waits = |id: rusty_lock_engine::lessons::LessonId| -> Vec<u64> {
+    let waits = |id: rusty_lock_engine::show::lessons::LessonId| -> Vec<u64> {
         let events = lesson_run(id);
         events
             .iter()
             .filter_map(|e| if let Event::RetryScheduled { wait_ms, .. } = e { Some(*wait_ms) } else { None })
             .collect()
     };
-    let fixed_waits = waits(rusty_lock_engine::lessons::LessonId::WhyJitter);
+    let fixed_waits = waits(rusty_lock_engine::show::lessons::LessonId::WhyJitter);
     assert_eq!(fixed_waits.len(), 2, "the jitter lesson's run waits twice: {fixed_waits:?}");
-    let asked = waits(rusty_lock_engine::lessons::LessonId::RateLimited);
+    let asked = waits(rusty_lock_engine::show::lessons::LessonId::RateLimited);
     assert_eq!(asked.len(), 1, "the 429 lesson's run waits once: {asked:?}");
-    let silent_for = lesson_run(rusty_lock_engine::lessons::LessonId::NeverEndingTurn)
+    let silent_for = lesson_run(rusty_lock_engine::show::lessons::LessonId::NeverEndingTurn)
         .into_iter()
         .find_map(|e| match e {
             Event::GuardTripped { detail: GuardDetail::SilentFor { ms }, .. } => Some(ms),
@@ -771,16 +769,16 @@ fn numbers_follow_the_engine() {
         let seconds = |ms| seconds_for(ms, lang);
         quotes(fault_name(Fault::Slow), &seconds(SLOW_MS), "the slow fault");
         quotes(
-            lesson_text(rusty_lock_engine::lessons::LessonId::RateLimited).goal,
+            lesson_text(rusty_lock_engine::show::lessons::LessonId::RateLimited).goal,
             &seconds(asked[0]),
             "the 429 lesson",
         );
         quotes(
-            lesson_text(rusty_lock_engine::lessons::LessonId::NeverEndingTurn).explanation,
+            lesson_text(rusty_lock_engine::show::lessons::LessonId::NeverEndingTurn).explanation,
             &seconds(silent_for),
             "the watchdog lesson",
         );
-        let goal = lesson_text(rusty_lock_engine::lessons::LessonId::WhyJitter).goal;
+        let goal = lesson_text(rusty_lock_engine::show::lessons::LessonId::WhyJitter).goal;
         let after_first = quotes(goal, &seconds(fixed_waits[0]), "the jitter lesson's first wait");
         quotes(&goal[after_first..], &seconds(fixed_waits[1]), "the jitter lesson's second wait");
         let after_texts = quotes(form_hint(), &MAX_TEXT_CHARS.to_string(), "the lesson form's hint");
@@ -812,10 +810,10 @@ fn compile_time_numbers_read_as_printed() {
 }
 /// Every kind of failure the board can show, each variant once (no wildcard: a new kind fails
 /// to compile here until it is listed).
-fn every_board_kind() -> Vec<rusty_lock_engine::BoardKind> {
-    use rusty_lock_engine::events::Guard;
-    use rusty_lock_engine::tools::ToolErrorKind;
-    use rusty_lock_engine::BoardKind;
+fn every_board_kind() -> Vec<rusty_lock_engine::show::view::BoardKind> {
+    use rusty_lock_engine::run::events::Guard;
+    use rusty_lock_engine::run::tools::ToolErrorKind;
+    use rusty_lock_engine::show::view::BoardKind;
     let all = vec![
         BoardKind::Http(503),
         BoardKind::Network,
@@ -879,13 +877,28 @@ fn every_board_chip_has_its_own_words_never_its_slug() {
 
 #[test]
 fn every_setting_a_lesson_link_changes_is_named_by_its_control() {
-    use rusty_lock_engine::scenario::Setting;
+    use rusty_lock_engine::show::scenario::Setting;
     in_every_language(|lang| {
         let names: Vec<&str> = Setting::ALL.into_iter().map(setting_label).collect();
         assert!(names.iter().all(|n| !n.trim().is_empty()), "{lang:?}: {names:?}");
         let sentence = lesson_changes(&Setting::ALL);
         for name in &names {
             assert!(sentence.contains(name), "{lang:?}: {sentence}");
+        }
+    });
+}
+
+#[test]
+fn a_badge_that_knows_only_how_a_run_ended_names_it_as_the_banner_does() {
+    use rusty_lock_engine::run::events::Ending;
+    in_every_language(|_| {
+        for e in Ending::ALL {
+            capitalised(ending_title(e), &format!("{e:?}"));
+        }
+        for o in every_outcome() {
+            if !matches!(o, Outcome::Failed { reason: FailReason::NotAnAnswer { .. } }) {
+                assert_eq!(outcome_title(&o), ending_title(o.ending()), "{o:?}");
+            }
         }
     });
 }

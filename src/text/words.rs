@@ -14,17 +14,18 @@
 //!   sentence to `numbers_follow_the_engine` in `tests.rs`.
 
 use super::{Lang, LessonText};
-use rusty_lock_engine::events::{Event, Guard, GuardDetail, Layer, Outcome, Quirk};
-use rusty_lock_engine::lessons::LessonId;
-use rusty_lock_engine::listing::Note;
-use rusty_lock_engine::provider::{BodyProblem, CallFailure};
-use rusty_lock_engine::scenario::Problem;
-use rusty_lock_engine::scenario::Setting;
-use rusty_lock_engine::tools::ToolErrorKind;
-use rusty_lock_engine::trace::TraceError;
-use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::BoardKind;
-use rusty_lock_engine::{Diagnosis, Fault, Personality, Preset};
+use rusty_lock_engine::run::builtin::Personality;
+use rusty_lock_engine::run::chaos::Fault;
+use rusty_lock_engine::run::connection::{Diagnosis, Preset};
+use rusty_lock_engine::run::events::{Ending, Event, Guard, GuardDetail, Layer, Outcome, Quirk};
+use rusty_lock_engine::run::provider::{BodyProblem, CallFailure};
+use rusty_lock_engine::run::tools::ToolErrorKind;
+use rusty_lock_engine::show::lessons::LessonId;
+use rusty_lock_engine::show::listing::Note;
+use rusty_lock_engine::show::scenario::{Problem, Setting};
+use rusty_lock_engine::show::trace::TraceError;
+use rusty_lock_engine::show::verdict::Said;
+use rusty_lock_engine::show::view::BoardKind;
 
 /// A part's fixed words as a struct, a field per message, and for each field the page-wide free
 /// function of the same name that reads it in the page's language through `$via` (a function
@@ -195,7 +196,7 @@ sentences! {
 
         fn fault_name(&self, f: Fault) -> &'static str;
 
-        fn fault_group_name(&self, group: rusty_lock_engine::FaultGroup) -> &'static str;
+        fn fault_group_name(&self, group: rusty_lock_engine::run::chaos::FaultGroup) -> &'static str;
 
         fn failure_name(&self, f: &CallFailure) -> String;
 
@@ -207,6 +208,9 @@ sentences! {
         fn guard_name(&self, g: Guard) -> &'static str;
 
         fn outcome_title(&self, o: &Outcome) -> &'static str;
+
+        /// The title of a way to end, for a badge that knows no outcome's details (compare mode).
+        fn ending_title(&self, e: Ending) -> &'static str;
 
         fn outcome_detail(&self, o: &Outcome) -> String;
 
@@ -316,7 +320,7 @@ sentences! {
         fn layer_rule(&self, layer: Layer) -> &'static str;
 
         /// What an opened trace was recorded against, as data: its endpoint and model, or the built-in model.
-        fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String;
+        fn recorded_with(&self, provider: &rusty_lock_engine::show::scenario::ProviderChoice) -> String;
 
         fn personality_name(&self, p: Personality) -> &'static str;
 
@@ -488,19 +492,19 @@ labels! {
 
 sentences! {
     pub trait Herd via herd_words {
-        fn herd_policy_name(&self, p: rusty_lock_engine::herd::HerdPolicy) -> &'static str;
+        fn herd_policy_name(&self, p: rusty_lock_engine::run::herd::HerdPolicy) -> &'static str;
 
-        fn herd_yours(&self, p: &rusty_lock_engine::RetryPolicy) -> String;
+        fn herd_yours(&self, p: &rusty_lock_engine::run::provider::RetryPolicy) -> String;
 
         fn herd_slots_hint(&self, capacity: u32, slot_ms: u64) -> String;
 
         /// When the last client of a policy got through, or why none did.
-        fn herd_done(&self, line: &rusty_lock_engine::herd::HerdLine) -> String;
+        fn herd_done(&self, line: &rusty_lock_engine::run::herd::HerdLine) -> String;
 
-        fn herd_goes_on(&self, line: &rusty_lock_engine::herd::HerdLine) -> String;
+        fn herd_goes_on(&self, line: &rusty_lock_engine::run::herd::HerdLine) -> String;
 
         /// The calls-per-slot chart in words, for screen readers.
-        fn herd_slots_summary(&self, lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u64) -> String;
+        fn herd_slots_summary(&self, lines: &[rusty_lock_engine::run::herd::HerdLine], end_ms: u64) -> String;
 
         /// A bar's figure (a time, a number of calls) for a policy that lost `gave_up` clients.
         fn herd_lost(&self, figure: &str, gave_up: u32) -> String;
@@ -529,17 +533,17 @@ sentences! {
         /// One finding of the resilience verdict, in one sentence, from the facts the engine found.
         fn finding(&self, said: &Said) -> String;
 
-        fn severity_name(&self, s: rusty_lock_engine::verdict::Severity) -> &'static str;
+        fn severity_name(&self, s: rusty_lock_engine::show::verdict::Severity) -> &'static str;
 
         fn strip_title(&self, turn: u32) -> String;
 
         fn strip_label(&self, next_attempt: u32) -> String;
 
         /// The figures beside one bar.
-        fn strip_value(&self, bar: &rusty_lock_engine::StripBar) -> String;
+        fn strip_value(&self, bar: &rusty_lock_engine::show::view::StripBar) -> String;
 
         /// One bar in a sentence, for screen readers.
-        fn strip_bar(&self, bar: &rusty_lock_engine::StripBar) -> String;
+        fn strip_bar(&self, bar: &rusty_lock_engine::show::view::StripBar) -> String;
 
         fn strip_total(&self, ms: u64) -> String;
     }

@@ -2,19 +2,22 @@
 //! `glossary-zh.md` beside this file.
 
 use super::*;
-use rusty_lock_engine::chaos::{RATE_LIMIT_RETRY_AFTER_MS, SLOW_MS};
-use rusty_lock_engine::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
-use rusty_lock_engine::lessons::LessonId;
-use rusty_lock_engine::listing::Note;
-use rusty_lock_engine::own_lesson::{MAX_TEXT_CHARS, MAX_TITLE_CHARS};
-use rusty_lock_engine::provider::{BodyProblem, CallFailure, WaitReason};
-use rusty_lock_engine::scenario::Setting;
-use rusty_lock_engine::scenario::{FaultProblem, Problem, SPEEDS};
-use rusty_lock_engine::tools::ToolErrorKind;
-use rusty_lock_engine::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
-use rusty_lock_engine::verdict::Said;
-use rusty_lock_engine::BoardKind;
-use rusty_lock_engine::{Diagnosis, Fault, Guards, NotOpenAi, Personality, Preset};
+use rusty_lock_engine::run::builtin::Personality;
+use rusty_lock_engine::run::chaos::{Fault, RATE_LIMIT_RETRY_AFTER_MS, SLOW_MS};
+use rusty_lock_engine::run::config::Guards;
+use rusty_lock_engine::run::connection::{Diagnosis, NotOpenAi, Preset};
+use rusty_lock_engine::run::events::{
+    Ending, Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk,
+};
+use rusty_lock_engine::run::provider::{BodyProblem, CallFailure, WaitReason};
+use rusty_lock_engine::run::tools::ToolErrorKind;
+use rusty_lock_engine::show::lessons::LessonId;
+use rusty_lock_engine::show::listing::Note;
+use rusty_lock_engine::show::own_lesson::{MAX_TEXT_CHARS, MAX_TITLE_CHARS};
+use rusty_lock_engine::show::scenario::{FaultProblem, Problem, Setting, SPEEDS};
+use rusty_lock_engine::show::trace::{Damage, TraceError, MAX_TRACE_BYTES, TRACE_FORMAT, TRACE_VERSION};
+use rusty_lock_engine::show::verdict::Said;
+use rusty_lock_engine::show::view::BoardKind;
 
 /// The decimal sign of the engine's numbers in fixed words ([`numbers`]). Chinese writes a decimal point: `0.5 秒`.
 const SIGN: &str = ".";
@@ -321,11 +324,11 @@ impl Core for Zh {
         }
     }
 
-    fn fault_group_name(&self, group: rusty_lock_engine::FaultGroup) -> &'static str {
+    fn fault_group_name(&self, group: rusty_lock_engine::run::chaos::FaultGroup) -> &'static str {
         match group {
-            rusty_lock_engine::FaultGroup::Server => "模型的服务器",
-            rusty_lock_engine::FaultGroup::Model => "模型的输出",
-            rusty_lock_engine::FaultGroup::Harness => "你的 harness",
+            rusty_lock_engine::run::chaos::FaultGroup::Server => "模型的服务器",
+            rusty_lock_engine::run::chaos::FaultGroup::Model => "模型的输出",
+            rusty_lock_engine::run::chaos::FaultGroup::Harness => "你的 harness",
         }
     }
 
@@ -399,11 +402,17 @@ impl Core for Zh {
                 "回复被截断"
             }
             Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => "没有答案",
-            Outcome::Answered { .. } => "已作答",
-            Outcome::Escalated { .. } => "已移交给人",
-            Outcome::GaveUp { .. } => "已放弃",
-            Outcome::Failed { .. } => "失败",
-            Outcome::Cancelled => "已停止",
+            other => self.ending_title(other.ending()),
+        }
+    }
+
+    fn ending_title(&self, e: Ending) -> &'static str {
+        match e {
+            Ending::Answered => "已作答",
+            Ending::Escalated => "已移交给人",
+            Ending::GaveUp => "已放弃",
+            Ending::Failed => "失败",
+            Ending::Cancelled => "已停止",
         }
     }
 
@@ -671,13 +680,13 @@ impl Below for Zh {
         format!("之前还有 {n} 个")
     }
 
-    fn recorded_with(&self, provider: &rusty_lock_engine::scenario::ProviderChoice) -> String {
+    fn recorded_with(&self, provider: &rusty_lock_engine::show::scenario::ProviderChoice) -> String {
         match provider {
-            rusty_lock_engine::scenario::ProviderChoice::Builtin => "录制时用的是内置模型。".into(),
-            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } if model.is_empty() => {
+            rusty_lock_engine::show::scenario::ProviderChoice::Builtin => "录制时用的是内置模型。".into(),
+            rusty_lock_engine::show::scenario::ProviderChoice::Http { endpoint, model } if model.is_empty() => {
                 format!("录制时连接的是 {}。", clip(endpoint))
             }
-            rusty_lock_engine::scenario::ProviderChoice::Http { endpoint, model } => {
+            rusty_lock_engine::show::scenario::ProviderChoice::Http { endpoint, model } => {
                 format!("录制时连接的是 {}，模型 {}。", clip(endpoint), clip(model))
             }
         }
@@ -1000,8 +1009,8 @@ impl Kit for Zh {
 }
 
 impl Herd for Zh {
-    fn herd_policy_name(&self, p: rusty_lock_engine::herd::HerdPolicy) -> &'static str {
-        use rusty_lock_engine::herd::HerdPolicy::*;
+    fn herd_policy_name(&self, p: rusty_lock_engine::run::herd::HerdPolicy) -> &'static str {
+        use rusty_lock_engine::run::herd::HerdPolicy::*;
         match p {
             NoBackoff => "不退避",
             Exponential => "指数退避，无抖动",
@@ -1012,7 +1021,7 @@ impl Herd for Zh {
         }
     }
 
-    fn herd_yours(&self, p: &rusty_lock_engine::RetryPolicy) -> String {
+    fn herd_yours(&self, p: &rusty_lock_engine::run::provider::RetryPolicy) -> String {
         let jitter = if p.jitter { "抖动（已开启）" } else { "抖动（已关闭）" };
         let attempts = if p.max_attempts == 1 {
             "只尝试一次".to_string()
@@ -1035,7 +1044,7 @@ impl Herd for Zh {
         )
     }
 
-    fn herd_done(&self, line: &rusty_lock_engine::herd::HerdLine) -> String {
+    fn herd_done(&self, line: &rusty_lock_engine::run::herd::HerdLine) -> String {
         match (line.last_success_ms, line.cut_short) {
             (_, true) => "已停止：调用太多，无法模拟".into(),
             (Some(ms), _) if line.gave_up > 0 => {
@@ -1046,14 +1055,14 @@ impl Herd for Zh {
         }
     }
 
-    fn herd_goes_on(&self, line: &rusty_lock_engine::herd::HerdLine) -> String {
+    fn herd_goes_on(&self, line: &rusty_lock_engine::run::herd::HerdLine) -> String {
         match line.last_success_ms {
             Some(ms) => format!("（超出图表边缘，一直持续到 {}）", self.duration(ms)),
             None => "（超出图表边缘，仍在继续）".into(),
         }
     }
 
-    fn herd_slots_summary(&self, lines: &[rusty_lock_engine::herd::HerdLine], end_ms: u64) -> String {
+    fn herd_slots_summary(&self, lines: &[rusty_lock_engine::run::herd::HerdLine], end_ms: u64) -> String {
         let parts: Vec<String> = lines
             .iter()
             .map(|l| {
@@ -1186,11 +1195,11 @@ impl Verdict for Zh {
         }
     }
 
-    fn severity_name(&self, s: rusty_lock_engine::verdict::Severity) -> &'static str {
+    fn severity_name(&self, s: rusty_lock_engine::show::verdict::Severity) -> &'static str {
         match s {
-            rusty_lock_engine::verdict::Severity::Good => "良好：",
-            rusty_lock_engine::verdict::Severity::Warning => "警告：",
-            rusty_lock_engine::verdict::Severity::Bad => "问题：",
+            rusty_lock_engine::show::verdict::Severity::Good => "良好：",
+            rusty_lock_engine::show::verdict::Severity::Warning => "警告：",
+            rusty_lock_engine::show::verdict::Severity::Bad => "问题：",
         }
     }
 
@@ -1202,7 +1211,7 @@ impl Verdict for Zh {
         format!("第 {next_attempt} 次之前")
     }
 
-    fn strip_value(&self, bar: &rusty_lock_engine::StripBar) -> String {
+    fn strip_value(&self, bar: &rusty_lock_engine::show::view::StripBar) -> String {
         match (bar.reason, bar.retry_after_ms) {
             (WaitReason::RetryAfter, Some(asked)) => {
                 format!("{}（要求 {}）", self.duration(bar.wait_ms), self.duration(asked))
@@ -1214,7 +1223,7 @@ impl Verdict for Zh {
         }
     }
 
-    fn strip_bar(&self, bar: &rusty_lock_engine::StripBar) -> String {
+    fn strip_bar(&self, bar: &rusty_lock_engine::show::view::StripBar) -> String {
         match bar.reason {
             WaitReason::RetryAfter => format!(
                 "第 {} 次尝试之前：服务器要求等待 {}，你的代码等待了 {}。",

@@ -11,10 +11,9 @@ use crate::web::address::Address;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use rusty_lock_engine::herd::{
-    decode_link, encode_link, HerdLine, HerdLink, HerdPolicy, HerdRun, MAX_CAPACITY, MAX_CLIENTS, MAX_DOWN_MS,
-};
-use rusty_lock_engine::scenario::{decode, encode, Notice, Scenario};
+use rusty_lock_engine::run::herd::{HerdLine, HerdPolicy, HerdRun, MAX_CLIENTS};
+use rusty_lock_engine::show::herd::{decode_link, encode_link, HerdLink, MAX_CAPACITY, MAX_DOWN_MS};
+use rusty_lock_engine::show::scenario::{decode, encode, Notice, Scenario};
 
 /// Chart geometry, in SVG user units (the charts scale to their box).
 const W: f64 = 640.0;
@@ -158,7 +157,7 @@ pub fn HerdView() -> impl IntoView {
                 </section>
                 <section class="panel" aria-labelledby="herd-slots-title">
                     <h2 id="herd-slots-title">{text::herd_slots_title()}</h2>
-                    <p class="hint">{move || link.with(|l| text::herd_slots_hint(l.capacity, rusty_lock_engine::herd::HerdSetup::default().slot_ms))}</p>
+                    <p class="hint">{move || link.with(|l| text::herd_slots_hint(l.capacity, rusty_lock_engine::run::herd::HerdSetup::default().slot_ms))}</p>
                     {move || done().then(|| lines.with(|l| slots_chart(l, highlight())))}
                     <Show when=move || !done()>
                         <p class="hint" role="status">{text::herd_computing()}</p>
@@ -225,7 +224,7 @@ fn bucketed(slots: &[u32], range: usize, per: usize) -> Vec<f64> {
 /// policy's length (or the longest, if shorter), so one very slow policy does not squeeze the
 /// others into a corner; a line that goes on past the edge says so in the legend.
 fn slots_chart(lines: &[HerdLine], highlight: Option<HerdPolicy>) -> AnyView {
-    let slot_ms = rusty_lock_engine::herd::HerdSetup::default().slot_ms;
+    let slot_ms = rusty_lock_engine::run::herd::HerdSetup::default().slot_ms;
     let mut lens: Vec<usize> = lines.iter().map(|l| l.calls_per_slot.len()).collect();
     lens.sort_unstable();
     let longest = lens.last().copied().unwrap_or(1).max(1);

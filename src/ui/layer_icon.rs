@@ -2,7 +2,7 @@
 //! triangle for your code, a square for nobody.
 
 use leptos::prelude::*;
-use rusty_lock_engine::Layer;
+use rusty_lock_engine::run::events::Layer;
 
 /// The shape of a layer's icon, as SVG markup.
 fn shape(layer: Layer) -> &'static str {

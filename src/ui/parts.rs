@@ -48,8 +48,8 @@ use crate::ui::verdict::backoff_strip::SceneStrip;
 use crate::ui::verdict::board::Board;
 use crate::ui::verdict::verdict_panel::VerdictPanel;
 use leptos::prelude::*;
-use rusty_lock_engine::listing::Lang;
-use rusty_lock_engine::scene::Anchor;
+use rusty_lock_engine::show::listing::Lang;
+use rusty_lock_engine::show::scene::Anchor;
 
 split_point! { engine,
     pub fn log_lines() -> Result<Build, PartMissing> {

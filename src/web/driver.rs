@@ -3,7 +3,7 @@
 
 use crate::web::gate::gate;
 use gloo_timers::future::TimeoutFuture;
-use rusty_lock_engine::{Clock, VirtualClock};
+use rusty_lock_engine::run::clock::{Clock, VirtualClock};
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen_futures::spawn_local;

@@ -5,12 +5,11 @@
 use futures::future::{select, Either, LocalBoxFuture};
 use gloo_timers::future::TimeoutFuture;
 use js_sys::{Reflect, Uint8Array};
-use rusty_lock_engine::connection::{callable_address, diagnose_models, models_url};
-use rusty_lock_engine::http::{classify_response, error_for_status};
-use rusty_lock_engine::sse::{is_event_stream, SseParser, StreamError};
-use rusty_lock_engine::wire::ChatRequest;
-use rusty_lock_engine::wire::ChatResponse;
-use rusty_lock_engine::{BodyProblem, CallContext, CallFailure, Diagnosis, Provider, ProviderError};
+use rusty_lock_engine::run::connection::{callable_address, diagnose_models, models_url, Diagnosis};
+use rusty_lock_engine::run::http::{classify_response, error_for_status};
+use rusty_lock_engine::run::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
+use rusty_lock_engine::run::sse::{is_event_stream, SseParser, StreamError};
+use rusty_lock_engine::run::wire::{ChatRequest, ChatResponse};
 use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;

@@ -8,8 +8,8 @@
 //! the first load, and a serde codec for them would cost it a few kilobytes.
 
 use js_sys::{Object, Reflect};
-use rusty_lock_engine::lessons::LessonId;
-use rusty_lock_engine::Layer;
+use rusty_lock_engine::run::events::Layer;
+use rusty_lock_engine::show::lessons::LessonId;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 

@@ -5,7 +5,8 @@ use crate::web::gate::gate;
 use crate::web::runner::{pace_ms, BrowserTurns};
 use futures::future::{select, Either};
 use gloo_timers::future::TimeoutFuture;
-use rusty_lock_engine::{CancelToken, Event, Outcome};
+use rusty_lock_engine::run::cancel::CancelToken;
+use rusty_lock_engine::run::events::{Event, Outcome};
 use std::rc::Rc;
 use wasm_bindgen_futures::spawn_local;
 

@@ -5,11 +5,14 @@ use crate::web::driver::{ClockDriver, Speed};
 use crate::web::gate::gate;
 use futures::future::LocalBoxFuture;
 use gloo_timers::future::TimeoutFuture;
-use rusty_lock_engine::tools::Tools;
-use rusty_lock_engine::{
-    BuiltinModel, CancelToken, Chaos, ChaosTools, Clock, Event, FaultPlan, Harness, Observer, Outcome, Personality,
-    Provider, RunConfig, VirtualClock,
-};
+use rusty_lock_engine::run::builtin::{BuiltinModel, Personality};
+use rusty_lock_engine::run::cancel::CancelToken;
+use rusty_lock_engine::run::chaos::{broken_by, FaultPlan};
+use rusty_lock_engine::run::clock::VirtualClock;
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, Outcome};
+use rusty_lock_engine::run::harness::{Harness, Inputs, Observer};
+use rusty_lock_engine::run::provider::Provider;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
@@ -105,10 +108,9 @@ pub fn start_run(setup: RunSetup, token: CancelToken) {
     spawn_local(async move {
         let clock = VirtualClock::new();
         ClockDriver::attach(&clock, clock_speed);
-        let shared: Rc<dyn Clock> = Rc::new(clock.clone());
-        let provider = Chaos::new(provider, plan.clone(), shared);
-        let tools = ChaosTools { inner: Tools, plan };
-        let harness = Harness { provider: &provider, clock: &clock, config: &config, tools: &tools, cancel: token };
+        let (provider, tools) = broken_by(plan, provider, Rc::new(clock.clone()));
+        let harness =
+            Harness(Inputs { provider: &provider, clock: &clock, config: &config, tools: &tools, cancel: token });
         let mut observer = PacedObserver { speed, deliver, turns: BrowserTurns::new() };
         harness.run(&mut observer).await;
         clock.set_on_new_timer(None);

@@ -58,7 +58,7 @@ pub async fn read_picked_file(input: &web_sys::HtmlInputElement, max_bytes: usiz
     let Some(file) = input.files().and_then(|list| list.get(0)) else { return Ok(None) };
     let size = file.size() as usize;
     if size > max_bytes {
-        return Err(crate::text::trace_error(&rusty_lock_engine::trace::TraceError::TooLarge { bytes: size }));
+        return Err(crate::text::trace_error(&rusty_lock_engine::show::trace::TraceError::TooLarge { bytes: size }));
     }
     let text = JsFuture::from(file.text()).await.map_err(|_| crate::text::file_unreadable().to_string())?;
     Ok(text.as_string())

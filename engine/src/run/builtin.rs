@@ -1,9 +1,9 @@
 //! The built-in model: offline, deterministic, and honest about it. It decides only by reading
 //! the history, like a real model, so it reacts to whatever the faults put there.
 
-use crate::provider::{CallContext, Provider, ProviderError};
-use crate::script::{fill, matches, script, Lang, Script, ERROR_PREFIX};
-use crate::wire::{ChatRequest, ChatResponse, Choice, Message, Role, ToolCall, FINISH_TOOL_CALLS};
+use crate::run::provider::{CallContext, Provider, ProviderError};
+use crate::run::script::{fill, matches, script, Lang, Script, ERROR_PREFIX};
+use crate::run::wire::{ChatRequest, ChatResponse, Choice, Message, Role, ToolCall, FINISH_TOOL_CALLS};
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;

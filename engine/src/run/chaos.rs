@@ -1,12 +1,12 @@
 //! The chaos decorator: one wrapper around any provider that breaks it on purpose, on a given
 //! turn and attempt, so the user can watch which layer picks each failure up.
 
-use crate::clock::Clock;
-use crate::provider::{CallContext, CallFailure, Provider, ProviderError};
-use crate::script::Script;
-use crate::tools::{LostResult, ToolOutcome, ToolRunner};
-use crate::wire::{ChatRequest, ChatResponse, ToolCall};
-use crate::world::Room;
+use crate::run::clock::Clock;
+use crate::run::provider::{CallContext, CallFailure, Provider, ProviderError};
+use crate::run::script::Script;
+use crate::run::tools::{LostResult, ToolOutcome, ToolRunner, Tools};
+use crate::run::wire::{ChatRequest, ChatResponse, ToolCall};
+use crate::run::world::Room;
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -186,6 +186,17 @@ impl<P: Provider + 'static> Chaos<P> {
     pub fn new(inner: P, plan: Rc<RefCell<FaultPlan>>, clock: Rc<dyn Clock>) -> Self {
         Chaos { inner: Rc::new(inner), plan, clock }
     }
+}
+
+/// A provider and the tool dispatch, both broken by one shared `plan` on `clock`: what every
+/// run plays against, simulated or in the page. One plan, so a fault used up by one side is used
+/// up for the other, and the page's plan is the one the run reads.
+pub fn broken_by<P: Provider + 'static>(
+    plan: Rc<RefCell<FaultPlan>>,
+    provider: P,
+    clock: Rc<dyn Clock>,
+) -> (Chaos<P>, ChaosTools<Tools>) {
+    (Chaos::new(provider, plan.clone(), clock), ChaosTools { inner: Tools, plan })
 }
 
 impl<P: Provider + 'static> Provider for Chaos<P> {

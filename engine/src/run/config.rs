@@ -1,9 +1,9 @@
 //! The settings of a run. Together with the fault plan and the seed they determine, with the
 //! built-in model, every event of the run.
 
-use crate::builtin::Personality;
-use crate::provider::RetryPolicy;
-use crate::script::Lang;
+use crate::run::builtin::Personality;
+use crate::run::provider::RetryPolicy;
+use crate::run::script::Lang;
 use serde::{Deserialize, Serialize};
 
 /// The guards. A limit of 0 switches that guard off, which is itself a lesson.

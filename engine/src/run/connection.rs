@@ -3,7 +3,7 @@
 //! Run read an answer the same way, and the page words each finding exactly once (a finding
 //! without words is a compile error there).
 
-use crate::http::error_body_message;
+use crate::run::http::error_body_message;
 
 /// The servers people run most, each with where it listens by default. The page's words name
 /// them and give each its own fixes; a `match` on this is checked for every preset.
@@ -181,7 +181,9 @@ pub fn diagnose_models(status: u16, body: &str, secrets: &[&str]) -> Diagnosis {
     let Some(list) = value.get("data").and_then(|d| d.as_array()) else {
         return Diagnosis::NotOpenAi { why: NotOpenAi::NoModelList };
     };
-    let models =
-        list.iter().filter_map(|m| m.get("id").and_then(|id| id.as_str())).map(|id| crate::http::redact(id, secrets));
+    let models = list
+        .iter()
+        .filter_map(|m| m.get("id").and_then(|id| id.as_str()))
+        .map(|id| crate::run::http::redact(id, secrets));
     Diagnosis::Ok { models: models.collect() }
 }

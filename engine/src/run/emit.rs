@@ -1,16 +1,17 @@
-//! What both loops, the robust [`crate::harness::Harness`] and the [`crate::naive::NaiveLoop`],
+//! What both loops, the robust [`crate::run::harness::Harness`] and the [`crate::run::naive::NaiveLoop`],
 //! do the same way: hand each event to the observer while honouring Stop, race any wait against
-//! Stop, and word the injected harness bug. One copy, so the two schools can differ only where
+//! Stop, word the injected harness bug, and end the run with its `Finished` event. One copy, so the two schools can differ only where
 //! they really do: in what they catch.
 
-use crate::cancel::CancelToken;
-use crate::events::{Event, FailReason};
-use crate::harness::Observer;
-use crate::wire::ToolCall;
+use crate::run::cancel::CancelToken;
+use crate::run::clock::Clock;
+use crate::run::events::{Event, FailReason, Outcome};
+use crate::run::harness::Observer;
+use crate::run::wire::ToolCall;
 use futures::future::{select, Either};
 use std::future::Future;
 
-/// Why a loop left early, before it is turned into an [`crate::events::Outcome`].
+/// Why a loop left early, before it is turned into an [`crate::run::events::Outcome`].
 pub(crate) enum End {
     Cancelled,
     Failed(FailReason),
@@ -39,4 +40,17 @@ pub(crate) async fn or_cancel<T>(cancel: &CancelToken, fut: impl Future<Output =
 /// is a bug in our own code, so it ends the run in layer 3 rather than being caught.
 pub(crate) fn lost_result(call: &ToolCall) -> End {
     End::Failed(FailReason::HarnessBug { tool: call.function.name.clone() })
+}
+
+/// How a run ends: how the loop left becomes its outcome, and its `Finished` event, which each
+/// loop delivers even after Stop, so the page always shows how the run ended.
+pub(crate) fn ending(clock: &dyn Clock, started_ms: u64, turns: u32, left: Result<Outcome, End>) -> (Outcome, Event) {
+    let outcome = match left {
+        Ok(outcome) => outcome,
+        Err(End::Cancelled) => Outcome::Cancelled,
+        Err(End::Failed(reason)) => Outcome::Failed { reason },
+    };
+    let elapsed_ms = clock.now_ms() - started_ms;
+    let finished = Event::Finished { outcome: outcome.clone(), turns, elapsed_ms };
+    (outcome, finished)
 }

@@ -1,11 +1,11 @@
 //! The typed stream a run emits. The page, the tests and the traces all read these and nothing
 //! else, so everything a user sees is something the loop really did.
 
-use crate::provider::{CallFailure, WaitReason};
-use crate::script::Lang;
-use crate::tools::ToolErrorKind;
-use crate::wire::{FunctionCall, ToolCall, Usage, FINISH_CONTENT_FILTER, FINISH_LENGTH};
-use crate::world::Room;
+use crate::run::provider::{CallFailure, WaitReason};
+use crate::run::script::Lang;
+use crate::run::tools::ToolErrorKind;
+use crate::run::wire::{FunctionCall, ToolCall, Usage, FINISH_CONTENT_FILTER, FINISH_LENGTH};
+use crate::run::world::Room;
 use serde::{Deserialize, Serialize};
 
 /// Who handled a failure: the heart of the playground.

@@ -3,19 +3,19 @@
 //! model reads the error) and the guards, [`Harness::check_repeat`] and [`Harness::check_errors`].
 //! Everything else is layer 3: it ends the run with a clear outcome and nothing catches it.
 
-use super::emit::{emit, lost_result, or_cancel, End};
-use crate::cancel::CancelToken;
-use crate::clock::Clock;
-use crate::config::RunConfig;
-use crate::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
-use crate::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
-use crate::rng::SeededRng;
-use crate::script::script;
-use crate::tools::{tool_specs, ToolRunner};
-use crate::wire::{
+use super::emit::{emit, ending, lost_result, or_cancel, End};
+use crate::run::cancel::CancelToken;
+use crate::run::clock::Clock;
+use crate::run::config::RunConfig;
+use crate::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
+use crate::run::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
+use crate::run::rng::SeededRng;
+use crate::run::script::script;
+use crate::run::tools::{tool_specs, ToolRunner};
+use crate::run::wire::{
     message_chars, tokens_of_chars, ChatRequest, ChatResponse, Message, ToolCall, FINISH_STOP, FINISH_TOOL_CALLS,
 };
-use crate::world::Room;
+use crate::run::world::Room;
 use futures::future::{select, Either, LocalBoxFuture};
 use std::future::Future;
 
@@ -33,15 +33,21 @@ impl Observer for Vec<Event> {
     }
 }
 
-/// Everything a run needs, injected: the provider, time, the settings, the faults and Stop.
-pub struct Harness<'a> {
+/// Everything a run needs, injected: the provider, time, the settings, the tools and Stop. Both
+/// schools, the robust [`Harness`] and the [`crate::run::naive::NaiveLoop`], take the same, so
+/// they play the same scenario.
+pub struct Inputs<'a> {
     pub provider: &'a dyn Provider,
     pub clock: &'a dyn Clock,
     pub config: &'a RunConfig,
-    /// Runs the model's tool calls: [`crate::tools::Tools`], or a decorator that injects a bug.
+    /// Runs the model's tool calls: [`crate::run::tools::Tools`], or a decorator that injects a bug.
     pub tools: &'a dyn ToolRunner,
     pub cancel: CancelToken,
 }
+
+/// The robust loop: your code retries, the model reads tool errors, the guards stop a run going
+/// nowhere.
+pub struct Harness<'a>(pub Inputs<'a>);
 
 /// The state one run carries from turn to turn.
 struct Run<'o> {
@@ -66,18 +72,18 @@ impl Run<'_> {
 impl Harness<'_> {
     /// Plays the adventure until an outcome. Never panics on anything the model or server sends.
     pub async fn run(&self, observer: &mut dyn Observer) -> Outcome {
-        let started = self.clock.now_ms();
-        let max_turns = self.config.guards.max_turns.max(1);
-        let script = script(self.config.lang);
+        let started = self.0.clock.now_ms();
+        let max_turns = self.0.config.guards.max_turns.max(1);
+        let script = script(self.0.config.lang);
         let mut run = Run {
             request: ChatRequest {
-                model: self.config.model.clone(),
+                model: self.0.config.model.clone(),
                 messages: Vec::new(),
                 tools: tool_specs(script),
                 stream: None,
             },
             room: Room::default(),
-            rng: SeededRng::new(self.config.seed),
+            rng: SeededRng::new(self.0.config.seed),
             errors_in_a_row: 0,
             previous_calls: None,
             history_chars: 0,
@@ -86,14 +92,8 @@ impl Harness<'_> {
         run.remember(Message::system(script.system_prompt));
         run.remember(Message::user(script.task));
         let mut turns = 0;
-        let result = self.play(&mut run, max_turns, &mut turns).await;
-        let outcome = match result {
-            Ok(outcome) => outcome,
-            Err(End::Cancelled) => Outcome::Cancelled,
-            Err(End::Failed(reason)) => Outcome::Failed { reason },
-        };
-        let finished = Event::Finished { outcome: outcome.clone(), turns, elapsed_ms: self.clock.now_ms() - started };
-        // The final event is delivered even after Stop, so the page always shows how the run ended.
+        let left = self.play(&mut run, max_turns, &mut turns).await;
+        let (outcome, finished) = ending(self.0.clock, started, turns, left);
         run.observer.on_event(&finished).await;
         outcome
     }
@@ -102,10 +102,10 @@ impl Harness<'_> {
         self.emit(
             run,
             Event::RunStarted {
-                task: script(self.config.lang).task.into(),
+                task: script(self.0.config.lang).task.into(),
                 max_turns,
                 room: run.room,
-                lang: self.config.lang,
+                lang: self.0.config.lang,
             },
         )
         .await?;
@@ -178,14 +178,14 @@ impl Harness<'_> {
     /// tends to pass by itself with capped exponential backoff and jitter. The model never sees
     /// any of this; if the attempts run out, the run fails in layer 3.
     async fn call_model(&self, run: &mut Run<'_>, turn: u32) -> Result<ChatResponse, End> {
-        let policy = &self.config.retry;
+        let policy = &self.0.config.retry;
         let max_attempts = policy.max_attempts.max(1);
-        let watchdog_ms = self.config.guards.watchdog_ms;
+        let watchdog_ms = self.0.config.guards.watchdog_ms;
         for attempt in 1..=max_attempts {
             self.emit(run, Event::ModelCalled { turn, attempt, max_attempts }).await?;
-            let call = self.provider.complete(&run.request, CallContext { turn, attempt });
+            let call = self.0.provider.complete(&run.request, CallContext { turn, attempt });
             let answer = if watchdog_ms > 0 {
-                match self.or_cancel(select(call, self.clock.sleep(watchdog_ms))).await? {
+                match self.or_cancel(select(call, self.0.clock.sleep(watchdog_ms))).await? {
                     Either::Left((answer, _)) => answer,
                     Either::Right(_) => {
                         let detail = GuardDetail::SilentFor { ms: watchdog_ms };
@@ -241,7 +241,7 @@ impl Harness<'_> {
             let (wait_ms, reason) = policy.wait_ms(attempt, err.retry_after_ms, run.rng.next_f64());
             self.emit(run, Event::RetryScheduled { turn, next_attempt: attempt + 1, max_attempts, wait_ms, reason })
                 .await?;
-            self.or_cancel(self.clock.sleep(wait_ms)).await?;
+            self.or_cancel(self.0.clock.sleep(wait_ms)).await?;
         }
         unreachable!("the last attempt always returns")
     }
@@ -252,7 +252,7 @@ impl Harness<'_> {
     /// must be seen, not swallowed.
     fn run_tool(&self, run: &mut Run<'_>, turn: u32, call: &ToolCall) -> Result<Event, End> {
         let result =
-            self.tools.run(&mut run.room, call, turn, script(self.config.lang)).map_err(|_| lost_result(call))?;
+            self.0.tools.run(&mut run.room, call, turn, script(self.0.config.lang)).map_err(|_| lost_result(call))?;
         run.remember(Message::tool_result(&call.id, result.output.clone()));
         let (call_id, name) = (call.id.clone(), call.function.name.clone());
         Ok(match result.error {
@@ -281,11 +281,11 @@ impl Harness<'_> {
     async fn check_repeat(&self, run: &mut Run<'_>, turn: u32, calls: &[ToolCall]) -> Result<Option<Outcome>, End> {
         let signature: Vec<(String, String)> =
             calls.iter().map(|c| (c.function.name.clone(), c.function.arguments.clone())).collect();
-        if self.config.guards.stop_on_repeat && run.previous_calls.as_ref() == Some(&signature) {
+        if self.0.config.guards.stop_on_repeat && run.previous_calls.as_ref() == Some(&signature) {
             let detail = GuardDetail::SameCalls { calls: calls.iter().map(|c| c.function.clone()).collect() };
             self.emit(run, Event::GuardTripped { turn, guard: Guard::RepeatedCall, detail, layer: Layer::Code })
                 .await?;
-            return Ok(Some(Outcome::Escalated { message: script(self.config.lang).handover.into() }));
+            return Ok(Some(Outcome::Escalated { message: script(self.0.config.lang).handover.into() }));
         }
         run.previous_calls = Some(signature);
         Ok(None)
@@ -294,7 +294,7 @@ impl Harness<'_> {
     /// A guard, after the tools ran: too many tool errors in a row mean the model is not
     /// learning from them, so the loop gives up.
     async fn check_errors(&self, run: &mut Run<'_>, turn: u32) -> Result<Option<Outcome>, End> {
-        let max = self.config.guards.max_errors_in_a_row;
+        let max = self.0.config.guards.max_errors_in_a_row;
         if max == 0 || run.errors_in_a_row < max {
             return Ok(None);
         }
@@ -304,10 +304,10 @@ impl Harness<'_> {
     }
 
     async fn emit(&self, run: &mut Run<'_>, event: Event) -> Result<(), End> {
-        emit(&self.cancel, run.observer, event).await
+        emit(&self.0.cancel, run.observer, event).await
     }
 
     async fn or_cancel<T>(&self, fut: impl Future<Output = T>) -> Result<T, End> {
-        or_cancel(&self.cancel, fut).await
+        or_cancel(&self.0.cancel, fut).await
     }
 }

@@ -5,8 +5,8 @@
 //! here means they are plain functions that test natively, and every client classifies the same
 //! answer the same way.
 
-use crate::provider::{self, BodyProblem, CallFailure, ProviderError};
-use crate::wire::ChatResponse;
+use crate::run::provider::{self, BodyProblem, CallFailure, ProviderError};
+use crate::run::wire::ChatResponse;
 
 /// The largest body the loop will try to read as a completion, in bytes (2 MB). A chat reply is a
 /// few kilobytes; anything this big is a misrouted download or a runaway server, and parsing it
@@ -50,7 +50,7 @@ pub fn classify_response(
 
 /// The error a status stands for, or `None` for a 2xx. Split out of [`classify_response`] for
 /// streaming: check the status and headers first, and only hand the body to
-/// [`crate::sse::SseParser`] when this returns `None`. For a non-2xx, the body is the server's
+/// [`crate::run::sse::SseParser`] when this returns `None`. For a non-2xx, the body is the server's
 /// explanation and never a stream.
 pub fn error_for_status(
     status: u16,

@@ -1,7 +1,8 @@
 //! The loop: one function per layer in [`harness`] (call the model, run a tool, the guards),
 //! the provider and its retry policy, the chaos that breaks it on purpose, the tools and the
 //! room they act on, the words the model reads ([`script`]), injected time and Stop, the wire
-//! format, and the deterministic simulator the tests and the page both use.
+//! format, and the deterministic simulators the tests and the page both use: one run ([`sim`])
+//! and a thundering herd of clients retrying at once ([`herd`]).
 
 pub mod builtin;
 pub mod call_args;
@@ -13,6 +14,7 @@ pub mod connection;
 pub(crate) mod emit;
 pub mod events;
 pub mod harness;
+pub mod herd;
 pub mod http;
 pub mod naive;
 pub mod provider;

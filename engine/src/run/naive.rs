@@ -1,60 +1,46 @@
 //! The other school: a naive loop that catches nothing and retries nothing. It plays the same
-//! adventure with the same provider, faults and seed as [`crate::harness::Harness`], and emits the
+//! adventure with the same provider, faults and seed as [`crate::run::harness::Harness`], and emits the
 //! same events, so the page can draw the two side by side and show where they part ways.
 //!
 //! Any failure ends the run: a 503 that one retry would have fixed, a tool error the model could
 //! have read, a call that never answers (there is no watchdog either, so that run waits forever).
 //! The only limit it keeps is the loop's own bound, the turn budget.
 
-use super::emit::{emit, lost_result, or_cancel, End};
-use crate::cancel::CancelToken;
-use crate::clock::Clock;
-use crate::config::RunConfig;
-use crate::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome};
-use crate::harness::Observer;
-use crate::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
-use crate::script::script;
-use crate::tools::{tool_specs, ToolRunner};
-use crate::wire::{estimate_tokens, ChatRequest, Message, ToolCall, FINISH_TOOL_CALLS};
-use crate::world::Room;
+use super::emit::{emit, ending, lost_result, or_cancel, End};
+use crate::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome};
+use crate::run::harness::{Inputs, Observer};
+use crate::run::provider::{BodyProblem, CallContext, CallFailure, ProviderError};
+use crate::run::script::script;
+use crate::run::tools::tool_specs;
+use crate::run::wire::{estimate_tokens, ChatRequest, Message, ToolCall, FINISH_TOOL_CALLS};
+use crate::run::world::Room;
 use std::future::Future;
 
-/// The naive loop's inputs: the same as the robust harness's, so both play the same scenario.
-pub struct NaiveLoop<'a> {
-    pub provider: &'a dyn Provider,
-    pub clock: &'a dyn Clock,
-    pub config: &'a RunConfig,
-    /// Runs the model's tool calls: [`crate::tools::Tools`], or a decorator that injects a bug.
-    pub tools: &'a dyn ToolRunner,
-    pub cancel: CancelToken,
-}
+/// The naive loop, over the same [`Inputs`] as the robust harness, so both play the same scenario.
+pub struct NaiveLoop<'a>(pub Inputs<'a>);
 
 impl NaiveLoop<'_> {
     /// Plays until an outcome, or forever if a call never answers.
     pub async fn run(&self, observer: &mut dyn Observer) -> Outcome {
-        let started = self.clock.now_ms();
+        let started = self.0.clock.now_ms();
         let mut turns = 0;
-        let outcome = match self.play(observer, &mut turns).await {
-            Ok(outcome) => outcome,
-            Err(End::Cancelled) => Outcome::Cancelled,
-            Err(End::Failed(reason)) => Outcome::Failed { reason },
-        };
-        let elapsed_ms = self.clock.now_ms() - started;
-        observer.on_event(&Event::Finished { outcome: outcome.clone(), turns, elapsed_ms }).await;
+        let left = self.play(observer, &mut turns).await;
+        let (outcome, finished) = ending(self.0.clock, started, turns, left);
+        observer.on_event(&finished).await;
         outcome
     }
 
     async fn play(&self, observer: &mut dyn Observer, turns: &mut u32) -> Result<Outcome, End> {
-        let max_turns = self.config.guards.max_turns.max(1);
+        let max_turns = self.0.config.guards.max_turns.max(1);
         let mut room = Room::default();
-        let script = script(self.config.lang);
+        let script = script(self.0.config.lang);
         let mut request = ChatRequest {
-            model: self.config.model.clone(),
+            model: self.0.config.model.clone(),
             messages: vec![Message::system(script.system_prompt), Message::user(script.task)],
             tools: tool_specs(script),
             stream: None,
         };
-        self.emit(observer, Event::RunStarted { task: script.task.into(), max_turns, room, lang: self.config.lang })
+        self.emit(observer, Event::RunStarted { task: script.task.into(), max_turns, room, lang: self.0.config.lang })
             .await?;
         for turn in 1..=max_turns {
             *turns = turn;
@@ -62,7 +48,7 @@ impl NaiveLoop<'_> {
             self.emit(observer, Event::TurnStarted { turn, max_turns, messages, est_tokens }).await?;
             self.emit(observer, Event::ModelCalled { turn, attempt: 1, max_attempts: 1 }).await?;
             // One attempt, no watchdog: whatever the call does is what the run gets.
-            let answer = self.or_cancel(self.provider.complete(&request, CallContext { turn, attempt: 1 })).await?;
+            let answer = self.or_cancel(self.0.provider.complete(&request, CallContext { turn, attempt: 1 })).await?;
             let checked = answer.and_then(|r| {
                 r.check().map(|_| r).map_err(|reason| ProviderError::of(CallFailure::BadBody { reason }))
             });
@@ -105,7 +91,7 @@ impl NaiveLoop<'_> {
             }
             for call in &calls {
                 self.emit(observer, Event::ToolStarted { turn, call: call.clone() }).await?;
-                let result = self.tools.run(&mut room, call, turn, script).map_err(|_| lost_result(call))?;
+                let result = self.0.tools.run(&mut room, call, turn, script).map_err(|_| lost_result(call))?;
                 let (call_id, name) = (call.id.clone(), call.function.name.clone());
                 match result.error {
                     None => {
@@ -137,10 +123,10 @@ impl NaiveLoop<'_> {
     }
 
     async fn emit(&self, observer: &mut dyn Observer, event: Event) -> Result<(), End> {
-        emit(&self.cancel, observer, event).await
+        emit(&self.0.cancel, observer, event).await
     }
 
     async fn or_cancel<T>(&self, fut: impl Future<Output = T>) -> Result<T, End> {
-        or_cancel(&self.cancel, fut).await
+        or_cancel(&self.0.cancel, fut).await
     }
 }

@@ -1,8 +1,8 @@
 //! Layer 1's vocabulary: what a model provider can answer, which failures tend to pass by
 //! themselves, and how long to wait before trying again.
 
-pub use crate::wire::BodyProblem;
-use crate::wire::{ChatRequest, ChatResponse};
+pub use crate::run::wire::BodyProblem;
+use crate::run::wire::{ChatRequest, ChatResponse};
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 

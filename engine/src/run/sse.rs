@@ -7,9 +7,9 @@
 //! the page can show the answer as it is written. Only a stream that ended with `[DONE]` becomes
 //! a [`ChatResponse`]: a cut stream is an error, never a shorter answer.
 
-use crate::http::MAX_BODY_BYTES;
-use crate::provider::{BodyProblem, CallFailure, ProviderError};
-use crate::wire::{ChatResponse, Choice, Message, Role, ToolCall, Usage};
+use crate::run::http::MAX_BODY_BYTES;
+use crate::run::provider::{BodyProblem, CallFailure, ProviderError};
+use crate::run::wire::{ChatResponse, Choice, Message, Role, ToolCall, Usage};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -123,7 +123,7 @@ fn null_as_empty<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) ->
 }
 
 fn optional_string_or_json<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    crate::wire::string_or_json(d).map(Some)
+    crate::run::wire::string_or_json(d).map(Some)
 }
 
 /// A tool call while its pieces are still arriving.
@@ -407,7 +407,7 @@ impl SseParser {
 }
 
 /// Whether a `Content-Type` announces an event stream. A server that ignored `"stream": true`
-/// answers plain JSON instead; read that with [`crate::http::classify_response`].
+/// answers plain JSON instead; read that with [`crate::run::http::classify_response`].
 pub fn is_event_stream(content_type: Option<&str>) -> bool {
     content_type.is_some_and(|ct| {
         ct.split(';').next().is_some_and(|mime| mime.trim().eq_ignore_ascii_case("text/event-stream"))

@@ -1,9 +1,9 @@
 //! Layer 2, the model. Every way a tool call can go wrong becomes a short sentence that goes back
 //! to the model as the tool's result, so the model can read it and try something else.
 
-use crate::script::{fill, list, Script};
-use crate::wire::{FunctionSpec, ToolCall, ToolSpec};
-use crate::world::{tool_description, tool_schema, Room, TOOL_NAMES};
+use crate::run::script::{fill, list, Script};
+use crate::run::wire::{FunctionSpec, ToolCall, ToolSpec};
+use crate::run::world::{tool_description, tool_schema, Room, TOOL_NAMES};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -39,7 +39,7 @@ pub struct ToolOutcome {
     pub error: Option<ToolErrorKind>,
 }
 
-pub use crate::script::ERROR_PREFIX;
+pub use crate::run::script::ERROR_PREFIX;
 
 /// The tool list sent with every request.
 pub fn tool_specs(s: &Script) -> Vec<ToolSpec> {
@@ -62,7 +62,7 @@ pub fn tool_specs(s: &Script) -> Vec<ToolSpec> {
 pub struct LostResult;
 
 /// How the loop runs a tool call. [`Tools`] is the real dispatch; the chaos decorator
-/// ([`crate::chaos::ChaosTools`]) wraps it to inject a harness bug, so the loop never reads the
+/// ([`crate::run::chaos::ChaosTools`]) wraps it to inject a harness bug, so the loop never reads the
 /// fault plan itself.
 pub trait ToolRunner {
     fn run(&self, room: &mut Room, call: &ToolCall, turn: u32, s: &Script) -> Result<ToolOutcome, LostResult>;

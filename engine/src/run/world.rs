@@ -1,8 +1,8 @@
 //! The adventure: a temple hall, a door with a rusted lock, a key and an oil can.
 //! Every sentence the room says is read by the model, so failures say what to do next; the
-//! sentences themselves are in [`crate::script`], one table per language.
+//! sentences themselves are in [`crate::run::script::script`], one table per language.
 
-use crate::script::{fill, Script};
+use crate::run::script::{fill, Script};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -21,7 +21,7 @@ pub const TARGETS: [&str; 5] = ["room", "door", "lock", "key", "oil_can"];
 pub const TOOL_NAMES: [&str; 2] = ["look_at", "use"];
 
 /// The JSON Schema of each tool's arguments, the single source for both the request and the
-/// validation in [`crate::tools`].
+/// validation in [`crate::run::tools`].
 pub fn tool_schema(name: &str, s: &Script) -> Option<Value> {
     match name {
         "look_at" => Some(json!({

@@ -1,11 +1,11 @@
 //! The two schools side by side: the same scenario played by the naive loop and by the robust
 //! one, and the first step where they stop doing the same thing.
 
-use crate::chaos::FaultPlan;
-use crate::config::RunConfig;
-use crate::events::Event;
-use crate::sim::{simulate, simulate_naive, Simulation};
-use crate::view::turn_of;
+use crate::run::chaos::FaultPlan;
+use crate::run::config::RunConfig;
+use crate::run::events::Event;
+use crate::run::sim::{simulate, simulate_naive, Simulation};
+use crate::show::view::turn_of;
 
 /// Both runs of one scenario, and where they part ways.
 #[derive(Debug, Clone)]
@@ -28,7 +28,7 @@ pub fn compare(config: &RunConfig, plan: FaultPlan) -> Comparison {
 /// What a step looks like on screen: its kind, the layer that handled it and its turn. Attempt
 /// counts are left out: the naive loop announces one attempt where the robust one allows three,
 /// and that alone is not the two loops doing different things.
-fn step(event: &Event) -> (&'static str, Option<crate::events::Layer>, Option<u32>) {
+fn step(event: &Event) -> (&'static str, Option<crate::run::events::Layer>, Option<u32>) {
     (event.kind(), event.layer(), turn_of(event))
 }
 

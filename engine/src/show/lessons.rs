@@ -2,7 +2,7 @@
 //! run plays, and a short explanation that ties what happened to the rule. The native tests
 //! check that every lesson's run really is handled by the layer its answer names.
 
-use crate::events::{Ending, Layer};
+use crate::run::events::{Ending, Layer};
 
 /// A lesson as data: its run and its answer. Its words (title, goal, explanation) belong to the
 /// page, in the reader's language (`text::lesson_text`).

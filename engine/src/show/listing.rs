@@ -1,7 +1,7 @@
 //! The loops as the code panel shows them, in Rust, TypeScript and Python: the robust loop, short,
 //! one function per layer, and the naive loop that compare mode sets beside it. They are teaching
-//! summaries of [`crate::harness`] and [`crate::naive`], not code that runs: the panel lights the
-//! line that the current step of the real run corresponds to ([`crate::scene::anchor_of`]).
+//! summaries of [`crate::run::harness`] and [`crate::run::naive`], not code that runs: the panel lights the
+//! line that the current step of the real run corresponds to ([`crate::show::scene::anchor_of`]).
 //!
 //! Markers, never shown:
 //! - ` @@slug` ends a line that a step can light (an [`Anchor`]'s slug).
@@ -10,7 +10,7 @@
 //! - `{note:slug}` stands for a comment's words, which the page writes in its own language
 //!   (the listings hold code only, so a translation never touches them).
 
-use crate::scene::Anchor;
+use crate::show::scene::Anchor;
 
 /// A language the loop is shown in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -316,7 +316,7 @@ pub fn naive_source(lang: Lang) -> &'static str {
     }
 }
 
-/// The naive loop in `lang`, as [`crate::naive::NaiveLoop`] plays it: one attempt per call and no
+/// The naive loop in `lang`, as [`crate::run::naive::NaiveLoop`] plays it: one attempt per call and no
 /// watchdog, a failed tool thrown rather than handed to the model, the reply's `finish_reason`
 /// taken at its word, and no guard but the turn budget.
 pub fn naive_listing(lang: Lang) -> Vec<Line> {

@@ -1,6 +1,6 @@
 //! Presentation, as data: the view a run's events add up to, the scene's positions, the code
 //! listing the page lights, the verdict on a retry policy, the lessons, scenario links, traces,
-//! the naive-vs-robust comparison and the herd simulation. The page turns all of it into words.
+//! the naive-vs-robust comparison and the herd view's link. The page turns all of it into words.
 
 pub mod compare;
 pub mod herd;

@@ -8,8 +8,8 @@
 //! runs of white space made one space, control characters and direction overrides taken out,
 //! bounded in length), and the page shows them as text only.
 
-use crate::events::Layer;
-use crate::scenario::{decode, encode, short, Mode, Notice, Pace, Problem, Scenario, MAX_LINK_LEN};
+use crate::run::events::Layer;
+use crate::show::scenario::{decode, encode, short, Mode, Notice, Pace, Problem, Scenario, MAX_LINK_LEN};
 
 /// The most characters a lesson's title keeps.
 pub const MAX_TITLE_CHARS: usize = 80;
@@ -135,7 +135,7 @@ pub(crate) fn read_expect(value: &str) -> Result<Layer, Problem> {
 /// `lang`) are the page's; anything else is ignored, as the agenda always did.
 pub fn decode_agenda(query: &str) -> (Vec<Scenario>, Vec<Notice>) {
     let mut notices = Vec::new();
-    let (query, cut) = crate::scenario::cut_link(query);
+    let (query, cut) = crate::show::scenario::cut_link(query);
     if cut {
         notices.push(Notice { key: "link".into(), problem: Problem::LinkTooLong { max: MAX_LINK_LEN } });
     }

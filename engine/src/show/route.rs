@@ -2,8 +2,8 @@
 //! know before it draws anything. One reader for all of them, so the view, the layout and the
 //! language are never read from the address in two ways.
 
-use crate::scenario::Mode;
-use crate::script::Lang;
+use crate::run::script::Lang;
+use crate::show::scenario::Mode;
 
 /// The page a link opens: the playground, or a view of its own (`view=`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -5,12 +5,12 @@
 //! from the defaults are written, so the default scenario is just `v=1`. Decoding never fails:
 //! whatever it cannot use, it names in a [`Notice`] and falls back to the default.
 
-use crate::builtin::Personality;
-use crate::chaos::{Fault, FaultGroup, FaultPlan, FaultRule};
-use crate::config::RunConfig;
-use crate::lessons::LessonId;
-use crate::own_lesson::{read_expect, read_text, OwnLesson};
-use crate::script::Lang;
+use crate::run::builtin::Personality;
+use crate::run::chaos::{Fault, FaultGroup, FaultPlan, FaultRule};
+use crate::run::config::RunConfig;
+use crate::run::script::Lang;
+use crate::show::lessons::LessonId;
+use crate::show::own_lesson::{read_expect, read_text, OwnLesson};
 
 /// The link format this build writes. Links with a higher number are read as far as possible.
 pub const FORMAT_VERSION: u32 = 1;
@@ -329,7 +329,7 @@ pub enum Problem {
     KeyInLink,
     UnknownKey,
     ModelWithoutEndpoint,
-    /// The herd view's `policy` is not one of [`crate::herd::HerdPolicy`]'s slugs.
+    /// The herd view's `policy` is not one of [`crate::run::herd::HerdPolicy`]'s slugs.
     UnknownPolicy {
         value: String,
     },
@@ -501,7 +501,7 @@ fn personality_slug(p: Personality) -> &'static str {
 
 /// The scenario a lesson plays: its own link, read as any link is.
 pub fn lesson_scenario(id: LessonId) -> Option<Scenario> {
-    let (_, lesson) = crate::lessons::find(id)?;
+    let (_, lesson) = crate::show::lessons::find(id)?;
     Some(decode(lesson.link).0)
 }
 
@@ -635,8 +635,8 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
             }
             None => match key {
                 "key" | "api_key" | "apikey" | "token" => Err(Problem::KeyInLink),
-                // The herd view's own keys: crate::herd::decode_link reads and checks them.
-                k if crate::herd::LINK_KEYS.contains(&k) => Ok(()),
+                // The herd view's own keys: crate::show::herd::decode_link reads and checks them.
+                k if crate::show::herd::LINK_KEYS.contains(&k) => Ok(()),
                 _ => Err(Problem::UnknownKey),
             },
         };

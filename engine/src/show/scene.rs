@@ -1,11 +1,12 @@
-//! How the adventure scene and the code panel read one step of a run: where the hero (the loop)
-//! stands, and which line of the loop's code is running. Plain functions of an event, so the
-//! page, time travel and the tests all agree.
+//! How the adventure scene and the code panel read one step of a run: what the stage shows
+//! ([`beat_of`]), where the hero (the loop) stands, and which line of the loop's code is running.
+//! Plain functions of an event, so the page, time travel and the tests all agree.
 
-use crate::call_args::object_members;
-use crate::events::{Event, FailReason, Guard, Layer, Outcome};
-use crate::tools::ToolErrorKind;
-use crate::world::Room;
+use crate::run::call_args::object_members;
+use crate::run::events::{Ending, Event, FailReason, Guard, Layer, Outcome};
+use crate::run::provider::CallFailure;
+use crate::run::tools::ToolErrorKind;
+use crate::run::world::Room;
 
 /// Where the hero stands on the stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +48,9 @@ pub fn hero_spot(event: Option<&Event>, room: Room) -> Spot {
         Some(Event::RetryScheduled { .. }) => Spot::Bench,
         // A call the loop turns down before running it (a tool that does not exist, arguments
         // that are not JSON or break the schema) never reaches the room: the hero stays put.
-        Some(Event::ToolStarted { call, .. }) if act_of(&call.function.name, &call.function.arguments) == "other" => {
+        Some(Event::ToolStarted { call, .. })
+            if act_of(&call.function.name, &call.function.arguments) == Act::Other =>
+        {
             Spot::Start
         }
         Some(Event::ToolFailed {
@@ -181,19 +184,190 @@ pub fn anchor_of(event: &Event) -> Option<Anchor> {
     })
 }
 
-/// What a tool call does to the room, for the stage to animate: `oil`, `key`, `look-door`,
-/// `look-lock`, `look-room`, or `other` (an unknown tool, or arguments that are not an object).
-pub fn act_of(name: &str, arguments: &str) -> &'static str {
+/// What a tool call does to the room, for the stage to animate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Act {
+    /// Oil the lock.
+    Oil,
+    /// Turn the key.
+    Key,
+    /// Look at the door.
+    LookDoor,
+    /// Look at the lock.
+    LookLock,
+    /// Look at anything else, or around the room.
+    LookRoom,
+    /// An unknown tool, or arguments that are not an object: nothing happens to the room.
+    Other,
+}
+
+impl Act {
+    pub const ALL: [Act; 6] = [Act::Oil, Act::Key, Act::LookDoor, Act::LookLock, Act::LookRoom, Act::Other];
+
+    /// The stage's `data-act`, which style/scene.css animates (`look-…` for the three looks).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Act::Oil => "oil",
+            Act::Key => "key",
+            Act::LookDoor => "look-door",
+            Act::LookLock => "look-lock",
+            Act::LookRoom => "look-room",
+            Act::Other => "other",
+        }
+    }
+}
+
+/// What a tool call does to the room: read from its arguments the way the tools read them, so
+/// a call with its keys in another order acts the same.
+pub fn act_of(name: &str, arguments: &str) -> Act {
     let members = object_members(arguments).unwrap_or_default();
     let arg = |key: &str| members.iter().find(|(k, _)| k == key).map_or("", |(_, v)| v.as_str());
     match (name, arg("item"), arg("target")) {
-        ("use", "oil_can", _) => "oil",
-        ("use", "key", _) => "key",
-        ("look_at", _, "door") => "look-door",
-        ("look_at", _, "lock") => "look-lock",
-        ("look_at", _, _) => "look-room",
-        _ => "other",
+        ("use", "oil_can", _) => Act::Oil,
+        ("use", "key", _) => Act::Key,
+        ("look_at", _, "door") => Act::LookDoor,
+        ("look_at", _, "lock") => Act::LookLock,
+        ("look_at", _, _) => Act::LookRoom,
+        _ => Act::Other,
     }
+}
+
+/// What kind of step the stage draws.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BeatName {
+    /// Nothing on screen yet.
+    #[default]
+    Idle,
+    /// The run starts: the history is the system prompt and the task.
+    Start,
+    /// A turn starts: the hero gathers the whole history.
+    Gather,
+    /// The history goes to the oracle.
+    Ask,
+    /// The model call failed.
+    CallFailed,
+    /// Waiting out a backoff.
+    Wait,
+    /// The reply is the final answer.
+    Final,
+    /// The reply asks for a tool.
+    Request,
+    /// The reply was odd and the loop let it pass.
+    Quirk,
+    /// A tool runs on the room.
+    Tool,
+    /// The tool worked.
+    ToolOk,
+    /// The tool failed.
+    ToolError,
+    /// A guard stepped in.
+    Guard,
+    /// The run is over.
+    End,
+}
+
+impl BeatName {
+    pub const ALL: [BeatName; 14] = [
+        BeatName::Idle,
+        BeatName::Start,
+        BeatName::Gather,
+        BeatName::Ask,
+        BeatName::CallFailed,
+        BeatName::Wait,
+        BeatName::Final,
+        BeatName::Request,
+        BeatName::Quirk,
+        BeatName::Tool,
+        BeatName::ToolOk,
+        BeatName::ToolError,
+        BeatName::Guard,
+        BeatName::End,
+    ];
+
+    /// The stage's `data-beat`, which style/scene.css and the browser tests read.
+    pub fn slug(self) -> &'static str {
+        match self {
+            BeatName::Idle => "idle",
+            BeatName::Start => "start",
+            BeatName::Gather => "gather",
+            BeatName::Ask => "ask",
+            BeatName::CallFailed => "call-failed",
+            BeatName::Wait => "wait",
+            BeatName::Final => "final",
+            BeatName::Request => "request",
+            BeatName::Quirk => "quirk",
+            BeatName::Tool => "tool",
+            BeatName::ToolOk => "tool-ok",
+            BeatName::ToolError => "tool-error",
+            BeatName::Guard => "guard",
+            BeatName::End => "end",
+        }
+    }
+}
+
+/// One step as the stage draws it, as data: the page adds the words (the failure's name, the
+/// guard's sign) and turns the rest into data attributes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Beat {
+    pub name: BeatName,
+    /// The layer that handled a failure, if this step is one.
+    pub layer: Option<Layer>,
+    /// The tool call on screen, as [`call_text`] shows it, or the tool's name once it has run.
+    pub call: String,
+    /// What a starting tool call does to the room.
+    pub act: Option<Act>,
+    /// How the model call failed, on [`BeatName::CallFailed`].
+    pub failure: Option<CallFailure>,
+    /// The guard that stepped in, on [`BeatName::Guard`].
+    pub guard: Option<Guard>,
+    /// How the run ended, on [`BeatName::End`].
+    pub outcome: Option<Ending>,
+}
+
+/// What the stage draws when `event` is on screen (`None`: before the run).
+pub fn beat_of(event: Option<&Event>) -> Beat {
+    let Some(event) = event else { return Beat::default() };
+    let mut beat = Beat { layer: event.layer(), ..Beat::default() };
+    beat.name = match event {
+        Event::RunStarted { .. } => BeatName::Start,
+        Event::TurnStarted { .. } => BeatName::Gather,
+        Event::ModelCalled { .. } => BeatName::Ask,
+        Event::ModelCallFailed { failure, .. } => {
+            beat.failure = Some(failure.clone());
+            BeatName::CallFailed
+        }
+        Event::RetryScheduled { .. } => BeatName::Wait,
+        Event::ModelReplied { tool_calls, .. } => match tool_calls.first() {
+            None => BeatName::Final,
+            Some(call) => {
+                beat.call = call_text(&call.function.name, &call.function.arguments);
+                BeatName::Request
+            }
+        },
+        Event::QuirkTolerated { .. } => BeatName::Quirk,
+        Event::ToolStarted { call, .. } => {
+            beat.call = call_text(&call.function.name, &call.function.arguments);
+            beat.act = Some(act_of(&call.function.name, &call.function.arguments));
+            BeatName::Tool
+        }
+        Event::ToolSucceeded { name, .. } => {
+            beat.call = name.clone();
+            BeatName::ToolOk
+        }
+        Event::ToolFailed { name, .. } => {
+            beat.call = name.clone();
+            BeatName::ToolError
+        }
+        Event::GuardTripped { guard, .. } => {
+            beat.guard = Some(*guard);
+            BeatName::Guard
+        }
+        Event::Finished { outcome, .. } => {
+            beat.outcome = Some(outcome.ending());
+            BeatName::End
+        }
+    };
+    beat
 }
 
 /// A call as the oracle's card shows it, `use(oil_can, lock)`: the values in key order.

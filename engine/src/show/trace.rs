@@ -1,8 +1,8 @@
 //! Traces: a finished run saved as JSON (its scenario link plus every event), so a teacher can
 //! record a run once and replay it anywhere, offline, without the endpoint.
 
-use crate::events::Event;
-use crate::scenario::{decode, encode, Notice, Scenario};
+use crate::run::events::Event;
+use crate::show::scenario::{decode, encode, Notice, Scenario};
 use serde::{Deserialize, Serialize};
 
 /// The marker that tells a Rusty Lock trace from any other JSON file.

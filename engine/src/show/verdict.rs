@@ -33,10 +33,10 @@
 //! * Its sums are the strip's: a finding about a turn's waits adds up the same waits the backoff
 //!   strip draws for that turn (see [`Said`] for which ones each finding counts).
 
-use crate::config::RunConfig;
-use crate::events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome, Quirk};
-use crate::provider::{CallFailure, ProviderError, WaitReason};
-use crate::wire::FINISH_LENGTH;
+use crate::run::config::RunConfig;
+use crate::run::events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome, Quirk};
+use crate::run::provider::{CallFailure, ProviderError, WaitReason};
+use crate::run::wire::FINISH_LENGTH;
 use serde::Serialize;
 
 /// The stable names of every finding, for the page, the tests and anyone scripting them.

@@ -2,13 +2,12 @@
 //! history. Plain data, so the page reads it and tests check it natively; a trace replayed
 //! later rebuilds exactly the same picture.
 
-use crate::events::{Event, FailReason, Guard, Layer, Outcome, Quirk};
-use crate::provider::CallFailure;
-use crate::script::script;
-use crate::tools::ToolErrorKind;
-use crate::wire::{Message, Role};
-use crate::wire::{FINISH_CONTENT_FILTER, FINISH_LENGTH};
-use crate::world::Room;
+use crate::run::events::{Event, FailReason, Guard, Layer, Outcome, Quirk};
+use crate::run::provider::CallFailure;
+use crate::run::script::script;
+use crate::run::tools::ToolErrorKind;
+use crate::run::wire::{Message, Role, FINISH_CONTENT_FILTER, FINISH_LENGTH};
+use crate::run::world::Room;
 use serde::{Deserialize, Serialize};
 
 /// One failure on the "who handled it" board.
@@ -315,7 +314,7 @@ pub struct StripBar {
     pub ceiling_ms: u64,
     /// How long the loop really waited.
     pub wait_ms: u64,
-    pub reason: crate::provider::WaitReason,
+    pub reason: crate::run::provider::WaitReason,
     /// What the server asked for in `Retry-After` on the failed attempt, if anything.
     pub retry_after_ms: Option<u64>,
 }
@@ -347,7 +346,7 @@ impl Strip {
 
 /// One strip per turn that waited before a retry, in order. `policy` gives the ceilings: the
 /// events carry the wait but not the ceiling it was picked under.
-pub fn backoff_strips(policy: &crate::provider::RetryPolicy, events: &[Event]) -> Vec<Strip> {
+pub fn backoff_strips(policy: &crate::run::provider::RetryPolicy, events: &[Event]) -> Vec<Strip> {
     let mut strips: Vec<Strip> = Vec::new();
     let mut asked: Option<(u32, u32, Option<u64>)> = None;
     for (index, event) in events.iter().enumerate() {

@@ -3,14 +3,18 @@
 #![allow(dead_code)]
 
 use futures::future::LocalBoxFuture;
-use rusty_lock_engine::clock::block_on_virtual;
-use rusty_lock_engine::tools::Tools;
-use rusty_lock_engine::wire::{ChatRequest, ChatResponse};
-use rusty_lock_engine::ChaosTools;
-use rusty_lock_engine::{
-    BuiltinModel, CallContext, CancelToken, Chaos, Clock, Event, Fault, FaultPlan, FaultRule, Harness, Observer,
-    Outcome, Personality, Provider, ProviderError, RunConfig, VirtualClock,
-};
+use rusty_lock_engine::run::builtin::{BuiltinModel, Personality};
+use rusty_lock_engine::run::cancel::CancelToken;
+
+use rusty_lock_engine::run::chaos::{broken_by, Chaos, ChaosTools, Fault, FaultPlan, FaultRule};
+
+use rusty_lock_engine::run::clock::{block_on_virtual, Clock, VirtualClock};
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::events::{Event, Outcome};
+use rusty_lock_engine::run::harness::{Harness, Inputs, Observer};
+use rusty_lock_engine::run::provider::{CallContext, Provider, ProviderError};
+use rusty_lock_engine::run::tools::Tools;
+use rusty_lock_engine::run::wire::{ChatRequest, ChatResponse};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -36,7 +40,7 @@ pub fn kinds(events: &[Event]) -> Vec<&'static str> {
 pub fn turn_of(event: &Event) -> Option<u32> {
     match event {
         Event::Finished { .. } => None,
-        _ => rusty_lock_engine::view::turn_of(event),
+        _ => rusty_lock_engine::show::view::turn_of(event),
     }
 }
 
@@ -182,7 +186,7 @@ pub struct Driven {
 pub fn drive(provider: &dyn Provider, config: &RunConfig, plan: FaultPlan) -> Driven {
     let clock = VirtualClock::new();
     let tools = ChaosTools { inner: Tools, plan: Rc::new(RefCell::new(plan)) };
-    let harness = Harness { provider, clock: &clock, config, tools: &tools, cancel: CancelToken::new() };
+    let harness = Harness(Inputs { provider, clock: &clock, config, tools: &tools, cancel: CancelToken::new() });
     let mut events = Vec::new();
     let outcome = block_on_virtual(&clock, harness.run(&mut events));
     Driven { events, outcome, now_ms: clock.now_ms() }
@@ -190,6 +194,5 @@ pub fn drive(provider: &dyn Provider, config: &RunConfig, plan: FaultPlan) -> Dr
 
 /// The built-in model wrapped in chaos on `clock`, exactly as `simulate` builds it.
 pub fn chaos_builtin(config: &RunConfig, plan: &Rc<RefCell<FaultPlan>>, clock: &VirtualClock) -> Chaos<BuiltinModel> {
-    let shared: Rc<dyn Clock> = Rc::new(clock.clone());
-    Chaos::new(BuiltinModel::speaking(config.personality, config.lang), plan.clone(), shared)
+    broken_by(plan.clone(), BuiltinModel::speaking(config.personality, config.lang), Rc::new(clock.clone())).0
 }

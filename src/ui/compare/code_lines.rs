@@ -2,7 +2,7 @@
 
 use crate::text;
 use leptos::prelude::*;
-use rusty_lock_engine::listing::Line;
+use rusty_lock_engine::show::listing::Line;
 
 /// The indent of `line`, in characters, for the style (`--indent`).
 pub fn indent_of(line: &Line) -> usize {
@@ -27,7 +27,7 @@ pub fn line_code(line: &Line) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use crate::text::code_note;
-    use rusty_lock_engine::listing::{listing, naive_listing, Lang};
+    use rusty_lock_engine::show::listing::{listing, naive_listing, Lang};
 
     #[test]
     fn every_comment_in_every_listing_has_words() {

@@ -13,8 +13,8 @@ use crate::ui::compare::code_lines::{indent_of, line_code};
 use crate::web::append_list::reveal_in;
 use leptos::html::Div;
 use leptos::prelude::*;
-use rusty_lock_engine::listing::{listing, Lang};
-use rusty_lock_engine::scene::{anchor_of, Anchor};
+use rusty_lock_engine::show::listing::{listing, Lang};
+use rusty_lock_engine::show::scene::{anchor_of, Anchor};
 
 /// Draws the naive loop's listing (from the `compare` part) for a language, telling the panel
 /// through the second signal which robust catch it is missing.

@@ -6,9 +6,9 @@ use crate::state::Playground;
 use crate::text;
 use crate::ui::scene::{school_badge, Scene, SceneSource};
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::ProviderChoice;
-use rusty_lock_engine::view::turn_of;
-use rusty_lock_engine::{Event, Outcome};
+use rusty_lock_engine::run::events::{Ending, Event, Outcome};
+use rusty_lock_engine::show::scenario::ProviderChoice;
+use rusty_lock_engine::show::view::turn_of;
 
 #[component]
 pub fn CompareView() -> impl IntoView {
@@ -20,8 +20,9 @@ pub fn CompareView() -> impl IntoView {
     let badge = ViewFn::from(move || {
         move || {
             // Once nobody caught a failure the naive run is lost, though its end is the next event.
-            let outcome =
-                shown.naive_view.with(|v| v.outcome.as_ref().map(Outcome::slug).or(v.villain.then_some("failed")));
+            let outcome = shown
+                .naive_view
+                .with(|v| v.outcome.as_ref().map(Outcome::ending).or(v.villain.then_some(Ending::Failed)));
             let ended = pb.naive.with(|e| e.last().is_some_and(|l| matches!(l, Event::Finished { .. })));
             let n = pb.naive.with(Vec::len);
             let stuck = !ended && n > 0 && shown.index.get().is_some_and(|i| i + 1 >= n);

@@ -11,8 +11,8 @@ use crate::ui::compare::code_lines::{indent_of, line_code};
 use crate::web::append_list::reveal_in;
 use leptos::html::Div;
 use leptos::prelude::*;
-use rusty_lock_engine::listing::{missing_line, naive_listing, Lang};
-use rusty_lock_engine::scene::{anchor_of, Anchor};
+use rusty_lock_engine::show::listing::{missing_line, naive_listing, Lang};
+use rusty_lock_engine::show::scene::{anchor_of, Anchor};
 
 #[component]
 pub fn NaiveCode(lang: RwSignal<Lang>, caught: RwSignal<Option<Anchor>>) -> impl IntoView {

@@ -10,9 +10,10 @@ use crate::ui::endpoint::finding::Finding;
 use crate::web::http_provider::blind_probe;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use rusty_lock_engine::events::{FailReason, Outcome};
-use rusty_lock_engine::scenario::ProviderChoice;
-use rusty_lock_engine::{CallFailure, Diagnosis};
+use rusty_lock_engine::run::connection::Diagnosis;
+use rusty_lock_engine::run::events::{FailReason, Outcome};
+use rusty_lock_engine::run::provider::CallFailure;
+use rusty_lock_engine::show::scenario::ProviderChoice;
 
 #[component]
 pub fn CorsDiagnosis() -> impl IntoView {

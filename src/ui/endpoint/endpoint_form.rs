@@ -7,8 +7,8 @@ use crate::ui::endpoint::finding::Finding;
 use crate::web::http_provider::test_connection;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use rusty_lock_engine::scenario::ProviderChoice;
-use rusty_lock_engine::{Diagnosis, Preset};
+use rusty_lock_engine::run::connection::{Diagnosis, Preset};
+use rusty_lock_engine::show::scenario::ProviderChoice;
 
 /// Why Run is disabled, beside it: the model name a preset needs is missing. In this part
 /// because its words are, and a default run never shows it.

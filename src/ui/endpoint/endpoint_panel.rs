@@ -6,8 +6,8 @@ use crate::text;
 use crate::ui::lazy::part;
 use crate::ui::parts;
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::ProviderChoice;
-use rusty_lock_engine::Preset;
+use rusty_lock_engine::run::connection::Preset;
+use rusty_lock_engine::show::scenario::ProviderChoice;
 
 /// The current endpoint and model, when a real endpoint answers.
 fn current_endpoint(pg: Playground) -> Memo<Option<(String, String)>> {

@@ -1,11 +1,11 @@
 //! One finding about an endpoint, said the same way wherever it is found: under "Test
 //! connection", and in the diagnosis after a Run whose calls got no answer. The finding itself
-//! comes from the engine (`rusty_lock_engine::connection`), its words from `text`: this only
+//! comes from the engine (`rusty_lock_engine::run::connection`), its words from `text`: this only
 //! lays them out.
 
 use crate::text;
 use leptos::prelude::*;
-use rusty_lock_engine::{Diagnosis, Preset};
+use rusty_lock_engine::run::connection::{Diagnosis, Preset};
 
 /// What was found at `endpoint`, what to do about it, and, when a public page calls a server on
 /// the visitor's own machine, that browsers restrict that.

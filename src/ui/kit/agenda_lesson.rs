@@ -9,9 +9,9 @@ use crate::text;
 use crate::ui::kit::qr::Qr;
 use crate::ui::layer_icon::LayerIcon;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::Lesson;
-use rusty_lock_engine::own_lesson::{OwnLesson, OWN_LESSON_MINUTES};
-use rusty_lock_engine::Layer;
+use rusty_lock_engine::run::events::Layer;
+use rusty_lock_engine::show::lessons::Lesson;
+use rusty_lock_engine::show::own_lesson::{OwnLesson, OWN_LESSON_MINUTES};
 
 /// What one lesson of the agenda shows.
 pub struct Entry {

@@ -15,10 +15,10 @@ use crate::web::address::Address;
 use crate::web::agenda_memory;
 use crate::web::share::page_base;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::{lesson_query, total_minutes, LESSONS};
-use rusty_lock_engine::own_lesson::{decode_agenda, encode_agenda, OWN_LESSON_MINUTES};
-use rusty_lock_engine::route::Route;
-use rusty_lock_engine::scenario::{encode, Mode};
+use rusty_lock_engine::show::lessons::{lesson_query, total_minutes, LESSONS};
+use rusty_lock_engine::show::own_lesson::{decode_agenda, encode_agenda, OWN_LESSON_MINUTES};
+use rusty_lock_engine::show::route::Route;
+use rusty_lock_engine::show::scenario::{encode, Mode};
 
 #[component]
 pub fn AgendaView() -> impl IntoView {

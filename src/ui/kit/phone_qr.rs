@@ -13,7 +13,7 @@ use crate::ui::kit::qr::Qr;
 use crate::web::share::{page_base, page_host};
 use leptos::html::Button;
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::{encode, is_loopback_host, Mode};
+use rusty_lock_engine::show::scenario::{encode, is_loopback_host, Mode};
 
 #[component]
 pub fn PhoneQr() -> impl IntoView {

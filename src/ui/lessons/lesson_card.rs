@@ -7,8 +7,8 @@ use crate::text;
 use crate::ui::lessons::own_lesson_card::OwnLessonCard;
 use crate::ui::lessons::question::Question;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::{find, HERD_LESSON, LESSONS, PRESENTER_VIEW};
-use rusty_lock_engine::scenario::{encode, lesson_changes, Mode};
+use rusty_lock_engine::show::lessons::{find, HERD_LESSON, LESSONS, PRESENTER_VIEW};
+use rusty_lock_engine::show::scenario::{encode, lesson_changes, Mode};
 
 /// The lesson on screen: a teacher's own, or a built-in one.
 #[component]
@@ -36,7 +36,7 @@ fn BuiltinLessonCard() -> impl IntoView {
         let presenting = pg.scenario.with_untracked(|s| s.mode) == Mode::Present;
         let current = pg.scenario.with_untracked(|s| s.lesson);
         // Whether there is a lesson before and after, and the links to them at the speed chosen.
-        let pace = rusty_lock_engine::scenario::Pace::Timed;
+        let pace = rusty_lock_engine::show::scenario::Pace::Timed;
         let (has_prev, has_next) =
             (neighbour_link(current, -1, 0, pace).is_some(), neighbour_link(current, 1, 0, pace).is_some());
         let link =

@@ -3,7 +3,7 @@
 
 use crate::text;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::{lesson_query, AGENDA_VIEW, LESSONS};
+use rusty_lock_engine::show::lessons::{lesson_query, AGENDA_VIEW, LESSONS};
 
 /// Picking an entry closes the menu.
 #[component]

@@ -4,7 +4,7 @@ use crate::state::Playground;
 use crate::text;
 use crate::ui::layer_icon::LayerIcon;
 use leptos::prelude::*;
-use rusty_lock_engine::Layer;
+use rusty_lock_engine::run::events::Layer;
 
 /// The question and its answers (1, 2, 3 and Show me), with the keys that answer them. The
 /// question may be a teacher's: it is text, and its direction follows its own letters.
@@ -23,7 +23,7 @@ pub fn Question(question: String) -> impl IntoView {
                 }).collect_view()}
                 <button class="answer answer-show" data-testid="show-me" on:click=answer(None)>{text::show_me()}</button>
             </div>
-            <p class="answer-keys">{move || if pg.pace() == rusty_lock_engine::scenario::Pace::Narrate { text::answer_keys_narrate() } else { text::answer_keys() }}</p>
+            <p class="answer-keys">{move || if pg.pace() == rusty_lock_engine::show::scenario::Pace::Narrate { text::answer_keys_narrate() } else { text::answer_keys() }}</p>
         </div>
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::text;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::{lesson_query, LESSONS};
+use rusty_lock_engine::show::lessons::{lesson_query, LESSONS};
 
 #[component]
 pub fn StartHere() -> impl IntoView {

@@ -6,7 +6,7 @@ use crate::text;
 use crate::ui::lazy::part;
 use crate::ui::parts;
 use leptos::prelude::*;
-use rusty_lock_engine::RunRecord;
+use rusty_lock_engine::show::view::RunRecord;
 
 #[component]
 pub fn EventLog() -> impl IntoView {

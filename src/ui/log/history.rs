@@ -7,9 +7,9 @@ use crate::text;
 use crate::web::append_list::{escape_into, AppendList};
 use leptos::html::Div;
 use leptos::prelude::*;
-use rusty_lock_engine::script::script;
-use rusty_lock_engine::wire::ToolCall;
-use rusty_lock_engine::{Event, Layer};
+use rusty_lock_engine::run::events::{Event, Layer};
+use rusty_lock_engine::run::script::script;
+use rusty_lock_engine::run::wire::ToolCall;
 
 /// One message as HTML, parsed with its neighbours in one go (see [`AppendList::push_html`]):
 /// a 1,000-turn run adds two thousand of them, and building each one's elements a call at a

@@ -12,9 +12,8 @@ use crate::text;
 use crate::web::append_list::{clicked_index, escape_into, AppendList};
 use leptos::html::Div;
 use leptos::prelude::*;
-use rusty_lock_engine::view::turn_of;
-use rusty_lock_engine::Event;
-use rusty_lock_engine::RunRecord;
+use rusty_lock_engine::run::events::Event;
+use rusty_lock_engine::show::view::{turn_of, RunRecord};
 
 /// The global array scripts/measure-perf.mjs provides to time each new line (see README).
 const PERF_PROBE: &str = "__rustyLockAppendTimes";

@@ -7,7 +7,7 @@ use crate::state::shown::Shown;
 use crate::state::Playground;
 use crate::text;
 use leptos::prelude::*;
-use rusty_lock_engine::RunRecord;
+use rusty_lock_engine::show::view::RunRecord;
 
 #[component]
 fn Icon(path: &'static str) -> impl IntoView {
@@ -121,7 +121,7 @@ pub fn PlaybackBar() -> impl IntoView {
                 <input type="checkbox" data-testid="pause-at-failure" prop:checked=move || pb.pause_at_failure.get() on:change=move |ev| if let Some(on) = crate::web::events::target_checked(&ev) { pb.pause_at_failure.set(on) } />
                 {text::pause_at_failure()}
             </label>
-            <p class="keys-hint" data-testid="keys-hint">{move || if pg.pace() == rusty_lock_engine::scenario::Pace::Narrate { text::keys_hint_narrate() } else { text::keys_hint() }}</p>
+            <p class="keys-hint" data-testid="keys-hint">{move || if pg.pace() == rusty_lock_engine::show::scenario::Pace::Narrate { text::keys_hint_narrate() } else { text::keys_hint() }}</p>
             <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer">
                 {move || announce.get().unwrap_or_default()}
             </div>

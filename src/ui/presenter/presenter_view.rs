@@ -6,8 +6,8 @@ use crate::web::events::key_press;
 use crate::web::presenter_channel::{Command, Message, OnScreen, PresenterChannel};
 use leptos::ev::keydown;
 use leptos::prelude::*;
-use rusty_lock_engine::lessons::{find, lesson_query, LESSONS};
-use rusty_lock_engine::Layer;
+use rusty_lock_engine::run::events::Layer;
+use rusty_lock_engine::show::lessons::{find, lesson_query, LESSONS};
 use std::time::Duration;
 
 /// Minutes and seconds, as a clock shows them.

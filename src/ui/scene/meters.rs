@@ -3,7 +3,7 @@
 
 use crate::text;
 use leptos::prelude::*;
-use rusty_lock_engine::{RunView, TurnLoad};
+use rusty_lock_engine::show::view::{RunView, TurnLoad};
 
 /// At most this many turn marks; a number says the rest.
 const MARKS_MAX: u32 = 20;

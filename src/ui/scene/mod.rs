@@ -18,8 +18,9 @@ use crate::text;
 use crate::ui::layer_icon::LayerIcon;
 use leptos::prelude::*;
 use meters::{TokenMeter, TurnBudget};
-use rusty_lock_engine::scene::{act_of, call_text, hero_spot};
-use rusty_lock_engine::{Event, FailReason, Guard, Layer, Outcome, RunView};
+use rusty_lock_engine::run::events::{Ending, Event, Outcome};
+use rusty_lock_engine::show::scene::{beat_of, hero_spot};
+use rusty_lock_engine::show::view::RunView;
 use stage::Stage;
 
 /// What one scene draws: a run's view and its step on screen.
@@ -28,64 +29,6 @@ pub struct SceneSource {
     pub view: Signal<RunView>,
     pub event: Signal<Option<Event>>,
     pub index: Signal<Option<usize>>,
-}
-
-/// The step as the stage reads it: a short name, the layer of a failure, and what the tool does.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Beat {
-    pub name: &'static str,
-    pub layer: Option<Layer>,
-    /// The tool call on screen, as `name(arguments)`.
-    pub call: String,
-    /// What the call does to the room: `oil`, `key`, `look-<target>` or `other`.
-    pub act: &'static str,
-    pub failure: String,
-    pub outcome: Option<&'static str>,
-}
-
-pub fn beat_of(event: Option<&Event>) -> Beat {
-    let Some(event) = event else { return Beat { name: "idle", ..Beat::default() } };
-    let layer = event.layer();
-    let mut beat = Beat { layer, ..Beat::default() };
-    beat.name = match event {
-        Event::RunStarted { .. } => "start",
-        Event::TurnStarted { .. } => "gather",
-        Event::ModelCalled { .. } => "ask",
-        Event::ModelCallFailed { failure, .. } => {
-            beat.failure = text::failure_name(failure);
-            "call-failed"
-        }
-        Event::RetryScheduled { .. } => "wait",
-        Event::ModelReplied { tool_calls, .. } if tool_calls.is_empty() => "final",
-        Event::ModelReplied { tool_calls, .. } => {
-            let call = &tool_calls[0].function;
-            beat.call = call_text(&call.name, &call.arguments);
-            "request"
-        }
-        Event::QuirkTolerated { .. } => "quirk",
-        Event::ToolStarted { call, .. } => {
-            beat.call = call_text(&call.function.name, &call.function.arguments);
-            beat.act = act_of(&call.function.name, &call.function.arguments);
-            "tool"
-        }
-        Event::ToolSucceeded { name, .. } => {
-            beat.call = name.clone();
-            "tool-ok"
-        }
-        Event::ToolFailed { name, .. } => {
-            beat.call = name.clone();
-            "tool-error"
-        }
-        Event::GuardTripped { guard, .. } => {
-            beat.call = text::guard_short(*guard).into();
-            "guard"
-        }
-        Event::Finished { outcome, .. } => {
-            beat.outcome = Some(outcome.slug());
-            "end"
-        }
-    };
-    beat
 }
 
 #[component]
@@ -134,7 +77,7 @@ pub fn Scene(
                 label=Signal::derive(move || { let r = room.get(); text::scene_label(r.door_open, r.lock_oiled) })
             />
             // Who acts on this step, stamped on the scene the moment it acts.
-            {move || beat.get().layer.map(|l| view! {
+            {move || beat.with(|b| b.layer).map(|l| view! {
                 <p class=format!("layer-stamp stamp-{}", l.slug()) data-testid=format!("{hooks}layer-stamp") data-layer=l.slug()>
                     <span class="stamp-by">{text::handled_by()}</span>
                     <span class="stamp-layer"><LayerIcon layer=l />{text::layer_name(l)}</span>
@@ -147,9 +90,9 @@ pub fn Scene(
                     class="caption"
                     class:is-hidden=move || waiting.get().is_some()
                     data-testid=format!("{hooks}scene-caption")
-                    data-layer=move || beat.get().layer.map(|l| l.slug())
+                    data-layer=move || beat.with(|b| b.layer.map(|l| l.slug()))
                 >
-                    {move || beat.get().layer.map(|l| view! { <LayerIcon layer=l /> })}
+                    {move || beat.with(|b| b.layer).map(|l| view! { <LayerIcon layer=l /> })}
                     <span>{move || caption.get().unwrap_or_else(|| text::scene_idle().to_string())}</span>
                 </p>
                 {move || waiting.get().map(|(attempt, max, _)| view! {
@@ -183,7 +126,7 @@ pub fn MainScene() -> impl IntoView {
     let badge = ViewFn::from(move || {
         move || {
             comparing().then(|| {
-                let outcome = shown.view.with(|v| v.outcome.as_ref().map(Outcome::slug));
+                let outcome = shown.view.with(|v| v.outcome.as_ref().map(Outcome::ending));
                 school_badge("robust", outcome, false)
             })
         }
@@ -191,23 +134,14 @@ pub fn MainScene() -> impl IntoView {
     view! { <Scene source=source title=title badge=badge /> }
 }
 
-/// The outcome of one school in compare mode.
-pub fn school_badge(school: &'static str, outcome: Option<&'static str>, stuck: bool) -> impl IntoView {
-    let slug = match (outcome, stuck) {
-        (Some(o), _) => o,
-        (None, true) => "stuck",
-        (None, false) => "running",
-    };
-    let label = match slug {
-        "stuck" => text::stuck().to_string(),
-        "running" => text::still_going().to_string(),
-        "answered" => text::outcome_title(&Outcome::Answered { text: String::new() }).to_string(),
-        "failed" => {
-            text::outcome_title(&Outcome::Failed { reason: FailReason::HarnessBug { tool: String::new() } }).to_string()
-        }
-        "escalated" => text::outcome_title(&Outcome::Escalated { message: String::new() }).to_string(),
-        "gave-up" => text::outcome_title(&Outcome::GaveUp { guard: Guard::MaxTurns }).to_string(),
-        _ => text::outcome_title(&Outcome::Cancelled).to_string(),
+/// The outcome of one school in compare mode: how it ended, or, before its end, whether it is
+/// stuck (the naive loop hangs on a call that never answers) or still going.
+pub fn school_badge(school: &'static str, outcome: Option<Ending>, stuck: bool) -> impl IntoView {
+    let stuck = outcome.is_none() && stuck;
+    let (slug, label) = match (outcome, stuck) {
+        (Some(k), _) => (k.slug(), text::ending_title(k)),
+        (None, true) => ("stuck", text::stuck()),
+        (None, false) => ("running", text::still_going()),
     };
     view! {
         <span
@@ -215,7 +149,7 @@ pub fn school_badge(school: &'static str, outcome: Option<&'static str>, stuck: 
             data-testid="school-outcome"
             data-school=school
             data-result=slug
-            title=(slug == "stuck").then_some(text::stuck_detail())
+            title=stuck.then_some(text::stuck_detail())
         >
             {label}
         </span>

@@ -7,8 +7,8 @@ use crate::state::Playground;
 use crate::text;
 use crate::ui::lessons::start_here::StartHere;
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::Mode;
-use rusty_lock_engine::RunRecord;
+use rusty_lock_engine::show::scenario::Mode;
+use rusty_lock_engine::show::view::RunRecord;
 
 #[component]
 pub fn OutcomeBanner() -> impl IntoView {

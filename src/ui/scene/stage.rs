@@ -7,11 +7,11 @@
 //! with the step (the hero's place, the history bundle, the words in the bubbles, the door and
 //! lock and their test hooks) is built reactively.
 
-use super::Beat;
 use crate::text;
 use leptos::prelude::*;
-use rusty_lock_engine::scene::Spot;
-use rusty_lock_engine::world::Room;
+use rusty_lock_engine::run::events::Ending;
+use rusty_lock_engine::run::world::Room;
+use rusty_lock_engine::show::scene::{Act, Beat, Spot};
 
 /// How many slabs of history the bundle can show; the number says the rest.
 const BUNDLE_MAX: usize = 16;
@@ -200,10 +200,12 @@ pub fn Stage(
         Spot::Room => 408,
         Spot::Door => 506,
     };
-    let call = move || beat.get().call;
+    // The words of the step: the call on screen (a guard's sign in its place), the failure's name.
+    let call = move || beat.with(|b| b.guard.map_or_else(|| b.call.clone(), |g| text::guard_short(g).into()));
+    let failure = move || beat.with(|b| b.failure.as_ref().map(text::failure_name).unwrap_or_default());
     // A long call (a broken JSON, a guard's words) is drawn narrower to stay inside its frame.
     let call_fit = move |max: u32, font_px: u32, length: &'static str| {
-        move || beat.with(|b| (!fit_mono(&b.call, max, font_px).is_empty()).then_some(length))
+        move || (!fit_mono(&call(), max, font_px).is_empty()).then_some(length)
     };
     // The hero's name and the failure's name carry their own fit, as the frames do.
     let hero_label = format!("<tspan{}>{}</tspan>", fit(text::hero(), 120, 16, 30), text::hero());
@@ -230,10 +232,10 @@ pub fn Stage(
                 viewBox="0 0 600 300"
                 role="img"
                 aria-label=move || label.get()
-                data-beat=move || beat.get().name
-                data-layer=move || beat.get().layer.map(|l| l.slug())
-                data-act=move || beat.get().act
-                data-end=move || beat.get().outcome
+                data-beat=move || beat.with(|b| b.name.slug())
+                data-layer=move || beat.with(|b| b.layer.map(|l| l.slug()))
+                data-act=move || beat.with(|b| b.act.map_or("", Act::slug))
+                data-end=move || beat.with(|b| b.outcome.map(Ending::slug))
                 data-spot=move || spot.get().slug()
                 data-villain=move || villain.get().to_string()
                 data-testid=format!("{hooks}stage")
@@ -257,10 +259,10 @@ pub fn Stage(
                     x="30"
                     y="36"
                     class="alarm-title in-failed"
-                    textLength=move || beat.with(|b| (!fit(&b.failure, 236, 22, 0).is_empty()).then_some("236"))
+                    textLength=move || (!fit(&failure(), 236, 22, 0).is_empty()).then_some("236")
                     lengthAdjust="spacingAndGlyphs"
                 >
-                    {move || beat.get().failure}
+                    {failure}
                 </text>
                 <text x="390" y="117" class="call-text in-tool" textLength=call_fit(172, 16, "172") lengthAdjust="spacingAndGlyphs">{call}</text>
                 <text x="226" y="58" class="bubble-call in-guard" textLength=call_fit(190, 19, "190") lengthAdjust="spacingAndGlyphs">{call}</text>

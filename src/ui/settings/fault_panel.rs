@@ -6,7 +6,7 @@
 use crate::state::Playground;
 use crate::text;
 use leptos::prelude::*;
-use rusty_lock_engine::{Fault, FaultGroup, FaultPlan, FaultRule};
+use rusty_lock_engine::run::chaos::{Fault, FaultGroup, FaultPlan, FaultRule};
 
 /// The turn a newly switched-on fault hits: turn 2 is when the agent first tries the key.
 const DEFAULT_TURN: u32 = 2;

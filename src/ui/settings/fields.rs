@@ -1,7 +1,7 @@
 //! Small labelled inputs shared by the settings panels.
 
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::Setting;
+use rusty_lock_engine::show::scenario::Setting;
 
 /// A labelled number input for a setting, clamped to the bounds a link may give it (the
 /// engine's, one list for both), so a typo never reaches the engine.

@@ -5,8 +5,9 @@ use crate::text;
 use crate::ui::settings::fields::{CheckField, NumberField};
 use crate::ui::verdict::retry_preview::RetryPreview;
 use leptos::prelude::*;
-use rusty_lock_engine::scenario::{encode, Setting};
-use rusty_lock_engine::{Personality, RunConfig};
+use rusty_lock_engine::run::builtin::Personality;
+use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::show::scenario::{encode, Setting};
 
 #[component]
 pub fn SettingsPanel() -> impl IntoView {

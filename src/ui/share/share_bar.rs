@@ -9,8 +9,8 @@ use crate::text;
 use crate::web::share::{copy_text, download, page_base, read_picked_file};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use rusty_lock_engine::scenario::encode;
-use rusty_lock_engine::trace::MAX_TRACE_BYTES;
+use rusty_lock_engine::show::scenario::encode;
+use rusty_lock_engine::show::trace::MAX_TRACE_BYTES;
 
 #[component]
 pub fn ShareBar(lesson_form: fn() -> AnyView) -> impl IntoView {

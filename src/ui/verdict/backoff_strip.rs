@@ -10,7 +10,8 @@ use crate::state::Playground;
 use crate::text;
 use crate::ui::lazy::Build;
 use leptos::prelude::*;
-use rusty_lock_engine::{backoff_strips, Strip, WaitReason};
+use rusty_lock_engine::run::provider::WaitReason;
+use rusty_lock_engine::show::view::{backoff_strips, Strip};
 
 /// Where the bars start and how wide the common scale is, in SVG units.
 const X0: f64 = 96.0;

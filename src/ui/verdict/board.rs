@@ -6,7 +6,8 @@ use crate::state::shown::Shown;
 use crate::text;
 use crate::ui::layer_icon::LayerIcon;
 use leptos::prelude::*;
-use rusty_lock_engine::{BoardEntry, Layer};
+use rusty_lock_engine::run::events::Layer;
+use rusty_lock_engine::show::view::BoardEntry;
 
 /// A lane shows its newest chips only, after one that counts the others: a 1,000-turn run drops
 /// a thousand chips into one lane, a wall nobody reads, which cost the page more to build than

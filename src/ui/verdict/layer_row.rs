@@ -6,7 +6,7 @@ use crate::state::shown::Shown;
 use crate::text;
 use crate::ui::layer_icon::LayerIcon;
 use leptos::prelude::*;
-use rusty_lock_engine::{Event, Layer};
+use rusty_lock_engine::run::events::{Event, Layer};
 
 const LAYERS: [Layer; 3] = [Layer::Model, Layer::Code, Layer::Nobody];
 

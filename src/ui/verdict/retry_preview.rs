@@ -4,7 +4,7 @@
 
 use crate::text;
 use leptos::prelude::*;
-use rusty_lock_engine::RetryPolicy;
+use rusty_lock_engine::run::provider::RetryPolicy;
 
 const W: f64 = 300.0;
 const H: f64 = 120.0;

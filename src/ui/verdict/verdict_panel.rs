@@ -6,8 +6,8 @@ use crate::text;
 use crate::ui::lazy::part;
 use crate::ui::verdict::backoff_strip::verdict_strips;
 use leptos::prelude::*;
-use rusty_lock_engine::verdict::{judge, Severity};
-use rusty_lock_engine::Event;
+use rusty_lock_engine::run::events::Event;
+use rusty_lock_engine::show::verdict::{judge, Severity};
 
 /// Shown only once a run has finished (the page mounts it then), so it judges whole runs.
 #[component]
