@@ -265,8 +265,12 @@ fn a_verdict_never_says_nothing_failed_when_a_call_failed() {
             folded += 1;
         }
     }
-    // 54,208 runs, 45,056 failed turns, 1,584 of them folded into an earlier turn's finding.
-    assert_eq!(every_case().len(), 54_208);
+    // With 14 faults: 54,208 runs, 45,056 failed turns, 1,584 of them folded into an earlier
+    // turn's finding. Every fault alone (3 turns × 3 counts) and every ordered pair (8 ways), under
+    // each of the 32 settings: a new fault grows the sweep by itself.
+    let faults = Fault::ALL.len();
+    assert_eq!(every_case().len(), (faults * 9 + faults * faults * 8) * settings().len());
+    assert_eq!(settings().len(), 32);
     assert!(failing > 40_000, "only {failing} failed turns");
     assert!(folded < failing / 10, "{folded} of {failing} failed turns were only folded into another");
     println!("{} runs, {failing} failed turns, {folded} folded into an earlier turn's finding", every_case().len());
@@ -295,7 +299,7 @@ fn a_verdict_never_praises_and_faults_a_turn_for_the_same_failure() {
             }
         }
     }
-    // 54,208 runs, in which 1,372 times a good finding and a bad one about a failed call meet.
+    // With 14 faults, 54,208 runs, in which 1,372 times a good finding and a bad one about a failed call meet.
     assert!(pairs > 1_000, "only {pairs} good-and-bad pairs met");
     println!("{} runs, {pairs} good-and-bad pairs held apart", every_case().len());
 }
@@ -355,7 +359,7 @@ fn a_verdicts_waits_add_up_to_the_waits_of_its_turn() {
             }
         }
     }
-    // 20,296 sums of a turn's waits and 4,504 single waits, over 54,208 runs.
+    // With 14 faults, 20,296 sums of a turn's waits and 4,504 single waits, over 54,208 runs.
     assert!(sums > 15_000, "only {sums} sums checked");
     assert!(single_waits > 3_000, "only {single_waits} single waits checked");
     println!("{} runs, {sums} sums of a turn's waits and {single_waits} single waits checked", every_case().len());
