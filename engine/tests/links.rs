@@ -468,24 +468,9 @@ fn loopback_hosts_are_told_from_ones_a_phone_can_reach() {
 #[test]
 fn every_link_key_and_mode_reads_back_from_its_own_slug_and_no_two_share_one() {
     use rusty_lock_engine::show::scenario::{Key, Setting};
-    let keys: Vec<Key> = Setting::ALL
-        .into_iter()
-        .map(Key::Set)
-        .chain([
-            Key::Version,
-            Key::Lesson,
-            Key::Speed,
-            Key::Pace,
-            Key::Endpoint,
-            Key::Llm,
-            Key::Mode,
-            Key::Lang,
-            Key::Expect,
-            Key::Title,
-            Key::Ask,
-            Key::Takeaway,
-        ])
-        .collect();
+    let keys: Vec<Key> = Key::all().collect();
+    // The settings and the other keys, each once: 13 + 12.
+    assert_eq!(keys.len(), Setting::ALL.len() + 12);
     for key in &keys {
         assert_eq!(Key::from_slug(key.slug()), Some(*key));
     }

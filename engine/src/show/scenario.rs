@@ -223,8 +223,13 @@ impl Key {
         }
     }
 
+    /// Every key: the settings in link order, then the others.
+    pub fn all() -> impl Iterator<Item = Key> {
+        Setting::ALL.into_iter().map(Key::Set).chain(Key::OTHERS)
+    }
+
     pub fn from_slug(slug: &str) -> Option<Key> {
-        Setting::ALL.into_iter().map(Key::Set).chain(Key::OTHERS).find(|k| k.slug() == slug)
+        Key::all().find(|k| k.slug() == slug)
     }
 }
 
