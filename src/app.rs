@@ -94,6 +94,7 @@ fn Playground() -> impl IntoView {
     use_presenter_keys(pg, address);
     crate::hooks::presenter_link::use_presenter_link(pg, address);
     let updates = use_service_worker(crate::parts::register_worker);
+    crate::hooks::warm_parts::use_warm_parts();
     provide_context(updates);
     let mode = move || pg.mode();
     let show_settings = RwSignal::new(false);

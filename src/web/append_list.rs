@@ -209,17 +209,25 @@ pub fn reveal_in(container: &Element, child: &Element) {
 
 /// Appends `text` to `html` with the characters HTML gives a meaning escaped, for items given
 /// as HTML ([`AppendList::push_html`]): a model's words reach the lists, and they must stay words.
+/// The text between two escaped characters is copied in one piece: pushed a character at a time,
+/// escaping was a tenth of a 1,000-turn run's time in the page.
 pub fn escape_into(html: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => html.push_str("&amp;"),
-            '<' => html.push_str("&lt;"),
-            '>' => html.push_str("&gt;"),
-            '"' => html.push_str("&quot;"),
-            '\'' => html.push_str("&#39;"),
-            c => html.push(c),
-        }
+    let mut plain = 0;
+    for (at, byte) in text.bytes().enumerate() {
+        let escaped = match byte {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        // Each of these is one ASCII byte, so `at` and `at + 1` are character boundaries.
+        html.push_str(&text[plain..at]);
+        html.push_str(escaped);
+        plain = at + 1;
     }
+    html.push_str(&text[plain..]);
 }
 
 /// The event index of the list item a click landed in, if any.
@@ -238,4 +246,27 @@ fn now_ms() -> f64 {
         .and_then(|f| f.call0(&perf).ok())
         .and_then(|v| v.as_f64())
         .unwrap_or_else(js_sys::Date::now)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape_into;
+
+    fn escaped(text: &str) -> String {
+        let mut html = String::from("<li>");
+        escape_into(&mut html, text);
+        html
+    }
+
+    #[test]
+    fn a_models_markup_stays_words_and_every_other_character_is_kept_as_it_came() {
+        assert_eq!(escaped(""), "<li>");
+        assert_eq!(escaped("plain"), "<li>plain");
+        assert_eq!(
+            escaped(r#"<b onclick="x">'&'</b>"#),
+            "<li>&lt;b onclick=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/b&gt;"
+        );
+        assert_eq!(escaped("«锁» → <é>"), "<li>«锁» → &lt;é&gt;");
+        assert_eq!(escaped("&&"), "<li>&amp;&amp;");
+    }
 }

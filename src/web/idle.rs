@@ -1,8 +1,8 @@
-//! The browser's next idle moment and its next frame, as futures: for work that should never
-//! compete with what the user is doing (fetching the panels below the fold, registering the
-//! service worker).
+//! The browser's next idle moment, its next frame, and the moment the page is up, as futures: for
+//! work that should never compete with what the user is doing (fetching the panels below the
+//! fold, registering the service worker, fetching the loop's part before the first Run).
 
-use leptos::prelude::window;
+use leptos::prelude::{document, window};
 
 /// Resolves when the browser is next idle, after a second at most, or at once where the browser
 /// has no idle callbacks.
@@ -26,4 +26,27 @@ pub(crate) async fn next_frame() {
         }
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// Waits until the page is up: after the load event, at an idle moment, never in the way of the
+/// page's own start.
+pub(crate) async fn page_is_up() {
+    while document().ready_state() != "complete" {
+        idle().await;
+    }
+    // And after the panels below the fold, fetched and built at the first idle moment, so their
+    // arrival and what waits here (the worker's install, the loop's part) never share a moment:
+    // each alone makes no long task.
+    // A part that never comes (offline, a missing file) holds what waits here back 5 s at most.
+    let started = js_sys::Date::now();
+    while panels_waiting() && js_sys::Date::now() - started < 5_000.0 {
+        idle().await;
+        gloo_timers::future::TimeoutFuture::new(50).await;
+    }
+    idle().await;
+}
+
+/// Whether a place below the fold is still empty, waiting for its panel.
+fn panels_waiting() -> bool {
+    document().query_selector(r#"[data-testid="below-fold"]:not(:has(> *))"#).ok().flatten().is_some()
 }

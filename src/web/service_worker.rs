@@ -8,7 +8,7 @@
 //! part of the panels below the fold (`crate::parts::register_worker`), and so does the notice's
 //! own view (`ui::share::update_notice`).
 
-use crate::web::idle::idle;
+use crate::web::idle::page_is_up;
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::future::Future;
@@ -80,23 +80,6 @@ fn container() -> Option<ServiceWorkerContainer> {
     js_sys::Reflect::get(&window.navigator(), &JsValue::from_str("serviceWorker")).ok()?.dyn_into().ok()
 }
 
-/// Waits until the page is up: after the load event, at an idle moment, never in the way of the
-/// page's own start.
-async fn page_is_up() {
-    while document().ready_state() != "complete" {
-        idle().await;
-    }
-    // And after the panels below the fold, fetched and built at the first idle moment, so their
-    // arrival and the worker's install never share a moment (each alone makes no long task).
-    // A part that never comes (offline, a missing file) holds the worker back 5 s at most.
-    let started = js_sys::Date::now();
-    while panels_waiting() && js_sys::Date::now() - started < 5_000.0 {
-        idle().await;
-        gloo_timers::future::TimeoutFuture::new(50).await;
-    }
-    idle().await;
-}
-
 /// Registers the worker and watches for a newer build. A refusal (blocked, no quota, a file
 /// missing on the server) leaves the page as it was: online only. Nothing to tell the user
 /// mid-lesson.
@@ -149,9 +132,4 @@ async fn register_worker(updates: Updates) -> Result<(), JsValue> {
     sw.set_oncontrollerchange(Some(on_change.as_ref().unchecked_ref()));
     on_change.forget();
     Ok(())
-}
-
-/// Whether a place below the fold is still empty, waiting for its panel.
-fn panels_waiting() -> bool {
-    document().query_selector(r#"[data-testid="below-fold"]:not(:has(> *))"#).ok().flatten().is_some()
 }

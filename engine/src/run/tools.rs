@@ -1,11 +1,13 @@
 //! Layer 2, the model. Every way a tool call can go wrong becomes a short sentence that goes back
 //! to the model as the tool's result, so the model can read it and try something else.
 
-use crate::run::script::{fill, list, Script};
+use crate::run::script::{fill, list, script, Lang, Script};
 use crate::run::wire::{FunctionSpec, ToolCall, ToolSpec};
 use crate::run::world::{tool_description, tool_schema, Room, TOOL_NAMES};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
+use std::sync::OnceLock;
 
 /// Why a tool call failed. Each one is the model's to fix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,7 +85,7 @@ pub fn run_tool(room: &mut Room, call: &ToolCall, s: &Script) -> ToolOutcome {
     let name = call.function.name.as_str();
     // Checked before anything runs, so a lookup that fails *inside* a tool is never
     // mistaken for a tool that does not exist.
-    let Some(schema) = tool_schema(name, s) else {
+    let Some(schema) = schema_of(name, s) else {
         return fail(
             ToolErrorKind::UnknownTool,
             fill(s.no_such_tool, &[("name", name), ("tools", &list(s, &TOOL_NAMES))]),
@@ -114,6 +116,19 @@ pub fn run_tool(room: &mut Room, call: &ToolCall, s: &Script) -> ToolOutcome {
     }
 }
 
+/// A tool's schema, built once per language for the built-in scripts: built again for every call,
+/// it was a fifth of the loop's own time in a 1,000-turn run in the page. Any other script
+/// (a test's) gets its own, built each time.
+fn schema_of(name: &str, s: &Script) -> Option<Cow<'static, Value>> {
+    static BUILT: [OnceLock<Vec<Option<Value>>>; Lang::ALL.len()] = [const { OnceLock::new() }; Lang::ALL.len()];
+    let Some(at) = Lang::ALL.iter().position(|lang| std::ptr::eq(script(*lang), s)) else {
+        return tool_schema(name, s).map(Cow::Owned);
+    };
+    let tool = TOOL_NAMES.iter().position(|t| *t == name)?;
+    let built = BUILT[at].get_or_init(|| TOOL_NAMES.iter().map(|t| tool_schema(t, script(Lang::ALL[at]))).collect());
+    built.get(tool)?.as_ref().map(Cow::Borrowed)
+}
+
 fn fail(kind: ToolErrorKind, why: String) -> ToolOutcome {
     ToolOutcome { output: format!("{ERROR_PREFIX}{why}"), error: Some(kind) }
 }
@@ -131,7 +146,8 @@ fn validate<'a>(name: &str, schema: &Value, args: &'a Value, s: &Script) -> Resu
     let Some(obj) = args.as_object() else {
         return Err(fill(s.args_not_object, &[("name", name), ("example", example(name))]));
     };
-    let props = schema["properties"].as_object().cloned().unwrap_or_default();
+    let no_props = Map::new();
+    let props = schema["properties"].as_object().unwrap_or(&no_props);
     for field in schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str) {
         if !obj.contains_key(field) {
             return Err(fill(s.field_missing, &[("name", name), ("field", field), ("example", example(name))]));
