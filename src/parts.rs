@@ -84,21 +84,6 @@ split_point! { below,
     }
 }
 
-split_point! { engine,
-    /// Does nothing: calling it fetches the loop's part (`crate::hooks::warm_parts`), so the first
-    /// Run finds it here.
-    pub fn warm_engine() -> Result<(), PartMissing> {
-        Ok(())
-    }
-}
-
-split_point! { verdict,
-    /// Does nothing: calling it fetches the verdict's part, which every run's end shows.
-    pub fn warm_verdict() -> Result<(), PartMissing> {
-        Ok(())
-    }
-}
-
 /// What opening a trace file gives: the run, or why the file was refused.
 pub type Opened = Result<(Trace, Scenario, Vec<Notice>), TraceError>;
 

@@ -5,16 +5,14 @@
 //! compiled off the main thread, so this makes no long task; a part that cannot be fetched now
 //! is fetched again by the Run that needs it.
 
-use crate::parts::{warm_engine, warm_verdict};
-use crate::web::idle::{idle, page_is_up};
+use crate::web::idle::page_is_up;
+use std::future::Future;
 
-/// Call once, from the app.
-pub fn use_warm_parts() {
-    wasm_bindgen_futures::spawn_local(async {
+/// Call once, from the app, with what fetches the parts (their split points are views, which
+/// this layer does not name).
+pub fn use_warm_parts<F: Future + 'static>(warm: impl FnOnce() -> F + 'static) {
+    wasm_bindgen_futures::spawn_local(async move {
         page_is_up().await;
-        if warm_engine().await.is_ok() {
-            idle().await;
-            let _ = warm_verdict().await;
-        }
+        warm().await;
     });
 }
