@@ -94,13 +94,6 @@ fn Playground() -> impl IntoView {
     use_presenter_keys(pg, address);
     crate::hooks::presenter_link::use_presenter_link(pg, address);
     let updates = use_service_worker(crate::parts::register_worker);
-    // What each returns is dropped unbuilt: only the fetch was wanted.
-    crate::hooks::warm_parts::use_warm_parts(|| async {
-        if parts::log_lines().await.is_ok() {
-            crate::web::idle::idle().await;
-            let _ = parts::verdict_panel().await;
-        }
-    });
     provide_context(updates);
     let mode = move || pg.mode();
     let show_settings = RwSignal::new(false);

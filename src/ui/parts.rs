@@ -15,7 +15,7 @@
 //! | `lessons` | the lesson list, the lesson card (a built-in lesson's or a teacher's own), and the form that makes a teacher's lesson |
 //! | `traces` | saving and opening trace files, and the label over a replayed trace |
 //! | `verdict` | the resilience verdict after a run |
-//! | `below` | the panels below the fold: code, board, share, history, settings (fetched at the first idle moment after the first paint, see `ui::lazy::below_fold`), the update notice, and the service worker's registration (`crate::parts::register_worker`) |
+//! | `below` | the panels below the fold: code, board, share, history, settings (fetched at the first idle moment after the first paint, see `ui::lazy::below_fold`), the update notice, the service worker's registration (`crate::parts::register_worker`), and what fetches the `engine` and `verdict` parts before the first Run (`warm_run_parts`, beside the board's split point) |
 //! | `strip` | the backoff strip, beside the scene and in the verdict (fetched when a wait is first on screen or judged; the verdict's split point sits in `ui::verdict::backoff_strip`) |
 //! | `herd` | the herd view (`?view=herd`): its simulator and its charts |
 //! | `kit` | the workshop kit: the agenda and handout (`?view=agenda`), presenter mode's phone QR code, with the QR encoder, and the presenter view (`?view=presenter`) with its end of the channel in the projected window |
@@ -137,8 +137,27 @@ fn naive_listing(lang: RwSignal<Lang>, caught: RwSignal<Option<Anchor>>) -> AnyV
 
 split_point! { below,
     pub fn board() -> Result<Build, PartMissing> {
+        warm_run_parts();
         Ok(Box::new(move || view! { <Board /> }.into_any()))
     }
+}
+
+/// Fetches the parts every run needs, the loop's and the verdict's (about 85 KB gzip in some
+/// twenty files), once the page is up and the browser is idle, so the first Run starts at once:
+/// fetched on the click, they were most of a fresh page's first 1,000-turn run (about 250 ms of it
+/// in headless Chromium here). Each file is fetched in a task of its own and compiled off the main
+/// thread, so this makes no long task; a part that cannot be fetched now is fetched again by the
+/// Run that needs it. It is called by the board's split point, so it travels in the part of the
+/// panels below the fold (the board is on the page in every mode) and the first load carries
+/// none of it. What each split point returns is dropped unbuilt: only the fetch was wanted.
+fn warm_run_parts() {
+    leptos::task::spawn_local(async {
+        crate::web::idle::page_is_up().await;
+        if log_lines().await.is_ok() {
+            crate::web::idle::idle().await;
+            let _ = verdict_panel().await;
+        }
+    });
 }
 
 // Only ever shown after a trace was opened, which fetched this part already.
