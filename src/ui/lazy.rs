@@ -70,9 +70,15 @@ pub fn below_fold(name: &'static str, load: fn() -> Loading) -> impl IntoView {
 /// task at load). For what is on the first screen but not what it is about (the settings column
 /// and the log), so the scene and Run come first.
 pub fn next_task(build: fn() -> AnyView) -> impl IntoView {
+    later_task(Box::new(build))
+}
+
+/// [`next_task`] for a view built from what its caller holds (the scene's stage and its
+/// signals). Boxed, so one copy of this code serves every caller.
+pub fn later_task(build: Build) -> impl IntoView {
     shown_when_loaded(Box::pin(async move {
         gloo_timers::future::TimeoutFuture::new(0).await;
-        Ok(Box::new(build) as Build)
+        Ok(build)
     }))
 }
 

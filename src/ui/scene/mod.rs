@@ -16,6 +16,7 @@ use crate::hooks::playback_glue::use_countdown;
 use crate::state::Playground;
 use crate::text;
 use crate::ui::layer_icon::LayerIcon;
+use crate::ui::lazy::later_task;
 use leptos::prelude::*;
 use meters::{TokenMeter, TurnBudget};
 use rusty_lock_engine::run::events::{Ending, Event, Outcome};
@@ -66,16 +67,22 @@ pub fn Scene(
                 {badge.map(|b| b.run())}
             </div>
             <div class="stage-box">
-            <Stage
-                beat=beat
-                spot=spot
-                room=room
-                carried=carried
-                villain=villain
-                countdown=Signal::derive(move || waiting.get().map(|(a, m, _)| (a, m, left.get().unwrap_or(0))))
-                hooks=hooks
-                label=Signal::derive(move || { let r = room.get(); text::scene_label(r.door_open, r.lock_oiled) })
-            />
+            // The stage is built a task after the rest of the first screen (its two hundred SVG
+            // nodes were a third of the task that built it, a long task at load); its place is
+            // held by a box of the same size (style/scene.css), so nothing moves when it comes.
+            <div class="stage-hold" aria-hidden="true"></div>
+            {later_task(Box::new(move || view! {
+                <Stage
+                    beat=beat
+                    spot=spot
+                    room=room
+                    carried=carried
+                    villain=villain
+                    countdown=Signal::derive(move || waiting.get().map(|(a, m, _)| (a, m, left.get().unwrap_or(0))))
+                    hooks=hooks
+                    label=Signal::derive(move || { let r = room.get(); text::scene_label(r.door_open, r.lock_oiled) })
+                />
+            }.into_any()))}
             // Who acts on this step, stamped on the scene the moment it acts.
             {move || beat.with(|b| b.layer).map(|l| view! {
                 <p class=format!("layer-stamp stamp-{}", l.slug()) data-testid=format!("{hooks}layer-stamp") data-layer=l.slug()>
