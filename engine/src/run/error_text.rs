@@ -98,12 +98,14 @@ fn exception(kind: ToolErrorKind) -> (&'static str, &'static str) {
 /// The frame where each kind of failure is raised, below the dispatch.
 fn frame(kind: ToolErrorKind, tool: &str) -> String {
     match kind {
-        ToolErrorKind::UnknownTool => format!(
-            "  File \"{}harness/registry.py\", line 31, in call_tool\n    fn = TOOLS[{tool:?}]",
-            raw::PATH_ROOT
-        ),
+        ToolErrorKind::UnknownTool => {
+            format!("  File \"{}harness/registry.py\", line 31, in call_tool\n    fn = TOOLS[{tool:?}]", raw::PATH_ROOT)
+        }
         ToolErrorKind::BadJson => {
-            format!("  File \"{}harness/registry.py\", line 36, in call_tool\n    args = json.loads(raw_args)", raw::PATH_ROOT)
+            format!(
+                "  File \"{}harness/registry.py\", line 36, in call_tool\n    args = json.loads(raw_args)",
+                raw::PATH_ROOT
+            )
         }
         ToolErrorKind::SchemaInvalid => format!(
             "  File \"{}harness/registry.py\", line 38, in call_tool\n    validate(args, SCHEMAS[{tool:?}])",

@@ -446,8 +446,9 @@ fn judge_tool_errors(events: &[Event], out: &mut Verdict) {
     for event in events {
         match event {
             // Thrown by the naive loop, the error never reached the model: it told it nothing.
-            Event::ToolFailed { turn, name, output, layer, .. } if *layer != Layer::Nobody && is_bare(output) => out
-                .add(slug::BARE_TOOL_ERROR, Severity::Bad, Said::BareToolError { turn: *turn, tool: name.clone() }),
+            Event::ToolFailed { turn, name, output, layer, .. } if *layer != Layer::Nobody && is_bare(output) => {
+                out.add(slug::BARE_TOOL_ERROR, Severity::Bad, Said::BareToolError { turn: *turn, tool: name.clone() })
+            }
             Event::SecretSent { turn, secrets, .. } => {
                 out.add(slug::SECRET_SENT, Severity::Bad, Said::SecretSent { turn: *turn, secrets: secrets.clone() })
             }
