@@ -987,7 +987,7 @@ impl Lessons for Zh {
         match was {
             Layer::Model => "这次失败由模型处理。".into(),
             Layer::Code => "这次失败由你的代码处理。".into(),
-            Layer::Nobody => "这次失败谁都不管：运行就此结束。".into(),
+            Layer::Nobody => "这次失败谁都不管，没有哪一层接住它。".into(),
         }
     }
 
@@ -995,13 +995,13 @@ impl Lessons for Zh {
         match (said, was) {
             (Layer::Model, Layer::Model) => "正是模型处理了它。".into(),
             (Layer::Code, Layer::Code) => "正是你的代码处理了它。".into(),
-            (Layer::Nobody, Layer::Nobody) => "确实谁都不管：运行就此结束。".into(),
+            (Layer::Nobody, Layer::Nobody) => "确实谁都不管：没有哪一层接住它。".into(),
             (Layer::Code, Layer::Model) => "你选的是你的代码；其实是模型处理的。".into(),
             (Layer::Nobody, Layer::Model) => "你选的是谁都不管；其实是模型处理的。".into(),
             (Layer::Model, Layer::Code) => "你选的是模型；其实是你的代码处理的。".into(),
             (Layer::Nobody, Layer::Code) => "你选的是谁都不管；其实是你的代码处理的。".into(),
-            (Layer::Model, Layer::Nobody) => "你选的是模型；其实谁都不管，运行就此结束。".into(),
-            (Layer::Code, Layer::Nobody) => "你选的是你的代码；其实谁都不管，运行就此结束。".into(),
+            (Layer::Model, Layer::Nobody) => "你选的是模型；其实谁都不管。".into(),
+            (Layer::Code, Layer::Nobody) => "你选的是你的代码；其实谁都不管。".into(),
         }
     }
 

@@ -228,9 +228,9 @@ pub fn Stage(
         let top = 214 - n.min(BUNDLE_MAX) * 6;
         let mark = if leaked.get() {
             format!(
-                r#"<g class="bundle-leak" data-testid="{hooks}bundle-leak"><circle cx="-38" cy="{}" r="8"/><text x="-38" y="{}">!</text></g>"#,
-                top - 14,
-                top - 10
+                r#"<g class="bundle-leak" data-testid="{hooks}bundle-leak"><circle cx="-26" cy="{}" r="8"/><text x="-26" y="{}">!</text></g>"#,
+                top - 28,
+                top - 24
             )
         } else {
             String::new()
