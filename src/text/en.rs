@@ -5,6 +5,7 @@ use rusty_lock_engine::run::builtin::Personality;
 use rusty_lock_engine::run::chaos::{Fault, RATE_LIMIT_RETRY_AFTER_MS, SLOW_MS};
 use rusty_lock_engine::run::config::Guards;
 use rusty_lock_engine::run::connection::{Diagnosis, NotOpenAi, Preset};
+use rusty_lock_engine::run::error_text::{ErrorText, Secret};
 use rusty_lock_engine::run::events::{
     Ending, Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk,
 };
@@ -148,6 +149,7 @@ pub static BELOW: BelowLabels = BelowLabels {
     make_lesson: "Make a lesson from this scenario",
     replay_label: "Replaying a recorded trace",
     replay_note: "Nothing was sent to a model. Run runs the settings on the page.",
+    error_text: "What the model reads when a tool fails",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
@@ -582,6 +584,7 @@ impl Core for En {
 
     fn scene_caption(&self, event: &Event) -> String {
         match event {
+            Event::SecretSent { .. } => "The whole exception went back as the tool's result: a stack trace, file paths and a password are now in the history, sent again on every turn. Nobody stopped them.".into(),
             Event::RunStarted { .. } => {
                 "The hero (the loop) sets off with one task: open the temple door.".into()
             }
@@ -709,6 +712,14 @@ impl Below for En {
         }
     }
 
+    fn error_text_name(&self, e: ErrorText) -> &'static str {
+        match e {
+            ErrorText::Sentence => "One sentence: what went wrong and what to do next",
+            ErrorText::Code => "A bare code (Error: ToolError)",
+            ErrorText::Raw => "The raw exception, secrets and all",
+        }
+    }
+
     fn board_label(&self, kind: BoardKind) -> String {
         match kind {
             BoardKind::Network => "dropped".into(),
@@ -731,6 +742,8 @@ impl Below for En {
             BoardKind::FinishMismatch => "tools despite finish".into(),
             BoardKind::UnhandledCall => "unhandled call".into(),
             BoardKind::UnhandledTool => "tool error thrown".into(),
+            BoardKind::BareError => "bare error".into(),
+            BoardKind::SecretSent => "secret sent".into(),
             BoardKind::Http(status) => format!("HTTP {status}"),
         }
     }
@@ -797,6 +810,9 @@ impl Log for En {
 
     fn describe(&self, event: &Event) -> String {
         match event {
+            Event::SecretSent { secrets, .. } => {
+                format!("Secrets sent to the model: {}. Every later turn sends them again.", secret_list(secrets))
+            }
             Event::RunStarted { task, max_turns, .. } => {
                 format!("Run started: \u{201c}{}\u{201d} (at most {max_turns} turns)", clip(task))
             }
@@ -859,6 +875,10 @@ impl Log for En {
                 format!("{} after {turns} turn{}", outcome_title(outcome), if *turns == 1 { "" } else { "s" })
             }
         }
+    }
+
+    fn logs_only(&self) -> &'static str {
+        "Your logs only, never sent to the model"
     }
 }
 
@@ -950,6 +970,18 @@ impl Lessons for En {
                 ),
                 explanation: "For one client a fixed wait works, and your code handled both 503s. But every client that failed at the same moment also comes back at the same moment, so a recovering server is hit by the whole crowd at once and falls over again. A random wait under the same ceiling spreads them out: open the herd to watch a thousand clients do it both ways.",
                 takeaway: "Random waits stop a crowd of clients from coming back all at once.",
+            },
+            LessonId::BareError => LessonText {
+                title: "A bare error versus a sentence",
+                goal: "Tool errors now reach the model as a bare code: the rusted lock says only \u{201c}Error: ToolError\u{201d}.",
+                explanation: "\u{201c}Error: ToolError\u{201d} names no cause and no next step, so the model could not know the lock needed oil. It guessed, tried the key again, and the repeat guard handed over. With one sentence (the default) the same model oils the lock and opens the door.",
+                takeaway: "Write errors for the model: what went wrong and what to do next.",
+            },
+            LessonId::SecretInHistory => LessonText {
+                title: "A secret in the history",
+                goal: "The harness now forwards the raw exception: a stack trace, file paths, a connection string.",
+                explanation: "The model found the hint inside the dump and opened the door, so the run answered. But it read far more tokens, and the password is now in the history, sent again on every turn to the model and its provider. No layer stopped it: keep the details in your logs.",
+                takeaway: "Stack traces and passwords go in your logs; the model gets one sentence.",
             },
             // Every lesson has its words above; one without them would show an empty card, and the
             // browser test that opens every lesson fails on that.
@@ -1107,6 +1139,8 @@ impl Verdict for En {
     fn finding(&self, said: &Said) -> String {
         let what = failure_with_article;
         match said {
+            Said::BareToolError { turn, tool } => format!("On turn {turn} the {} error reached the model as a bare code, so it could only guess and repeat itself. Fix: say in one sentence what went wrong and what to do next.", clip(tool)),
+            Said::SecretSent { turn, secrets } => format!("On turn {turn} the tool error sent the model {}; they stay in the history and go out again on every later turn. Fix: send the model one clear sentence and write the exception to your logs.", secret_list(secrets)),
             Said::RetriedPermanent { turn, failure } => format!(
                 "Turn {turn} retried {}, which comes back the same however often it is sent, so the retry only cost time and quota.",
                 what(failure)
@@ -1395,6 +1429,10 @@ impl Notices for En {
     fn notice(&self, problem: &Problem) -> String {
         let q = |v: &str| format!("\u{201c}{v}\u{201d}");
         match problem {
+            Problem::UnknownErrorText { value } => {
+                let schools: Vec<&str> = ErrorText::ALL.iter().map(|e| e.slug()).collect();
+                format!("{} is not a way of writing tool errors; use {}", q(value), schools.join(", "))
+            }
             Problem::LinkTooLong { max } => format!("is longer than {max} characters; only its start was read"),
             Problem::UnknownLesson { value } => {
                 format!("{} is not one of the lessons; pick one from the Lessons menu", q(value))
@@ -1453,5 +1491,22 @@ impl Notices for En {
             }
             Problem::TooManyExtras { max } => format!("lists more than {max} teacher's lessons; the rest were left out"),
         }
+    }
+}
+
+/// The secrets a tool error let into the history, as one list: the log and the verdict both say it.
+fn secret_list(secrets: &[Secret]) -> String {
+    let names: Vec<&str> = secrets
+        .iter()
+        .map(|s| match s {
+            Secret::StackTrace => "a stack trace",
+            Secret::FilePath => "a file path",
+            Secret::ConnectionString => "a connection string with its password",
+        })
+        .collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [head @ .., last] => format!("{} and {last}", head.join(", ")),
     }
 }

@@ -7,6 +7,7 @@ use rusty_lock_engine::run::builtin::Personality;
 use rusty_lock_engine::run::chaos::{Fault, RATE_LIMIT_RETRY_AFTER_MS, SLOW_MS};
 use rusty_lock_engine::run::config::Guards;
 use rusty_lock_engine::run::connection::{Diagnosis, NotOpenAi, Preset};
+use rusty_lock_engine::run::error_text::{ErrorText, Secret};
 use rusty_lock_engine::run::events::{
     Ending, Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk,
 };
@@ -160,6 +161,7 @@ pub static BELOW: BelowLabels = BelowLabels {
     make_lesson: "Faire une leçon de ce scénario",
     replay_label: "Relecture d'une trace enregistrée",
     replay_note: "Rien n'a été envoyé à un modèle. Lancer utilise les réglages de la page.",
+    error_text: "Ce que lit le modèle quand un outil échoue",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
@@ -629,6 +631,7 @@ impl Core for Fr {
 
     fn scene_caption(&self, event: &Event) -> String {
         match event {
+            Event::SecretSent { .. } => "L'exception entière est repartie comme résultat d'outil\u{a0}: une stack trace, des chemins de fichiers et un mot de passe sont désormais dans l'historique, renvoyés à chaque tour. Personne ne les a arrêtés.".into(),
             Event::RunStarted { .. } => {
                 "Le héros (la boucle) se met en route avec une seule tâche\u{a0}: ouvrir la porte du temple.".into()
             }
@@ -773,6 +776,14 @@ impl Below for Fr {
         }
     }
 
+    fn error_text_name(&self, e: ErrorText) -> &'static str {
+        match e {
+            ErrorText::Sentence => "Une phrase\u{a0}: ce qui ne va pas, et quoi faire",
+            ErrorText::Code => "Un code nu (Error: ToolError)",
+            ErrorText::Raw => "L'exception brute, secrets compris",
+        }
+    }
+
     fn board_label(&self, kind: BoardKind) -> String {
         match kind {
             BoardKind::Network => "coupure".into(),
@@ -795,6 +806,8 @@ impl Below for Fr {
             BoardKind::FinishMismatch => "outils malgré la fin".into(),
             BoardKind::UnhandledCall => "appel non géré".into(),
             BoardKind::UnhandledTool => "erreur d'outil lancée".into(),
+            BoardKind::BareError => "erreur nue".into(),
+            BoardKind::SecretSent => "secret envoyé".into(),
             BoardKind::Http(status) => format!("HTTP {status}"),
         }
     }
@@ -865,6 +878,7 @@ impl Log for Fr {
 
     fn describe(&self, event: &Event) -> String {
         match event {
+            Event::SecretSent { secrets, .. } => format!("Secrets envoyés au modèle\u{a0}: {}. Chaque tour suivant les renvoie.", secret_list(secrets)),
             Event::RunStarted { task, max_turns, .. } => {
                 let t = plural(u64::from(*max_turns), "tour", "tours");
                 format!("Exécution lancée\u{a0}: «\u{a0}{}\u{a0}» (au plus {max_turns} {t})", clip(task))
@@ -935,6 +949,10 @@ impl Log for Fr {
                 format!("{} (au bout de {turns} {t})", outcome_title(outcome))
             }
         }
+    }
+
+    fn logs_only(&self) -> &'static str {
+        "Dans vos logs seulement, jamais envoyé au modèle"
     }
 }
 
@@ -1026,6 +1044,18 @@ impl Lessons for Fr {
                 ),
                 explanation: "Pour un seul client, une attente fixe suffit, et votre code a géré les deux 503. Mais tous les clients tombés au même instant reviennent au même instant\u{a0}: le serveur qui se relève reçoit toute la foule d'un coup et retombe. Une attente aléatoire sous le même plafond les étale\u{a0}: ouvrez le troupeau pour voir mille clients faire l'un et l'autre.",
                 takeaway: "L'attente aléatoire évite que la foule revienne d'un seul bloc.",
+            },
+            LessonId::BareError => LessonText {
+                title: "Une erreur nue contre une phrase",
+                goal: "Les erreurs d'outil arrivent au modèle sous forme de code nu\u{a0}: la serrure rouillée dit seulement «\u{a0}Error: ToolError\u{a0}».",
+                explanation: "«\u{a0}Error: ToolError\u{a0}» ne dit ni la cause ni la suite\u{a0}: le modèle ne pouvait pas savoir qu'il fallait huiler la serrure. Il a deviné, réessayé la clé, et le garde-fou de répétition a passé la main. Avec une phrase (le défaut), le même modèle huile la serrure et ouvre la porte.",
+                takeaway: "Écrivez les erreurs pour le modèle\u{a0}: ce qui ne va pas, et quoi faire.",
+            },
+            LessonId::SecretInHistory => LessonText {
+                title: "Un secret dans l'historique",
+                goal: "Le harnais transmet l'exception brute\u{a0}: stack trace, chemins de fichiers, chaîne de connexion.",
+                explanation: "Le modèle a trouvé l'indice dans le dump et ouvert la porte\u{a0}: l'exécution répond. Mais il a lu bien plus de tokens, et le mot de passe est désormais dans l'historique, renvoyé à chaque tour au modèle et à son fournisseur. Aucune couche ne l'a arrêté\u{a0}: gardez les détails dans vos logs.",
+                takeaway: "Stack traces et mots de passe vont dans vos logs\u{a0}; au modèle, une phrase.",
             },
             // Every lesson has its words above; one without them would show an empty card, and the
             // browser test that opens every lesson fails on that.
@@ -1230,6 +1260,8 @@ impl Verdict for Fr {
     fn finding(&self, said: &Said) -> String {
         let what = failure_with_article;
         match said {
+            Said::BareToolError { turn, tool } => format!("Au tour {turn}, l'erreur de {} est arrivée au modèle sous forme de code nu\u{a0}: il ne pouvait que deviner et se répéter. Correctif\u{a0}: dites en une phrase ce qui ne va pas et quoi faire ensuite.", clip(tool)),
+            Said::SecretSent { turn, secrets } => format!("Au tour {turn}, l'erreur d'outil a envoyé au modèle {}\u{a0}; ils restent dans l'historique et repartent à chaque tour suivant. Correctif\u{a0}: envoyez au modèle une phrase claire et écrivez l'exception dans vos logs.", secret_list(secrets)),
             Said::RetriedPermanent { turn, failure } => format!(
                 "Le tour {turn} a réessayé {}, qui revient identique à chaque envoi\u{a0}: la nouvelle tentative n'a coûté que du temps et du quota.",
                 what(failure)
@@ -1523,6 +1555,10 @@ impl Notices for Fr {
     fn notice(&self, problem: &Problem) -> String {
         let q = |v: &str| format!("«\u{a0}{v}\u{a0}»");
         match problem {
+            Problem::UnknownErrorText { value } => {
+                let schools: Vec<&str> = ErrorText::ALL.iter().map(|e| e.slug()).collect();
+                format!("{} n'est pas une façon d'écrire les erreurs d'outil\u{a0}; utilisez {}", q(value), schools.join(", "))
+            }
             Problem::LinkTooLong { max } => {
                 format!("dépasse {} caractères\u{202f}; seul son début a été lu", count(*max as u64))
             }
@@ -1599,5 +1635,22 @@ impl Notices for Fr {
                 format!("contient plus de {max} leçons d'enseignant\u{202f}; les autres ont été laissées de côté")
             }
         }
+    }
+}
+
+/// The secrets a tool error let into the history, as one list: the log and the verdict both say it.
+fn secret_list(secrets: &[Secret]) -> String {
+    let names: Vec<&str> = secrets
+        .iter()
+        .map(|s| match s {
+            Secret::StackTrace => "une stack trace",
+            Secret::FilePath => "un chemin de fichier",
+            Secret::ConnectionString => "une chaîne de connexion avec son mot de passe",
+        })
+        .collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [head @ .., last] => format!("{} et {last}", head.join(", ")),
     }
 }

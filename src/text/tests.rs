@@ -7,8 +7,10 @@ use super::*;
 use rusty_lock_engine::run::chaos::{Fault, FaultPlan, FaultRule};
 use rusty_lock_engine::run::config::RunConfig;
 use rusty_lock_engine::run::connection::{Diagnosis, Preset};
+use rusty_lock_engine::run::error_text::Secret;
 use rusty_lock_engine::run::events::{Event, FailReason, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::run::provider::{BodyProblem, CallFailure};
+use rusty_lock_engine::run::script::raw;
 use rusty_lock_engine::run::sim::{simulate, simulate_naive};
 use rusty_lock_engine::run::tools::ToolErrorKind;
 use rusty_lock_engine::run::wire::FunctionCall;
@@ -192,6 +194,7 @@ fn every_problem() -> Vec<Problem> {
         Problem::OwnLessonInstead { value: v() },
         Problem::NotALessonLink { value: v() },
         Problem::TooManyExtras { max: 12 },
+        Problem::UnknownErrorText { value: v() },
     ];
     for p in &all {
         match p {
@@ -221,7 +224,8 @@ fn every_problem() -> Vec<Problem> {
             | Problem::TextCleaned
             | Problem::OwnLessonInstead { .. }
             | Problem::NotALessonLink { .. }
-            | Problem::TooManyExtras { .. } => {}
+            | Problem::TooManyExtras { .. }
+            | Problem::UnknownErrorText { .. } => {}
             Problem::Fault { why, .. } => match why {
                 FaultProblem::Shape
                 | FaultProblem::TurnRange { .. }
@@ -261,6 +265,9 @@ fn every_said() -> Vec<Said> {
         Said::ToleratedQuirk { turn: 2, finish_reason: "stop".into() },
         Said::CutAtLength { turn: 2 },
         Said::NotAnAnswer { turn: 2, finish_reason: "content_filter".into() },
+        Said::BareToolError { turn: 2, tool: "use".into() },
+        Said::SecretSent { turn: 2, secrets: Secret::ALL.to_vec() },
+        Said::SecretSent { turn: 2, secrets: vec![Secret::ConnectionString] },
     ]);
     for guard in [Guard::MaxTurns, Guard::ErrorsInARow, Guard::RepeatedCall, Guard::Watchdog] {
         all.push(Said::GuardStoppedLoop { guard, turn: 4 });
@@ -286,7 +293,9 @@ fn every_said() -> Vec<Said> {
             | Said::GuardStoppedLoop { .. }
             | Said::ToleratedQuirk { .. }
             | Said::CutAtLength { .. }
-            | Said::NotAnAnswer { .. } => {}
+            | Said::NotAnAnswer { .. }
+            | Said::BareToolError { .. }
+            | Said::SecretSent { .. } => {}
         }
     }
     all
@@ -637,13 +646,24 @@ fn every_event_of_every_single_fault_run_is_worded() {
     in_every_language(|_lang| {
         let mut worded = 0;
         for fault in Fault::ALL {
-            for model in ["helpful", "stubborn"] {
-                let (scenario, _) = decode(&format!("v=1&model={model}"));
+            for (model, school) in ["helpful", "stubborn"]
+                .into_iter()
+                .flat_map(|m| rusty_lock_engine::run::error_text::ErrorText::ALL.map(|e| (m, e)))
+            {
+                let (scenario, _) = decode(&format!("v=1&model={model}&errtext={}", school.slug()));
                 let config = RunConfig { lang: _lang, ..scenario.config };
                 let plan = FaultPlan::new(vec![FaultRule { turn: 2, fault, times: 2 }]);
                 for sim in [simulate(&config, plan.clone()), simulate_naive(&config, plan.clone())] {
                     for event in &sim.events {
-                        finished(&describe(event), &format!("{fault:?} {model}: {event:?}"));
+                        // A raw dump is quoted as the model got it, indents and English included:
+                        // the sentence around it is what must be finished.
+                        let said = match event {
+                            Event::ToolFailed { output, .. } if output.contains(raw::TRACE_HEAD) => {
+                                describe(event).replace(&*clip(output), "(dump)")
+                            }
+                            _ => describe(event),
+                        };
+                        finished(&said, &format!("{fault:?} {model} {school:?}: {event:?}"));
                         worded += 1;
                     }
                     for f in judge(&config, &sim.events) {
@@ -836,6 +856,8 @@ fn every_board_kind() -> Vec<rusty_lock_engine::show::view::BoardKind> {
         BoardKind::ContentFilter,
         BoardKind::UnknownFinish,
         BoardKind::Cancelled,
+        BoardKind::BareError,
+        BoardKind::SecretSent,
     ];
     for kind in &all {
         match kind {
@@ -853,7 +875,9 @@ fn every_board_kind() -> Vec<rusty_lock_engine::show::view::BoardKind> {
             | BoardKind::CutAtLength
             | BoardKind::ContentFilter
             | BoardKind::UnknownFinish
-            | BoardKind::Cancelled => {}
+            | BoardKind::Cancelled
+            | BoardKind::BareError
+            | BoardKind::SecretSent => {}
         }
     }
     all

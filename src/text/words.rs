@@ -17,6 +17,7 @@ use super::{Lang, LessonText};
 use rusty_lock_engine::run::builtin::Personality;
 use rusty_lock_engine::run::chaos::Fault;
 use rusty_lock_engine::run::connection::{Diagnosis, Preset};
+use rusty_lock_engine::run::error_text::ErrorText;
 use rusty_lock_engine::run::events::{Ending, Event, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::run::provider::{BodyProblem, CallFailure};
 use rusty_lock_engine::run::tools::ToolErrorKind;
@@ -312,6 +313,8 @@ labels! {
         /// The label that stays up while the events on screen are an opened trace.
         replay_label,
         replay_note,
+        /// The settings' heading over the school of tool-error text.
+        error_text,
     }
 }
 
@@ -323,6 +326,9 @@ sentences! {
         fn recorded_with(&self, provider: &rusty_lock_engine::show::scenario::ProviderChoice) -> String;
 
         fn personality_name(&self, p: Personality) -> &'static str;
+
+        /// A school of tool-error text, as the settings list it.
+        fn error_text_name(&self, e: ErrorText) -> &'static str;
 
         /// The board's short label for a failure kind slug.
         fn board_label(&self, kind: BoardKind) -> String;
@@ -353,6 +359,9 @@ sentences! {
 
         /// One line of the event log.
         fn describe(&self, event: &Event) -> String;
+
+        /// Over the full exception under a tool error's log line: it went to your logs only.
+        fn logs_only(&self) -> &'static str;
     }
 }
 

@@ -6,6 +6,7 @@ use rusty_lock_engine::run::builtin::Personality;
 use rusty_lock_engine::run::chaos::{Fault, RATE_LIMIT_RETRY_AFTER_MS, SLOW_MS};
 use rusty_lock_engine::run::config::Guards;
 use rusty_lock_engine::run::connection::{Diagnosis, NotOpenAi, Preset};
+use rusty_lock_engine::run::error_text::{ErrorText, Secret};
 use rusty_lock_engine::run::events::{
     Ending, Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk,
 };
@@ -150,6 +151,7 @@ pub static BELOW: BelowLabels = BelowLabels {
     make_lesson: "用这个场景制作一节课",
     replay_label: "正在重播一份录下的记录",
     replay_note: "没有向任何模型发送请求。“运行”会按页面上的设置运行。",
+    error_text: "工具失败时模型读到什么",
 };
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
@@ -580,6 +582,7 @@ impl Core for Zh {
 
     fn scene_caption(&self, event: &Event) -> String {
         match event {
+            Event::SecretSent { .. } => "整个异常作为工具结果发了回去：堆栈跟踪、文件路径和一个密码现在都在历史里，每一轮都会再发一次。谁都没有拦住。".into(),
             Event::RunStarted { .. } => "主角（循环）带着一个任务出发了：打开神殿的门。".into(),
             Event::TurnStarted { turn, messages, est_tokens, .. } => format!(
                 "第 {turn} 轮：主角拿起整段历史，共 {messages} 条消息（约 {est_tokens} 个 token），准备重新发送。"
@@ -707,6 +710,14 @@ impl Below for Zh {
         }
     }
 
+    fn error_text_name(&self, e: ErrorText) -> &'static str {
+        match e {
+            ErrorText::Sentence => "一句话：哪里出错、下一步做什么",
+            ErrorText::Code => "只有错误码（Error: ToolError）",
+            ErrorText::Raw => "原始异常，连同里面的秘密",
+        }
+    }
+
     fn board_label(&self, kind: BoardKind) -> String {
         match kind {
             BoardKind::Network => "连接中断".into(),
@@ -729,6 +740,8 @@ impl Below for Zh {
             BoardKind::FinishMismatch => "结束原因不符".into(),
             BoardKind::UnhandledCall => "未处理的调用".into(),
             BoardKind::UnhandledTool => "工具错误被抛出".into(),
+            BoardKind::BareError => "只有错误码".into(),
+            BoardKind::SecretSent => "秘密外泄".into(),
             BoardKind::Http(status) => format!("HTTP {status}"),
         }
     }
@@ -790,6 +803,9 @@ impl Log for Zh {
 
     fn describe(&self, event: &Event) -> String {
         match event {
+            Event::SecretSent { secrets, .. } => {
+                format!("发给模型的秘密：{}。之后的每一轮都会再发一次。", secret_list(secrets))
+            }
             Event::RunStarted { task, max_turns, .. } => {
                 format!("运行开始：“{}”（最多 {max_turns} 轮）", clip(task))
             }
@@ -854,6 +870,10 @@ impl Log for Zh {
                 format!("{}，共 {turns} 轮", self.outcome_title(outcome))
             }
         }
+    }
+
+    fn logs_only(&self) -> &'static str {
+        "只写进你的日志，从未发给模型"
     }
 }
 
@@ -942,6 +962,18 @@ impl Lessons for Zh {
                 explanation: "只有一个客户端时，固定等待没问题，你的代码也处理好了两次 503。可是同一时刻失败的客户端，也会在同一时刻一起回来，刚恢复的服务器被整群人同时砸中，又倒下了。在同样的上限内随机等待，就能把它们错开：打开“惊群”页面，看一千个客户端分别用两种方式重试。",
                 takeaway: "随机等待，客户端就不会一窝蜂同时回来。",
             },
+            LessonId::BareError => LessonText {
+                title: "只有错误码，还是一句话",
+                goal: "现在工具错误只以错误码交给模型：生锈的锁只说“Error: ToolError”。",
+                explanation: "“Error: ToolError”没说原因，也没说下一步，模型无从知道锁要先上油。它只能猜，又试了一次钥匙，重复调用护栏把事情交给了人。换成一句话（默认），同一个模型会给锁上油，打开门。",
+                takeaway: "为模型写错误：哪里出错，下一步做什么。",
+            },
+            LessonId::SecretInHistory => LessonText {
+                title: "历史里的秘密",
+                goal: "harness 现在原样转发异常：堆栈跟踪、文件路径、连接字符串。",
+                explanation: "模型在这堆输出里找到了提示，打开了门，运行有了回答。但它多读了很多 token，密码也留在了历史里，每一轮都会再发给模型和它的服务商。没有哪一层拦住它：细节应该留在你的日志里。",
+                takeaway: "堆栈和密码进你的日志；模型只拿到一句话。",
+            },
             // Every lesson has its words above; one without them would show an empty card, and the
             // browser test that opens every lesson fails on that.
         }
@@ -955,7 +987,7 @@ impl Lessons for Zh {
         match was {
             Layer::Model => "这次失败由模型处理。".into(),
             Layer::Code => "这次失败由你的代码处理。".into(),
-            Layer::Nobody => "这次失败谁都不管：运行就此结束。".into(),
+            Layer::Nobody => "这次失败谁都不管，没有哪一层接住它。".into(),
         }
     }
 
@@ -963,13 +995,13 @@ impl Lessons for Zh {
         match (said, was) {
             (Layer::Model, Layer::Model) => "正是模型处理了它。".into(),
             (Layer::Code, Layer::Code) => "正是你的代码处理了它。".into(),
-            (Layer::Nobody, Layer::Nobody) => "确实谁都不管：运行就此结束。".into(),
+            (Layer::Nobody, Layer::Nobody) => "确实谁都不管：没有哪一层接住它。".into(),
             (Layer::Code, Layer::Model) => "你选的是你的代码；其实是模型处理的。".into(),
             (Layer::Nobody, Layer::Model) => "你选的是谁都不管；其实是模型处理的。".into(),
             (Layer::Model, Layer::Code) => "你选的是模型；其实是你的代码处理的。".into(),
             (Layer::Nobody, Layer::Code) => "你选的是谁都不管；其实是你的代码处理的。".into(),
-            (Layer::Model, Layer::Nobody) => "你选的是模型；其实谁都不管，运行就此结束。".into(),
-            (Layer::Code, Layer::Nobody) => "你选的是你的代码；其实谁都不管，运行就此结束。".into(),
+            (Layer::Model, Layer::Nobody) => "你选的是模型；其实谁都不管。".into(),
+            (Layer::Code, Layer::Nobody) => "你选的是你的代码；其实谁都不管。".into(),
         }
     }
 
@@ -1100,6 +1132,8 @@ impl Verdict for Zh {
 
     fn finding(&self, said: &Said) -> String {
         match said {
+            Said::BareToolError { turn, tool } => format!("第 {turn} 轮，{} 的错误只以错误码交给模型，它只能猜，然后重复自己。修复：用一句话说清哪里出错、下一步做什么。", clip(tool)),
+            Said::SecretSent { turn, secrets } => format!("第 {turn} 轮，工具错误把{}发给了模型；它们留在历史里，之后每一轮都会再发出去。修复：给模型一句清楚的话，把异常写进你的日志。", secret_list(secrets)),
             Said::RetriedPermanent { turn, failure } => format!(
                 "第 {turn} 轮重试了一个不会自己好的失败（{}）：不管发多少次，结果都一样，重试只是白白耗费时间和配额。",
                 self.failure_noun(failure)
@@ -1386,6 +1420,10 @@ impl Notices for Zh {
     fn notice(&self, problem: &Problem) -> String {
         let q = |v: &str| format!("“{v}”");
         match problem {
+            Problem::UnknownErrorText { value } => {
+                let schools: Vec<&str> = ErrorText::ALL.iter().map(|e| e.slug()).collect();
+                format!("{} 不是一种工具错误的写法；请用 {}", q(value), schools.join("、"))
+            }
             Problem::LinkTooLong { max } => format!("超过了 {max} 个字符，只读取了开头部分"),
             Problem::UnknownLesson { value } => {
                 format!("{} 不是任何一节课，请从“课程”菜单中选择", q(value))
@@ -1447,4 +1485,17 @@ impl Notices for Zh {
             Problem::TooManyExtras { max } => format!("包含的教师自编课超过 {max} 节，多出的已略过"),
         }
     }
+}
+
+/// The secrets a tool error let into the history, as one list: the log and the verdict both say it.
+fn secret_list(secrets: &[Secret]) -> String {
+    let names: Vec<&str> = secrets
+        .iter()
+        .map(|s| match s {
+            Secret::StackTrace => "堆栈跟踪",
+            Secret::FilePath => "文件路径",
+            Secret::ConnectionString => "带密码的连接字符串",
+        })
+        .collect();
+    names.join("、")
 }

@@ -43,6 +43,8 @@ pub fn pace_ms(event: &Event) -> u32 {
         Event::ModelCallFailed { .. } => 2600,
         Event::RetryScheduled { .. } => 1300,
         Event::GuardTripped { .. } => 2800,
+        // A lesson's moment: the caption names what now travels with every turn.
+        Event::SecretSent { .. } => 2800,
         Event::Finished { .. } => 0,
     }
 }

@@ -1,6 +1,7 @@
 //! The built-in model: offline, deterministic, and honest about it. It decides only by reading
 //! the history, like a real model, so it reacts to whatever the faults put there.
 
+use crate::run::error_text::sentence_of;
 use crate::run::provider::{CallContext, Provider, ProviderError};
 use crate::run::script::{fill, matches, script, Lang, Script, ERROR_PREFIX};
 use crate::run::wire::{ChatRequest, ChatResponse, Choice, Message, Role, ToolCall, FINISH_TOOL_CALLS};
@@ -183,7 +184,8 @@ fn note_result(p: &mut Progress, call: &ToolCall, result: &str, s: &Script) {
                 p.open = true;
             }
         }
-        ("use", true) if !p.saw_rust && result.strip_prefix(ERROR_PREFIX) == Some(s.key_stuck) => {
+        // Found in a raw dump too: the sentence is on the exception's line, among the rest.
+        ("use", true) if !p.saw_rust && sentence_of(result) == Some(s.key_stuck) => {
             p.saw_rust = true;
             p.looked = true;
         }
@@ -194,7 +196,7 @@ fn note_result(p: &mut Progress, call: &ToolCall, result: &str, s: &Script) {
 fn last_error(messages: &[Message], s: &Script) -> LastError {
     let Some(last) = messages.last().filter(|m| m.role == Role::Tool) else { return LastError::None };
     let text = last.content.as_deref().unwrap_or_default();
-    let Some(why) = text.strip_prefix(ERROR_PREFIX) else { return LastError::None };
+    let Some(why) = sentence_of(text) else { return LastError::None };
     let argument_errors =
         [s.args_not_json, s.args_not_object, s.field_missing, s.field_unknown, s.field_not_text, s.not_carried];
     if matches(why, s.no_such_tool) {

@@ -2,6 +2,7 @@
 //! built-in model, every event of the run.
 
 use crate::run::builtin::Personality;
+use crate::run::error_text::ErrorText;
 use crate::run::provider::RetryPolicy;
 use crate::run::script::Lang;
 use serde::{Deserialize, Serialize};
@@ -44,6 +45,9 @@ pub struct RunConfig {
     /// model's lines). Traces from before it existed are English.
     #[serde(default)]
     pub lang: Lang,
+    /// What the model reads when a tool fails. Traces from before it existed wrote one sentence.
+    #[serde(default)]
+    pub error_text: ErrorText,
 }
 
 impl Default for RunConfig {
@@ -55,6 +59,7 @@ impl Default for RunConfig {
             retry: RetryPolicy::default(),
             seed: 42,
             lang: Lang::En,
+            error_text: ErrorText::Sentence,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The typed stream a run emits. The page, the tests and the traces all read these and nothing
 //! else, so everything a user sees is something the loop really did.
 
+use crate::run::error_text::Secret;
 use crate::run::provider::{CallFailure, WaitReason};
 use crate::run::script::Lang;
 use crate::run::tools::ToolErrorKind;
@@ -298,6 +299,11 @@ pub enum Event {
         output: String,
         layer: Layer,
         room: Room,
+        /// The full exception, written to your logs and never sent to the model: what the robust
+        /// loop keeps for a person when the model gets only `output`. `None` when the model got
+        /// the dump itself, or the loop kept nothing.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        logged: Option<String>,
     },
     /// A guard stepped in. The watchdog's cut becomes a timeout that layer 1 retries.
     GuardTripped {
@@ -311,6 +317,13 @@ pub enum Event {
         outcome: Outcome,
         turns: u32,
         elapsed_ms: u64,
+    },
+    /// A tool result just put into the history holds secrets (a stack trace, a path, a
+    /// connection string): from now on every turn sends them to the model. Nobody stopped it.
+    SecretSent {
+        turn: u32,
+        call_id: String,
+        secrets: Vec<Secret>,
     },
 }
 
@@ -330,6 +343,7 @@ impl Event {
             Event::ToolFailed { .. } => "tool-failed",
             Event::GuardTripped { .. } => "guard-tripped",
             Event::Finished { .. } => "finished",
+            Event::SecretSent { .. } => "secret-sent",
         }
     }
 
@@ -340,6 +354,7 @@ impl Event {
             | Event::ToolFailed { layer, .. }
             | Event::GuardTripped { layer, .. } => Some(*layer),
             Event::RetryScheduled { .. } | Event::QuirkTolerated { .. } => Some(Layer::Code),
+            Event::SecretSent { .. } => Some(Layer::Nobody),
             Event::Finished { outcome: Outcome::Failed { .. } | Outcome::Cancelled, .. } => Some(Layer::Nobody),
             _ => None,
         }

@@ -7,10 +7,11 @@ use super::emit::{emit, ending, lost_result, or_cancel, End};
 use crate::run::cancel::CancelToken;
 use crate::run::clock::Clock;
 use crate::run::config::RunConfig;
+use crate::run::error_text::{exception_dump, for_model, secrets_in, ErrorText};
 use crate::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 use crate::run::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
 use crate::run::rng::SeededRng;
-use crate::run::script::script;
+use crate::run::script::{script, ERROR_PREFIX};
 use crate::run::tools::{tool_specs, ToolRunner};
 use crate::run::wire::{
     message_chars, tokens_of_chars, ChatRequest, ChatResponse, Message, ToolCall, FINISH_STOP, FINISH_TOOL_CALLS,
@@ -155,7 +156,17 @@ impl Harness<'_> {
             for call in &calls {
                 self.emit(run, Event::ToolStarted { turn, call: call.clone() }).await?;
                 let event = self.run_tool(run, turn, call)?;
+                let leak = match &event {
+                    Event::ToolFailed { output, call_id, .. } => {
+                        let secrets = secrets_in(output);
+                        (!secrets.is_empty()).then(|| Event::SecretSent { turn, call_id: call_id.clone(), secrets })
+                    }
+                    _ => None,
+                };
                 self.emit(run, event).await?;
+                if let Some(leak) = leak {
+                    self.emit(run, leak).await?;
+                }
             }
             if let Some(outcome) = self.check_errors(run, turn).await? {
                 return Ok(outcome);
@@ -250,11 +261,24 @@ impl Harness<'_> {
     /// reads on its next turn.
     /// A result lost by our own code ends the run in layer 3 on purpose: a bug in the harness
     /// must be seen, not swallowed.
+    ///
+    /// What the model reads of a failure follows the school of error text: one sentence (the
+    /// default), a bare code, or the raw exception. Whatever it does not read of the exception
+    /// goes to your logs (`logged`), for a person.
     fn run_tool(&self, run: &mut Run<'_>, turn: u32, call: &ToolCall) -> Result<Event, End> {
-        let result =
+        let mut result =
             self.0.tools.run(&mut run.room, call, turn, script(self.0.config.lang)).map_err(|_| lost_result(call))?;
-        run.remember(Message::tool_result(&call.id, result.output.clone()));
         let (call_id, name) = (call.id.clone(), call.function.name.clone());
+        let school = self.0.config.error_text;
+        let mut logged = None;
+        if let Some(kind) = result.error {
+            let sentence = result.output.strip_prefix(ERROR_PREFIX).unwrap_or(&result.output);
+            if school != ErrorText::Raw {
+                logged = Some(exception_dump(kind, &name, sentence));
+            }
+            result.output = for_model(school, kind, &name, &result.output);
+        }
+        run.remember(Message::tool_result(&call.id, result.output.clone()));
         Ok(match result.error {
             None => {
                 run.errors_in_a_row = 0;
@@ -270,6 +294,7 @@ impl Harness<'_> {
                     output: result.output,
                     layer: Layer::Model,
                     room: run.room,
+                    logged,
                 }
             }
         })

@@ -109,6 +109,7 @@ impl NaiveLoop<'_> {
                             output: result.output,
                             layer: Layer::Nobody,
                             room,
+                            logged: None,
                         };
                         self.emit(observer, event).await?;
                         return Err(End::Failed(FailReason::UnhandledTool { name, kind }));

@@ -24,6 +24,10 @@ pub enum ToolErrorKind {
 }
 
 impl ToolErrorKind {
+    /// Every kind, so a test can walk each failure the model may be told about.
+    pub const ALL: [ToolErrorKind; 4] =
+        [ToolErrorKind::UnknownTool, ToolErrorKind::BadJson, ToolErrorKind::SchemaInvalid, ToolErrorKind::ToolFailed];
+
     pub fn slug(self) -> &'static str {
         match self {
             ToolErrorKind::UnknownTool => "unknown-tool",

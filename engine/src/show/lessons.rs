@@ -35,6 +35,8 @@ pub enum LessonId {
     NeverEndingTurn,
     RetriesUsedUp,
     WhyJitter,
+    BareError,
+    SecretInHistory,
 }
 
 impl LessonId {
@@ -53,6 +55,8 @@ impl LessonId {
             LessonId::NeverEndingTurn => "never-ending-turn",
             LessonId::RetriesUsedUp => "retries-used-up",
             LessonId::WhyJitter => "why-jitter",
+            LessonId::BareError => "bare-error",
+            LessonId::SecretInHistory => "secret-in-history",
         }
     }
 
@@ -68,7 +72,7 @@ impl std::fmt::Display for LessonId {
     }
 }
 
-pub const LESSONS: [Lesson; 12] = [
+pub const LESSONS: [Lesson; 14] = [
     Lesson { id: LessonId::RustedLock, link: "v=1", answer: Layer::Model, outcome: Ending::Answered, minutes: 5 },
     Lesson {
         id: LessonId::ServerHiccup,
@@ -146,6 +150,24 @@ pub const LESSONS: [Lesson; 12] = [
         answer: Layer::Code,
         outcome: Ending::Answered,
         minutes: 9,
+    },
+    // The model gets "Error: ToolError" for the rusted lock, tries the key again, and the repeat
+    // guard hands over.
+    Lesson {
+        id: LessonId::BareError,
+        link: "v=1&errtext=code",
+        answer: Layer::Code,
+        outcome: Ending::Escalated,
+        minutes: 4,
+    },
+    // The model reads the raw exception, finds the hint and opens the door; the secrets stay in
+    // the history, and no layer stopped them.
+    Lesson {
+        id: LessonId::SecretInHistory,
+        link: "v=1&errtext=raw",
+        answer: Layer::Nobody,
+        outcome: Ending::Answered,
+        minutes: 4,
     },
 ];
 

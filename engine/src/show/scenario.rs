@@ -8,6 +8,7 @@
 use crate::run::builtin::Personality;
 use crate::run::chaos::{Fault, FaultGroup, FaultPlan, FaultRule};
 use crate::run::config::RunConfig;
+use crate::run::error_text::ErrorText;
 use crate::run::script::Lang;
 use crate::show::lessons::LessonId;
 use crate::show::own_lesson::{read_expect, read_text, OwnLesson};
@@ -115,11 +116,13 @@ pub enum Setting {
     Repeat,
     Jitter,
     RetryAll,
+    /// What the model reads when a tool fails (`errtext=sentence|code|raw`).
+    ErrorText,
 }
 
 impl Setting {
     /// In link order.
-    pub const ALL: [Setting; 13] = [
+    pub const ALL: [Setting; 14] = [
         Setting::Faults,
         Setting::Model,
         Setting::Turns,
@@ -133,6 +136,7 @@ impl Setting {
         Setting::Repeat,
         Setting::Jitter,
         Setting::RetryAll,
+        Setting::ErrorText,
     ];
 
     /// Its key in links.
@@ -151,6 +155,7 @@ impl Setting {
             Setting::Repeat => "repeat",
             Setting::Jitter => "jitter",
             Setting::RetryAll => "retryall",
+            Setting::ErrorText => "errtext",
         }
     }
 
@@ -164,7 +169,12 @@ impl Setting {
             Setting::Base => Some((0, 60_000)),
             Setting::Cap | Setting::RaCap => Some((0, 120_000)),
             Setting::Seed => Some((0, u32::MAX as u64)),
-            Setting::Faults | Setting::Model | Setting::Repeat | Setting::Jitter | Setting::RetryAll => None,
+            Setting::Faults
+            | Setting::Model
+            | Setting::Repeat
+            | Setting::Jitter
+            | Setting::RetryAll
+            | Setting::ErrorText => None,
         }
     }
 }
@@ -301,6 +311,10 @@ pub enum Problem {
         why: FaultProblem,
     },
     UnknownModel {
+        value: String,
+    },
+    /// Not one of [`ErrorText`]'s slugs.
+    UnknownErrorText {
         value: String,
     },
     OutOfRange {
@@ -468,6 +482,9 @@ pub fn encode(s: &Scenario) -> String {
             out.append_pair(setting.slug(), if value { "on" } else { "off" });
         }
     }
+    if c.error_text != dc.error_text {
+        out.append_pair(Setting::ErrorText.slug(), c.error_text.slug());
+    }
     if s.speed != d.speed {
         out.append_pair(Key::Speed.slug(), SPEEDS.get(s.speed).copied().unwrap_or("1"));
     }
@@ -605,6 +622,9 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
                 Setting::Repeat => flag(value).map(|v| c.guards.stop_on_repeat = v),
                 Setting::Jitter => flag(value).map(|v| c.retry.jitter = v),
                 Setting::RetryAll => flag(value).map(|v| c.retry.retry_everything = v),
+                Setting::ErrorText => ErrorText::from_slug(value)
+                    .ok_or_else(|| Problem::UnknownErrorText { value: short(value) })
+                    .map(|e| c.error_text = e),
             },
             Some(Key::Speed) => match SPEEDS.iter().position(|sp| *sp == value) {
                 Some(i) => Ok(i),

@@ -57,7 +57,12 @@ pub fn hero_spot(event: Option<&Event>, room: Room) -> Spot {
             kind: ToolErrorKind::UnknownTool | ToolErrorKind::BadJson | ToolErrorKind::SchemaInvalid,
             ..
         }) => Spot::Start,
-        Some(Event::ToolStarted { .. } | Event::ToolSucceeded { .. } | Event::ToolFailed { .. }) => Spot::Room,
+        Some(
+            Event::ToolStarted { .. }
+            | Event::ToolSucceeded { .. }
+            | Event::ToolFailed { .. }
+            | Event::SecretSent { .. },
+        ) => Spot::Room,
         Some(Event::GuardTripped { guard: Guard::Watchdog, .. }) => Spot::Oracle,
         Some(Event::GuardTripped { .. }) => Spot::Start,
         Some(Event::Finished { outcome: Outcome::Answered { .. }, .. }) if room.door_open => Spot::Door,
@@ -170,6 +175,8 @@ pub fn anchor_of(event: &Event) -> Option<Anchor> {
         Event::ToolSucceeded { .. } => Anchor::ToolOk,
         Event::ToolFailed { layer: Layer::Nobody, .. } => return None,
         Event::ToolFailed { .. } => Anchor::Catch,
+        // The dump went into the history on the line that catches the error.
+        Event::SecretSent { .. } => Anchor::Catch,
         Event::GuardTripped { guard, .. } => guard_anchor(*guard),
         Event::Finished { outcome, .. } => match outcome {
             Outcome::Answered { .. } => Anchor::Answer,
@@ -358,6 +365,8 @@ pub fn beat_of(event: Option<&Event>) -> Beat {
             beat.call = name.clone();
             BeatName::ToolError
         }
+        // Still the tool error on screen: the stage marks the history bundle from the view.
+        Event::SecretSent { .. } => BeatName::ToolError,
         Event::GuardTripped { guard, .. } => {
             beat.guard = Some(*guard);
             BeatName::Guard

@@ -34,6 +34,7 @@
 //!   strip draws for that turn (see [`Said`] for which ones each finding counts).
 
 use crate::run::config::RunConfig;
+use crate::run::error_text::{is_bare, Secret};
 use crate::run::events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome, Quirk};
 use crate::run::provider::{CallFailure, ProviderError, WaitReason};
 use crate::run::wire::FINISH_LENGTH;
@@ -82,6 +83,12 @@ pub mod slug {
     /// Good: a reply bent the protocol (tool calls with `finish_reason: stop`) and the loop
     /// decided by what the reply held.
     pub const TOLERATED_QUIRK: &str = "tolerated-quirk";
+    /// Bad: a tool error reached the model as a bare code, with no cause and no next step, so
+    /// the model could only guess.
+    pub const BARE_TOOL_ERROR: &str = "bare-tool-error";
+    /// Bad: a tool error put secrets (a stack trace, a path, a connection string) into the
+    /// history, which every later turn sends to the model.
+    pub const SECRET_SENT: &str = "secret-sent";
 }
 
 /// How a finding reflects on the harness.
@@ -171,6 +178,10 @@ pub enum Said {
     CutAtLength { turn: u32 },
     /// The reply stopped for a reason that is not an answer.
     NotAnAnswer { turn: u32, finish_reason: String },
+    /// The model read a bare code for the failure of `tool`.
+    BareToolError { turn: u32, tool: String },
+    /// A result with these secrets went into the history on this turn.
+    SecretSent { turn: u32, secrets: Vec<Secret> },
 }
 
 /// What the server asked for on one failed attempt, when the caller knows it (see the module
@@ -390,6 +401,7 @@ pub fn judge_with_asks(config: &RunConfig, events: &[Event], asks: &[ServerAsk])
     }
 
     judge_replies(events, &mut out);
+    judge_tool_errors(events, &mut out);
     out.finish()
 }
 
@@ -422,6 +434,23 @@ fn judge_replies(events: &[Event], out: &mut Verdict) {
                         Said::NotAnAnswer { turn, finish_reason: finish_reason.clone() },
                     );
                 }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What the tool errors told the model: a bare code it could not act on, secrets it should never
+/// have read. Read from the text that went back, so a trace from any harness is judged alike.
+fn judge_tool_errors(events: &[Event], out: &mut Verdict) {
+    for event in events {
+        match event {
+            // Thrown by the naive loop, the error never reached the model: it told it nothing.
+            Event::ToolFailed { turn, name, output, layer, .. } if *layer != Layer::Nobody && is_bare(output) => {
+                out.add(slug::BARE_TOOL_ERROR, Severity::Bad, Said::BareToolError { turn: *turn, tool: name.clone() })
+            }
+            Event::SecretSent { turn, secrets, .. } => {
+                out.add(slug::SECRET_SENT, Severity::Bad, Said::SecretSent { turn: *turn, secrets: secrets.clone() })
             }
             _ => {}
         }

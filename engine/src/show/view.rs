@@ -2,6 +2,7 @@
 //! history. Plain data, so the page reads it and tests check it natively; a trace replayed
 //! later rebuilds exactly the same picture.
 
+use crate::run::error_text::{is_bare, Secret};
 use crate::run::events::{Event, FailReason, Guard, Layer, Outcome, Quirk};
 use crate::run::provider::CallFailure;
 use crate::run::script::script;
@@ -43,6 +44,10 @@ pub enum BoardKind {
     ContentFilter,
     UnknownFinish,
     Cancelled,
+    /// A tool error with no cause and no next step in it (a bare code).
+    BareError,
+    /// Secrets went into the history and nobody stopped them.
+    SecretSent,
 }
 
 impl BoardKind {
@@ -50,7 +55,10 @@ impl BoardKind {
     pub fn of(event: &Event) -> Option<BoardKind> {
         Some(match event {
             Event::ModelCallFailed { failure, .. } => BoardKind::call(failure),
+            // An error that names no cause is its own entry: the model got it and could not act.
+            Event::ToolFailed { output, .. } if is_bare(output) => BoardKind::BareError,
             Event::ToolFailed { kind, .. } => BoardKind::Tool(*kind),
+            Event::SecretSent { .. } => BoardKind::SecretSent,
             Event::GuardTripped { guard, .. } => BoardKind::Guard(*guard),
             Event::QuirkTolerated { quirk: Quirk::ToolCallsWithFinishReason { .. }, .. } => BoardKind::FinishMismatch,
             Event::Finished { outcome: Outcome::Failed { reason }, .. } => match reason {
@@ -97,6 +105,8 @@ impl BoardKind {
             BoardKind::ContentFilter => "content-filter".into(),
             BoardKind::UnknownFinish => "unknown-finish".into(),
             BoardKind::Cancelled => "cancelled".into(),
+            BoardKind::BareError => "bare-error".into(),
+            BoardKind::SecretSent => "secret-sent".into(),
         }
     }
 }
@@ -132,6 +142,8 @@ pub struct RunView {
     pub villain: bool,
     /// How many events the view has folded.
     pub steps: usize,
+    /// The secrets in the history so far, each once: what every later turn sends the model.
+    pub secrets: Vec<Secret>,
 }
 
 /// A run as the page keeps it: its events and the view they add up to. They change only
@@ -226,6 +238,13 @@ impl RunView {
                 self.waiting = Some((*next_attempt, *max_attempts, *wait_ms));
             }
             Event::Finished { outcome, .. } => self.outcome = Some(outcome.clone()),
+            Event::SecretSent { secrets, .. } => {
+                for s in secrets {
+                    if !self.secrets.contains(s) {
+                        self.secrets.push(*s);
+                    }
+                }
+            }
             _ => {}
         }
         self.steps = index + 1;
@@ -272,7 +291,8 @@ pub fn turn_of(event: &Event) -> Option<u32> {
         | Event::ToolStarted { turn, .. }
         | Event::ToolSucceeded { turn, .. }
         | Event::ToolFailed { turn, .. }
-        | Event::GuardTripped { turn, .. } => Some(*turn),
+        | Event::GuardTripped { turn, .. }
+        | Event::SecretSent { turn, .. } => Some(*turn),
         Event::Finished { turns, .. } => Some(*turns),
         Event::RunStarted { .. } => None,
     }

@@ -7,6 +7,7 @@ use crate::text;
 use crate::web::append_list::{escape_into, AppendList};
 use leptos::html::Div;
 use leptos::prelude::*;
+use rusty_lock_engine::run::error_text::secrets_in;
 use rusty_lock_engine::run::events::{Event, Layer};
 use rusty_lock_engine::run::script::script;
 use rusty_lock_engine::run::wire::ToolCall;
@@ -16,7 +17,13 @@ use rusty_lock_engine::show::view::RunRecord;
 /// a 1,000-turn run adds two thousand of them, and building each one's elements a call at a
 /// time cost as much as the rest of the run.
 fn message(role: &'static str, body: &str, calls: &[ToolCall], failed: bool) -> String {
-    let mut html = format!(r#"<li class="msg msg-{role}{}">"#, if failed { " msg-error" } else { "" });
+    // A result that carries secrets is marked: from here on every turn sends them again.
+    let secret = failed && !secrets_in(body).is_empty();
+    let mut html = format!(
+        r#"<li class="msg msg-{role}{}{}">"#,
+        if failed { " msg-error" } else { "" },
+        if secret { " msg-secret" } else { "" }
+    );
     html.push_str(r#"<span class="role">"#);
     html.push_str(role);
     html.push_str(r#"</span><span class="body">"#);

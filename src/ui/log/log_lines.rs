@@ -37,6 +37,14 @@ fn entry_html(event: &Event) -> String {
     html.push_str(r#"</span><span class="entry-icon" aria-hidden="true"></span><span class="entry-text">"#);
     escape_into(&mut html, &text::describe(event));
     html.push_str("</span>");
+    // What the robust loop kept back from the model: the whole exception, for a person only.
+    if let Event::ToolFailed { logged: Some(dump), .. } = event {
+        html.push_str(r#"<details class="entry-logs" data-testid="your-logs"><summary>"#);
+        escape_into(&mut html, text::logs_only());
+        html.push_str("</summary><pre>");
+        escape_into(&mut html, &text::clip(dump));
+        html.push_str("</pre></details>");
+    }
     if let Some(l) = layer {
         html.push_str(&format!(r#"<span class="tag tag-{}">"#, l.slug()));
         escape_into(&mut html, text::layer_name(l));

@@ -52,6 +52,7 @@ pub fn Scene(
         Memo::new(move |_| view.with(|v| (v.turn, v.max_turns.max(pg.scenario.with(|s| s.config.guards.max_turns)))));
     let carried = Memo::new(move |_| view.with(|v| v.history_len));
     let villain = Memo::new(move |_| view.with(|v| v.villain));
+    let leaked = Memo::new(move |_| view.with(|v| !v.secrets.is_empty()));
     let waiting = Memo::new(move |_| view.with(|v| v.waiting));
     let wait_key = Memo::new(move |_| waiting.get().and_then(|(_, _, ms)| index.get().map(|i| (i, ms))));
     let left = use_countdown(pg, wait_key);
@@ -78,6 +79,7 @@ pub fn Scene(
                     room=room
                     carried=carried
                     villain=villain
+                    leaked=leaked
                     countdown=Signal::derive(move || waiting.get().map(|(a, m, _)| (a, m, left.get().unwrap_or(0))))
                     hooks=hooks
                     label=Signal::derive(move || { let r = room.get(); text::scene_label(r.door_open, r.lock_oiled) })

@@ -187,6 +187,8 @@ pub fn Stage(
     room: Memo<Room>,
     carried: Memo<usize>,
     villain: Memo<bool>,
+    /// The history carries secrets: the bundle is marked, as every later turn sends them.
+    leaked: Memo<bool>,
     /// While waiting: (next attempt, attempts in all, ms still to wait).
     countdown: Signal<Option<(u32, u32, u64)>>,
     hooks: &'static str,
@@ -223,7 +225,17 @@ pub fn Stage(
                 )
             })
             .collect();
-        format!(r#"{slabs}<text x="-26" y="{}" class="bundle-count">{n}</text>"#, 214 - n.min(BUNDLE_MAX) * 6)
+        let top = 214 - n.min(BUNDLE_MAX) * 6;
+        let mark = if leaked.get() {
+            format!(
+                r#"<g class="bundle-leak" data-testid="{hooks}bundle-leak"><circle cx="-26" cy="{}" r="8"/><text x="-26" y="{}">!</text></g>"#,
+                top - 28,
+                top - 24
+            )
+        } else {
+            String::new()
+        };
+        format!(r#"{slabs}<text x="-26" y="{top}" class="bundle-count">{n}</text>{mark}"#)
     };
     view! {
         <div class="stage-wrap">
@@ -238,6 +250,7 @@ pub fn Stage(
                 data-end=move || beat.with(|b| b.outcome.map(Ending::slug))
                 data-spot=move || spot.get().slug()
                 data-villain=move || villain.get().to_string()
+                data-leak=move || leaked.get().to_string()
                 data-testid=format!("{hooks}stage")
             >
                 <g inner_html=art::backdrop() />

@@ -7,6 +7,7 @@ use crate::ui::verdict::retry_preview::RetryPreview;
 use leptos::prelude::*;
 use rusty_lock_engine::run::builtin::Personality;
 use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::error_text::ErrorText;
 use rusty_lock_engine::show::scenario::{encode, Setting};
 
 #[component]
@@ -54,6 +55,30 @@ pub fn SettingsPanel() -> impl IntoView {
                 <option value="helpful" selected=move || sc.with(|s| s.config.personality == Personality::Helpful)>{text::personality_name(Personality::Helpful)}</option>
                 <option value="stubborn" selected=move || sc.with(|s| s.config.personality == Personality::Stubborn)>{text::personality_name(Personality::Stubborn)}</option>
             </select>
+            // What the model reads when a tool fails: the harness's choice, not the model's.
+            <label class="field">
+                <span class="field-label" id="error-text-title">{text::error_text()}</span>
+                <select
+                    class="wide"
+                    aria-labelledby="error-text-title"
+                    data-testid="error-text"
+                    on:change=move |ev| {
+                        let Some(raw) = crate::web::events::target_value(&ev) else { return };
+                        if let Some(school) = ErrorText::from_slug(&raw) {
+                            sc.update(|s| s.config.error_text = school);
+                        }
+                    }
+                >
+                    {ErrorText::ALL
+                        .into_iter()
+                        .map(|school| view! {
+                            <option value=school.slug() selected=move || sc.with(|s| s.config.error_text == school)>
+                                {text::error_text_name(school)}
+                            </option>
+                        })
+                        .collect_view()}
+                </select>
+            </label>
             <h2>{text::guards()}</h2>
             <div class="grid2">
                 <NumberField label=text::max_turns() testid="max-turns" bounds=Setting::Turns value=max_turns on_change=set_max_turns />

@@ -102,6 +102,27 @@ pub struct Script {
     pub done: &'static str,
 }
 
+/// What a careless harness forwards when a tool raises: the pieces of a Python traceback, the
+/// same in every language (a stack trace is not translated; only the sentence inside it is, by
+/// the table). Each secret in it is fake and carries a marker the page can find
+/// ([`crate::run::error_text::secrets_in`]).
+pub mod raw {
+    /// The first line of every stack trace.
+    pub const TRACE_HEAD: &str = "Traceback (most recent call last):";
+    /// Where the fake harness lives on the fake server: every file path in a dump starts so.
+    pub const PATH_ROOT: &str = "/srv/temple-agent/";
+    /// The scheme of the fake connection string.
+    pub const DB_SCHEME: &str = "postgresql://";
+    /// The fake password: clearly not a real one, and a canary a test can look for.
+    pub const CANARY_PASSWORD: &str = "not-a-real-password-CANARY";
+    /// The last line of every dump: the setting a careless harness prints with its exception.
+    pub const DB_LINE: &str =
+        "  while connected to DATABASE_URL=postgresql://temple_admin:not-a-real-password-CANARY@db.temple.internal:5432/temple";
+    /// The frame every dump starts from: the harness's dispatch.
+    pub const DISPATCH_FRAME: &str =
+        "  File \"/srv/temple-agent/harness/dispatch.py\", line 214, in run_tool\n    result = call_tool(name, raw_args)";
+}
+
 /// The prefix that marks a tool result as a failure (Chat Completions has no error flag). It is
 /// the same in every language, so a trace's errors can be found whatever it was held in.
 pub const ERROR_PREFIX: &str = "Error: ";
