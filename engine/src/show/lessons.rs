@@ -35,6 +35,8 @@ pub enum LessonId {
     NeverEndingTurn,
     RetriesUsedUp,
     WhyJitter,
+    LostReply,
+    FinishReason,
 }
 
 impl LessonId {
@@ -53,6 +55,8 @@ impl LessonId {
             LessonId::NeverEndingTurn => "never-ending-turn",
             LessonId::RetriesUsedUp => "retries-used-up",
             LessonId::WhyJitter => "why-jitter",
+            LessonId::LostReply => "lost-reply",
+            LessonId::FinishReason => "finish-reason",
         }
     }
 
@@ -68,7 +72,7 @@ impl std::fmt::Display for LessonId {
     }
 }
 
-pub const LESSONS: [Lesson; 12] = [
+pub const LESSONS: [Lesson; 14] = [
     Lesson { id: LessonId::RustedLock, link: "v=1", answer: Layer::Model, outcome: Ending::Answered, minutes: 5 },
     Lesson {
         id: LessonId::ServerHiccup,
@@ -146,6 +150,22 @@ pub const LESSONS: [Lesson; 12] = [
         answer: Layer::Code,
         outcome: Ending::Answered,
         minutes: 9,
+    },
+    // The wrong school on purpose, as in bad-request-retried: your code retries the key whose
+    // reply was lost, and the second turn locks the door again.
+    Lesson {
+        id: LessonId::LostReply,
+        link: "v=1&faults=t4:tooltimeout&lostreply=retry",
+        answer: Layer::Code,
+        outcome: Ending::Answered,
+        minutes: 5,
+    },
+    Lesson {
+        id: LessonId::FinishReason,
+        link: "v=1&faults=t1:stopcalls",
+        answer: Layer::Code,
+        outcome: Ending::Answered,
+        minutes: 4,
     },
 ];
 

@@ -7,7 +7,7 @@
 
 use crate::run::builtin::Personality;
 use crate::run::chaos::{Fault, FaultGroup, FaultPlan, FaultRule};
-use crate::run::config::RunConfig;
+use crate::run::config::{LostReply, RunConfig};
 use crate::run::script::Lang;
 use crate::show::lessons::LessonId;
 use crate::show::own_lesson::{read_expect, read_text, OwnLesson};
@@ -115,11 +115,13 @@ pub enum Setting {
     Repeat,
     Jitter,
     RetryAll,
+    /// What the loop does with a tool's lost reply ([`LostReply`]).
+    LostReply,
 }
 
 impl Setting {
     /// In link order.
-    pub const ALL: [Setting; 13] = [
+    pub const ALL: [Setting; 14] = [
         Setting::Faults,
         Setting::Model,
         Setting::Turns,
@@ -133,6 +135,7 @@ impl Setting {
         Setting::Repeat,
         Setting::Jitter,
         Setting::RetryAll,
+        Setting::LostReply,
     ];
 
     /// Its key in links.
@@ -151,6 +154,7 @@ impl Setting {
             Setting::Repeat => "repeat",
             Setting::Jitter => "jitter",
             Setting::RetryAll => "retryall",
+            Setting::LostReply => "lostreply",
         }
     }
 
@@ -164,7 +168,12 @@ impl Setting {
             Setting::Base => Some((0, 60_000)),
             Setting::Cap | Setting::RaCap => Some((0, 120_000)),
             Setting::Seed => Some((0, u32::MAX as u64)),
-            Setting::Faults | Setting::Model | Setting::Repeat | Setting::Jitter | Setting::RetryAll => None,
+            Setting::Faults
+            | Setting::Model
+            | Setting::Repeat
+            | Setting::Jitter
+            | Setting::RetryAll
+            | Setting::LostReply => None,
         }
     }
 }
@@ -301,6 +310,10 @@ pub enum Problem {
         why: FaultProblem,
     },
     UnknownModel {
+        value: String,
+    },
+    /// Not one of [`LostReply`]'s slugs.
+    UnknownLostReply {
         value: String,
     },
     OutOfRange {
@@ -468,6 +481,9 @@ pub fn encode(s: &Scenario) -> String {
             out.append_pair(setting.slug(), if value { "on" } else { "off" });
         }
     }
+    if c.lost_reply != dc.lost_reply {
+        out.append_pair(Setting::LostReply.slug(), c.lost_reply.slug());
+    }
     if s.speed != d.speed {
         out.append_pair(Key::Speed.slug(), SPEEDS.get(s.speed).copied().unwrap_or("1"));
     }
@@ -605,6 +621,9 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
                 Setting::Repeat => flag(value).map(|v| c.guards.stop_on_repeat = v),
                 Setting::Jitter => flag(value).map(|v| c.retry.jitter = v),
                 Setting::RetryAll => flag(value).map(|v| c.retry.retry_everything = v),
+                Setting::LostReply => LostReply::from_slug(value)
+                    .ok_or_else(|| Problem::UnknownLostReply { value: short(value) })
+                    .map(|l| c.lost_reply = l),
             },
             Some(Key::Speed) => match SPEEDS.iter().position(|sp| *sp == value) {
                 Some(i) => Ok(i),
