@@ -60,7 +60,9 @@ fn retrying_the_lost_key_turns_it_twice_and_locks_the_door_again() {
         let started = turn.iter().filter(|e| matches!(e, Event::ToolStarted { .. })).count();
         assert_eq!(started, 2, "{lang:?}: your code called the key a second time by itself");
         let lost = turn.iter().find_map(|e| match e {
-            Event::ToolFailed { kind: ToolErrorKind::ReplyLost, layer, room, output, .. } => Some((*layer, *room, output)),
+            Event::ToolFailed { kind: ToolErrorKind::ReplyLost, layer, room, output, .. } => {
+                Some((*layer, *room, output))
+            }
             _ => None,
         });
         let (layer, room, output) = lost.expect("the lost reply is an event");
@@ -107,7 +109,8 @@ fn telling_the_model_about_the_lost_reply_turns_the_key_once_and_the_model_looks
         let next = next.expect("a next turn");
         assert_eq!(next.function.name, "look_at");
         assert!(next.function.arguments.contains("door"), "{lang:?}: {}", next.function.arguments);
-        let saw_open = sim.events.iter().any(|e| matches!(e, Event::ToolSucceeded { output, .. } if output == s.see_door_open));
+        let saw_open =
+            sim.events.iter().any(|e| matches!(e, Event::ToolSucceeded { output, .. } if output == s.see_door_open));
         assert!(saw_open, "{lang:?}: the look saw the door open");
         let found = slugs(&config, &sim.events);
         assert!(found.contains(&slug::CHECKED_BEFORE_REPEATING), "{lang:?}: {found:?}");

@@ -142,6 +142,9 @@ pub static BELOW: BelowLabels = BelowLabels {
     retry_after_cap: "Plafond Retry-After (ms)",
     jitter: "Jitter (attente aléatoire)",
     retry_everything: "Réessayer tout échec, même 400 et 401 (la mauvaise école)",
+    lost_reply: "Réponse perdue d'un outil",
+    lost_reply_tell: "Dire au modèle de vérifier d'abord (la bonne école)",
+    lost_reply_retry: "Relancer l'outil (la mauvaise école)",
     share_link: "Lien vers ce scénario",
     copy_link: "Copier le lien",
     copied: "Copié",
@@ -352,6 +355,9 @@ impl Core for Fr {
             Fault::SchemaInvalid => "Arguments hors schéma",
             Fault::MissingArg => "Argument requis manquant",
             Fault::HarnessBug => "Bug dans le harnais",
+            Fault::ToolTimeout => "L'outil agit, puis sa réponse se perd",
+            Fault::StopWithCalls => "Appels d'outil marqués «\u{a0}stop\u{a0}»",
+            Fault::CutAtLength => "Réponse coupée à la limite de jetons",
         }
     }
 
@@ -360,6 +366,7 @@ impl Core for Fr {
             rusty_lock_engine::run::chaos::FaultGroup::Server => "Le serveur du modèle",
             rusty_lock_engine::run::chaos::FaultGroup::Model => "La sortie du modèle",
             rusty_lock_engine::run::chaos::FaultGroup::Harness => "Votre harnais",
+            rusty_lock_engine::run::chaos::FaultGroup::Tool => "Les outils",
         }
     }
 
@@ -424,6 +431,7 @@ impl Core for Fr {
             ToolErrorKind::BadJson => "JSON cassé",
             ToolErrorKind::SchemaInvalid => "arguments hors schéma",
             ToolErrorKind::ToolFailed => "l'outil a refusé",
+            ToolErrorKind::ReplyLost => "réponse perdue, l'outil a peut-être agi",
         }
     }
 
@@ -692,6 +700,7 @@ impl Core for Fr {
             Event::ToolSucceeded { name, .. } => {
                 format!("L'appel à {} a réussi. Son résultat rejoint l'historique.", clip(name))
             }
+            Event::ToolFailed { name, layer: Layer::Code, .. } => format!("L'appel {} a perdu sa réponse, alors qu'il a peut-être agi. Votre code le relance de lui-même, sur une salle qui a déjà changé.", clip(name)),
             Event::ToolFailed { name, kind, layer: Layer::Nobody, .. } => format!(
                 "L'appel à {} a échoué ({}) et rien ne l'a attrapé\u{a0}: l'exécution s'arrête, et le modèle ne saura jamais pourquoi.",
                 clip(name),
@@ -782,6 +791,7 @@ impl Below for Fr {
             BoardKind::Tool(ToolErrorKind::BadJson) => "JSON cassé".into(),
             BoardKind::Tool(ToolErrorKind::SchemaInvalid) => "args invalides".into(),
             BoardKind::Tool(ToolErrorKind::ToolFailed) => "erreur d'outil".into(),
+            BoardKind::Tool(ToolErrorKind::ReplyLost) => "réponse perdue".into(),
             BoardKind::Guard(Guard::MaxTurns) => "tours max".into(),
             BoardKind::Guard(Guard::ErrorsInARow) => "erreurs d'affilée".into(),
             BoardKind::Guard(Guard::RepeatedCall) => "appel répété".into(),
@@ -921,6 +931,7 @@ impl Log for Fr {
             Event::QuirkTolerated { quirk, .. } => quirk_text(quirk),
             Event::ToolStarted { call, .. } => format!("Exécution de {}", call.function.name),
             Event::ToolSucceeded { name, output, .. } => format!("{} → {}", clip(name), clip(output)),
+            Event::ToolFailed { name, layer: Layer::Code, .. } => format!("{} a perdu sa réponse → votre code le relance\u{202f}; le modèle n'en sait rien", clip(name)),
             Event::ToolFailed { name, kind, output, .. } => format!(
                 "{} a échoué ({}) → renvoyé au modèle\u{a0}: {}",
                 clip(name),
@@ -1026,6 +1037,18 @@ impl Lessons for Fr {
                 ),
                 explanation: "Pour un seul client, une attente fixe suffit, et votre code a géré les deux 503. Mais tous les clients tombés au même instant reviennent au même instant\u{a0}: le serveur qui se relève reçoit toute la foule d'un coup et retombe. Une attente aléatoire sous le même plafond les étale\u{a0}: ouvrez le troupeau pour voir mille clients faire l'un et l'autre.",
                 takeaway: "L'attente aléatoire évite que la foule revienne d'un seul bloc.",
+            },
+            LessonId::LostReply => LessonText {
+                title: "Une réponse perdue, relancée",
+                goal: "Au tour 4, la clé tourne et la porte s'ouvre, mais la réponse de l'outil ne revient jamais. Ce harnais relance l'outil de lui-même.",
+                explanation: "Le premier appel avait déjà ouvert la porte\u{202f}; seule sa réponse s'était perdue. Votre code ne pouvait pas le voir\u{a0}: il a tourné la clé de nouveau, et la clé tourne dans les deux sens, donc le second appel a reverrouillé la porte. Le modèle, qui a reçu ce résultat, a passé un tour de plus à la rouvrir. Avec un paiement ou un e-mail, le second appel est un doublon qu'on ne rattrape pas. Réglez la réponse perdue d'un outil sur «\u{a0}dire au modèle\u{a0}»\u{a0}: le résultat dit alors que l'appel a peut-être abouti, le modèle regarde d'abord, voit la porte ouverte et termine.",
+                takeaway: "Un appel qui change les choses a peut-être réussi\u{a0}: vérifiez avant de le refaire.",
+            },
+            LessonId::FinishReason => LessonText {
+                title: "Des appels déguisés en réponse",
+                goal: "Au tour 1, le serveur envoie l'appel d'outil du modèle mais marque la réponse finish_reason «\u{a0}stop\u{a0}», comme certains vrais serveurs.",
+                explanation: "Une boucle qui se fie à finish_reason lit «\u{a0}stop\u{a0}» comme la réponse finale\u{a0}: elle jette l'appel et donne la pensée du modèle pour le résultat. Votre code s'est fié au contenu de la réponse\u{a0}: il a exécuté l'appel et continué. Ouvrez le mode comparaison pour voir la boucle naïve s'y laisser prendre, puis essayez la panne «\u{a0}length\u{a0}» au tour 5\u{a0}: une réponse coupée à la limite de jetons n'est pas une réponse non plus.",
+                takeaway: "Fiez-vous au contenu d'une réponse, pas au finish_reason qu'elle annonce.",
             },
             // Every lesson has its words above; one without them would show an empty card, and the
             // browser test that opens every lesson fails on that.
@@ -1230,6 +1253,10 @@ impl Verdict for Fr {
     fn finding(&self, said: &Said) -> String {
         let what = failure_with_article;
         match said {
+            Said::RetriedNonIdempotent { turn, tool } => format!("Au tour {turn}, l'appel {} a perdu sa réponse et votre code l'a relancé de lui-même\u{a0}: une action qu'on ne peut pas répéter sans risque a eu lieu deux fois. Correctif\u{a0}: dire au modèle que l'appel a peut-être abouti, pour qu'il vérifie avant de le refaire.", short_text(tool, 40)),
+            Said::CheckedBeforeRepeating { turn, tool } => format!("Au tour {turn}, l'appel {} a perdu sa réponse\u{202f}; le modèle a su qu'il avait peut-être abouti, et a pu vérifier avant de le refaire.", short_text(tool, 40)),
+            Said::DroppedToolCalls { turn, finish_reason } => format!("Au tour {turn}, la réponse demandait des outils mais annonçait finish_reason «\u{a0}{}\u{a0}», et la boucle l'a prise pour la réponse finale sans les exécuter. Correctif\u{a0}: décider selon que la réponse contient des appels d'outil, pas selon sa raison de fin.", short_text(finish_reason, 40)),
+            Said::AcceptedCutReply { turn } => format!("Au tour {turn}, la réponse a été coupée à la limite de jetons (finish_reason «\u{a0}length\u{a0}»), et la boucle l'a pourtant donnée pour la réponse. Correctif\u{a0}: traiter une réponse coupée comme inachevée, jamais comme le résultat."),
             Said::RetriedPermanent { turn, failure } => format!(
                 "Le tour {turn} a réessayé {}, qui revient identique à chaque envoi\u{a0}: la nouvelle tentative n'a coûté que du temps et du quota.",
                 what(failure)
@@ -1547,6 +1574,7 @@ impl Notices for Fr {
                 };
                 format!("la panne {} a été ignorée\u{a0}: {why}", q(value))
             }
+            Problem::UnknownLostReply { value } => format!("{} n'est pas une façon de traiter une réponse perdue\u{202f}; utilisez «\u{a0}tell\u{a0}» ou «\u{a0}retry\u{a0}»", q(value)),
             Problem::UnknownModel { value } => format!("{} n'est pas un modèle\u{202f}; utilisez helpful ou stubborn", q(value)),
             Problem::OutOfRange { min, max } => {
                 format!("doit être un nombre entier de {min} à {max}\u{202f}; la valeur par défaut a été gardée")

@@ -211,5 +211,6 @@ pub fn setting_label(setting: rusty_lock_engine::show::scenario::Setting) -> &'s
         Setting::Repeat => repeat_guard(),
         Setting::Jitter => jitter(),
         Setting::RetryAll => retry_everything(),
+        Setting::LostReply => lost_reply(),
     }
 }

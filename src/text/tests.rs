@@ -192,6 +192,7 @@ fn every_problem() -> Vec<Problem> {
         Problem::OwnLessonInstead { value: v() },
         Problem::NotALessonLink { value: v() },
         Problem::TooManyExtras { max: 12 },
+        Problem::UnknownLostReply { value: v() },
     ];
     for p in &all {
         match p {
@@ -221,7 +222,8 @@ fn every_problem() -> Vec<Problem> {
             | Problem::TextCleaned
             | Problem::OwnLessonInstead { .. }
             | Problem::NotALessonLink { .. }
-            | Problem::TooManyExtras { .. } => {}
+            | Problem::TooManyExtras { .. }
+            | Problem::UnknownLostReply { .. } => {}
             Problem::Fault { why, .. } => match why {
                 FaultProblem::Shape
                 | FaultProblem::TurnRange { .. }
@@ -261,6 +263,10 @@ fn every_said() -> Vec<Said> {
         Said::ToleratedQuirk { turn: 2, finish_reason: "stop".into() },
         Said::CutAtLength { turn: 2 },
         Said::NotAnAnswer { turn: 2, finish_reason: "content_filter".into() },
+        Said::RetriedNonIdempotent { turn: 4, tool: "use".into() },
+        Said::CheckedBeforeRepeating { turn: 4, tool: "use".into() },
+        Said::DroppedToolCalls { turn: 1, finish_reason: "stop".into() },
+        Said::AcceptedCutReply { turn: 1 },
     ]);
     for guard in [Guard::MaxTurns, Guard::ErrorsInARow, Guard::RepeatedCall, Guard::Watchdog] {
         all.push(Said::GuardStoppedLoop { guard, turn: 4 });
@@ -286,7 +292,11 @@ fn every_said() -> Vec<Said> {
             | Said::GuardStoppedLoop { .. }
             | Said::ToleratedQuirk { .. }
             | Said::CutAtLength { .. }
-            | Said::NotAnAnswer { .. } => {}
+            | Said::NotAnAnswer { .. }
+            | Said::RetriedNonIdempotent { .. }
+            | Said::CheckedBeforeRepeating { .. }
+            | Said::DroppedToolCalls { .. }
+            | Said::AcceptedCutReply { .. } => {}
         }
     }
     all
@@ -306,9 +316,13 @@ fn every_outcome() -> Vec<Outcome> {
         all.push(Outcome::Failed { reason: FailReason::RetriesExhausted { attempts: 3, last: failure.clone() } });
         all.push(Outcome::Failed { reason: FailReason::UnhandledCall { failure } });
     }
-    for kind in
-        [ToolErrorKind::UnknownTool, ToolErrorKind::BadJson, ToolErrorKind::SchemaInvalid, ToolErrorKind::ToolFailed]
-    {
+    for kind in [
+        ToolErrorKind::UnknownTool,
+        ToolErrorKind::BadJson,
+        ToolErrorKind::SchemaInvalid,
+        ToolErrorKind::ToolFailed,
+        ToolErrorKind::ReplyLost,
+    ] {
         all.push(Outcome::Failed { reason: FailReason::UnhandledTool { name: "use".into(), kind } });
     }
     for finish_reason in ["length", "content_filter", "weird", ""] {
@@ -823,6 +837,7 @@ fn every_board_kind() -> Vec<rusty_lock_engine::show::view::BoardKind> {
         BoardKind::Tool(ToolErrorKind::BadJson),
         BoardKind::Tool(ToolErrorKind::SchemaInvalid),
         BoardKind::Tool(ToolErrorKind::ToolFailed),
+        BoardKind::Tool(ToolErrorKind::ReplyLost),
         BoardKind::Guard(Guard::MaxTurns),
         BoardKind::Guard(Guard::ErrorsInARow),
         BoardKind::Guard(Guard::RepeatedCall),

@@ -290,6 +290,10 @@ labels! {
         retry_after_cap,
         jitter,
         retry_everything,
+        /// The setting for a tool's lost reply, and its two schools.
+        lost_reply,
+        lost_reply_tell,
+        lost_reply_retry,
         share_link,
         copy_link,
         copied,

@@ -37,7 +37,10 @@ enum LastError {
     BadArguments,
     /// A call's reply was lost: it may have acted. Its tool, and the target it was about, to
     /// look at first.
-    ReplyLost { tool: String, target: String },
+    ReplyLost {
+        tool: String,
+        target: String,
+    },
     Other,
 }
 
@@ -224,7 +227,11 @@ fn last_error(messages: &[Message], s: &Script) -> LastError {
         [s.args_not_json, s.args_not_object, s.field_missing, s.field_unknown, s.field_not_text, s.not_carried];
     if matches(why, s.reply_lost) {
         // The call it answers is the one before it in the history.
-        let call = messages.iter().rev().flat_map(Message::calls).find(|c| Some(c.id.as_str()) == last.tool_call_id.as_deref());
+        let call = messages
+            .iter()
+            .rev()
+            .flat_map(Message::calls)
+            .find(|c| Some(c.id.as_str()) == last.tool_call_id.as_deref());
         let target = call
             .and_then(|c| serde_json::from_str::<serde_json::Value>(&c.function.arguments).ok())
             .and_then(|a| a.get("target").and_then(|t| t.as_str()).map(str::to_string))

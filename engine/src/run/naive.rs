@@ -95,7 +95,9 @@ impl NaiveLoop<'_> {
                     Ok(result) => result,
                     // A tool timeout is thrown like any other tool error: the run ends, though
                     // the tool may well have done its work.
-                    Err(LostResult::TimedOut) => ToolOutcome { output: String::new(), error: Some(ToolErrorKind::ReplyLost) },
+                    Err(LostResult::TimedOut) => {
+                        ToolOutcome { output: String::new(), error: Some(ToolErrorKind::ReplyLost) }
+                    }
                     Err(LostResult::Bug) => return Err(lost_result(call)),
                 };
                 let (call_id, name) = (call.id.clone(), call.function.name.clone());
