@@ -966,13 +966,13 @@ impl Lessons for En {
             },
             LessonId::LostReply => LessonText {
                 title: "A lost reply, retried",
-                goal: "On turn 4 the key turns and the door opens, but the tool's reply never comes back. This harness calls the tool again by itself.",
-                explanation: "The first call had already opened the door; only its reply was lost. Your code could not see that, so it turned the key again, and the key turns both ways: the second call locked the door. Handed that result, the model spent one more turn opening it again. With a payment or an email, the second call is a duplicate you cannot take back. Set a tool's lost reply to telling the model: the result then says the call may have gone through, the model looks first, sees the door open and finishes.",
+                goal: "On turn 4 the key opens the door, but its reply is lost. This harness calls the tool again by itself.",
+                explanation: "The first call had already opened the door; only its reply was lost, and your code, unable to see that, turned the key again. The key turns both ways, so the second call locked the door and the model spent a turn opening it again; with a payment or an email, that second call is a duplicate nobody can take back. Tell the model instead (the setting for a tool's lost reply): the result then says the call may have gone through, so the model looks first, sees the door open and finishes.",
                 takeaway: "A call that changes things may have worked: check before sending it again.",
             },
             LessonId::FinishReason => LessonText {
                 title: "Calls dressed as an answer",
-                goal: "On turn 1 the server sends the model's tool call but labels the reply finish_reason \"stop\", as some real servers do.",
+                goal: "On turn 1 the server sends the tool call but labels the reply finish_reason \"stop\", as some real servers do.",
                 explanation: "A loop that trusts finish_reason reads \"stop\" as the final answer: it drops the call and reports the model's passing thought as the result. Your code went by what the reply held instead, ran the call and went on. Open compare mode to watch the naive loop fall for it, then try the length fault on turn 5: a reply cut at the token limit is no answer either.",
                 takeaway: "Go by what a reply holds, not by the finish_reason it claims.",
             },

@@ -1040,13 +1040,13 @@ impl Lessons for Fr {
             },
             LessonId::LostReply => LessonText {
                 title: "Une réponse perdue, relancée",
-                goal: "Au tour 4, la clé tourne et la porte s'ouvre, mais la réponse de l'outil ne revient jamais. Ce harnais relance l'outil de lui-même.",
-                explanation: "Le premier appel avait déjà ouvert la porte\u{202f}; seule sa réponse s'était perdue. Votre code ne pouvait pas le voir\u{a0}: il a tourné la clé de nouveau, et la clé tourne dans les deux sens, donc le second appel a reverrouillé la porte. Le modèle, qui a reçu ce résultat, a passé un tour de plus à la rouvrir. Avec un paiement ou un e-mail, le second appel est un doublon qu'on ne rattrape pas. Réglez la réponse perdue d'un outil sur «\u{a0}dire au modèle\u{a0}»\u{a0}: le résultat dit alors que l'appel a peut-être abouti, le modèle regarde d'abord, voit la porte ouverte et termine.",
-                takeaway: "Un appel qui change les choses a peut-être réussi\u{a0}: vérifiez avant de le refaire.",
+                goal: "Au tour 4, la clé ouvre la porte, mais sa réponse se perd. Ce harnais relance l'outil de lui-même.",
+                explanation: "Le premier appel avait déjà ouvert la porte\u{202f}; seule sa réponse s'était perdue, et votre code, qui ne pouvait pas le voir, a tourné la clé de nouveau. La clé tourne dans les deux sens, donc le second appel a reverrouillé la porte et le modèle a passé un tour à la rouvrir\u{202f}; avec un paiement ou un e-mail, ce second appel est un doublon que personne ne rattrape. Dites-le plutôt au modèle (le réglage de la réponse perdue d'un outil)\u{a0}: le résultat dit alors que l'appel a peut-être abouti, le modèle regarde d'abord, voit la porte ouverte et termine.",
+                takeaway: "Un appel qui modifie des choses a peut-être réussi\u{a0}: vérifiez avant de le refaire.",
             },
             LessonId::FinishReason => LessonText {
                 title: "Des appels déguisés en réponse",
-                goal: "Au tour 1, le serveur envoie l'appel d'outil du modèle mais marque la réponse finish_reason «\u{a0}stop\u{a0}», comme certains vrais serveurs.",
+                goal: "Au tour 1, le serveur envoie l'appel d'outil mais marque la réponse finish_reason «\u{a0}stop\u{a0}», comme certains vrais serveurs.",
                 explanation: "Une boucle qui se fie à finish_reason lit «\u{a0}stop\u{a0}» comme la réponse finale\u{a0}: elle jette l'appel et donne la pensée du modèle pour le résultat. Votre code s'est fié au contenu de la réponse\u{a0}: il a exécuté l'appel et continué. Ouvrez le mode comparaison pour voir la boucle naïve s'y laisser prendre, puis essayez la panne «\u{a0}length\u{a0}» au tour 5\u{a0}: une réponse coupée à la limite de jetons n'est pas une réponse non plus.",
                 takeaway: "Fiez-vous au contenu d'une réponse, pas au finish_reason qu'elle annonce.",
             },

@@ -957,9 +957,9 @@ impl Lessons for Zh {
             },
             LessonId::LostReply => LessonText {
                 title: "丢失的回复被重试",
-                goal: "第 4 轮钥匙转动，门开了，但工具的回复一直没有回来。这个框架会自己重新调用工具。",
-                explanation: "第一次调用已经把门打开，只是回复丢了。你的代码看不到这一点，于是又转了一次钥匙；钥匙两个方向都能转，第二次调用把门重新锁上。模型收到这个结果，只好再花一轮把门打开。如果是付款或发邮件，第二次调用就是无法撤回的重复。把“工具回复丢失时”改成告诉模型：结果会说调用可能已经生效，模型先看一眼，看到门开着，就完成了任务。",
-                takeaway: "会改变状态的调用可能已经成功：重做之前先检查。",
+                goal: "第 4 轮钥匙打开了门，但它的回复丢了。这个 harness 会自己重新调用工具。",
+                explanation: "第一次调用已经把门打开，只是回复丢了；你的代码看不到这一点，又转了一次钥匙。钥匙两个方向都能转，第二次调用把门重新锁上，模型只好再花一轮把门打开；如果是付款或发邮件，第二次调用就是无法撤回的重复。改成告诉模型（“工具回复丢失时”这项设置）：结果会说调用可能已经生效，模型先看一眼，看到门开着，就完成了任务。",
+                takeaway: "会改变状态的调用可能已经成功：再做之前先确认。",
             },
             LessonId::FinishReason => LessonText {
                 title: "伪装成答案的调用",
@@ -1125,8 +1125,8 @@ impl Verdict for Zh {
 
     fn finding(&self, said: &Said) -> String {
         match said {
-            Said::RetriedNonIdempotent { turn, tool } => format!("第 {turn} 轮的 {} 调用丢失了回复，你的代码自行重新调用，于是一个不能安全重复的动作做了两次。修正：告诉模型调用可能已经生效，让它重复之前先检查。", short_text(tool, 40)),
-            Said::CheckedBeforeRepeating { turn, tool } => format!("第 {turn} 轮的 {} 调用丢失了回复；模型被告知它可能已经生效，所以能在重复之前先检查。", short_text(tool, 40)),
+            Said::RetriedNonIdempotent { turn, tool } => format!("第 {turn} 轮的 {} 调用丢失了回复，你的代码自行重新调用，于是一个不能安全重复的动作做了两次。修正：告诉模型调用可能已经生效，让它再做之前先确认。", short_text(tool, 40)),
+            Said::CheckedBeforeRepeating { turn, tool } => format!("第 {turn} 轮的 {} 调用丢失了回复；模型被告知它可能已经生效，所以能在再做之前先确认。", short_text(tool, 40)),
             Said::DroppedToolCalls { turn, finish_reason } => format!("第 {turn} 轮的回复请求了工具，却标着 finish_reason“{}”，循环把它当成最终答案，没有执行那些调用。修正：看回复里有没有工具调用，而不是看结束原因。", short_text(finish_reason, 40)),
             Said::AcceptedCutReply { turn } => format!("第 {turn} 轮的回复在令牌上限处被截断（finish_reason“length”），循环却把它当成了答案。修正：把被截断的回复当作未完成，绝不当作结果。"),
             Said::RetriedPermanent { turn, failure } => format!(

@@ -18,6 +18,8 @@ const LESSONS = {
   'never-ending-turn': ['answered', 'code'],
   'retries-used-up': ['failed', 'nobody'],
   'why-jitter': ['answered', 'code'],
+  'lost-reply': ['answered', 'code'],
+  'finish-reason': ['answered', 'code'],
 };
 
 for (const [id, [outcome, layer]] of Object.entries(LESSONS)) {
@@ -67,7 +69,7 @@ test('an unknown lesson id is named in a notice and the lesson list opens', asyn
   await pg.open('?lesson=no-such-lesson');
   await expect(page.getByTestId('link-notice')).toContainText('no-such-lesson');
   await expect(page.getByTestId('lessons')).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByTestId('lessons-menu').locator('ol li')).toHaveCount(12);
+  await expect(page.getByTestId('lessons-menu').locator('ol li')).toHaveCount(14);
   await expect(page.getByTestId('lesson-card')).toHaveCount(0);
 });
 

@@ -169,6 +169,8 @@ pub fn anchor_of(event: &Event) -> Option<Anchor> {
         Event::ToolStarted { .. } => Anchor::RunTool,
         Event::ToolSucceeded { .. } => Anchor::ToolOk,
         Event::ToolFailed { layer: Layer::Nobody, .. } => return None,
+        // A lost reply your code handles by calling the tool again: the line that runs it.
+        Event::ToolFailed { layer: Layer::Code, .. } => Anchor::RunTool,
         Event::ToolFailed { .. } => Anchor::Catch,
         Event::GuardTripped { guard, .. } => guard_anchor(*guard),
         Event::Finished { outcome, .. } => match outcome {
