@@ -79,6 +79,8 @@ pub static CORE: CoreLabels = CoreLabels {
     asks_for_a_tool: "ASKS FOR A TOOL",
     final_answer: "FINAL ANSWER",
     final_answer_text: "The door is open.",
+    final_answer_shut: "Door still shut.",
+    answered_door_shut: "The loop takes the reply as its final answer, yet the door is still shut.",
     tool_error_back: "Error: back to the model",
     tool_error_thrown: "Error: thrown, not caught",
     tool_worked: "Result: into the history",
@@ -967,7 +969,7 @@ impl Lessons for En {
             LessonId::LostReply => LessonText {
                 title: "A lost reply, retried",
                 goal: "On turn 4 the key opens the door, but its reply is lost. This harness calls the tool again by itself.",
-                explanation: "The first call had already opened the door; only its reply was lost, and your code, unable to see that, turned the key again. The key turns both ways, so the second call locked the door and the model spent a turn opening it again; with a payment or an email, that second call is a duplicate nobody can take back. Tell the model instead (the setting for a tool's lost reply): the result then says the call may have gone through, so the model looks first, sees the door open and finishes.",
+                explanation: "The first call had already opened the door; only its reply was lost, so your code turned the key again. The key turns both ways: the second call locked the door, and with a payment or an email it would be a duplicate nobody can take back. Set a tool's lost reply to telling the model, and it looks first, sees the door open and finishes.",
                 takeaway: "A call that changes things may have worked: check before sending it again.",
             },
             LessonId::FinishReason => LessonText {

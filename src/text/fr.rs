@@ -90,6 +90,8 @@ pub static CORE: CoreLabels = CoreLabels {
     asks_for_a_tool: "DEMANDE UN OUTIL",
     final_answer: "RÉPONSE FINALE",
     final_answer_text: "La porte est ouverte.",
+    final_answer_shut: "Porte encore close.",
+    answered_door_shut: "La boucle prend la réponse pour sa réponse finale, et pourtant la porte est encore fermée.",
     tool_error_back: "Erreur\u{a0}: renvoyée au modèle",
     tool_error_thrown: "Erreur\u{a0}: levée, non attrapée",
     tool_worked: "Résultat\u{a0}: dans l'historique",
@@ -1041,7 +1043,7 @@ impl Lessons for Fr {
             LessonId::LostReply => LessonText {
                 title: "Une réponse perdue, relancée",
                 goal: "Au tour 4, la clé ouvre la porte, mais sa réponse se perd. Ce harnais relance l'outil de lui-même.",
-                explanation: "Le premier appel avait déjà ouvert la porte\u{202f}; seule sa réponse s'était perdue, et votre code, qui ne pouvait pas le voir, a tourné la clé de nouveau. La clé tourne dans les deux sens, donc le second appel a reverrouillé la porte et le modèle a passé un tour à la rouvrir\u{202f}; avec un paiement ou un e-mail, ce second appel est un doublon que personne ne rattrape. Dites-le plutôt au modèle (le réglage de la réponse perdue d'un outil)\u{a0}: le résultat dit alors que l'appel a peut-être abouti, le modèle regarde d'abord, voit la porte ouverte et termine.",
+                explanation: "Le premier appel avait déjà ouvert la porte\u{202f}; seule sa réponse s'était perdue, alors votre code a tourné la clé de nouveau. La clé tourne dans les deux sens\u{a0}: le second appel a reverrouillé la porte, et avec un paiement ou un e-mail ce serait un doublon que personne ne rattrape. Réglez la réponse perdue d'un outil sur «\u{a0}dire au modèle\u{a0}»\u{a0}: il regarde d'abord, voit la porte ouverte et termine.",
                 takeaway: "Un appel qui modifie des choses a peut-être réussi\u{a0}: vérifiez avant de le refaire.",
             },
             LessonId::FinishReason => LessonText {

@@ -142,6 +142,11 @@ labels! {
         asks_for_a_tool,
         final_answer,
         final_answer_text,
+        /// The final-answer card when the door is still shut: a loop that took a reply for the
+        /// answer without the work done (a naive loop trusting `finish_reason`).
+        final_answer_shut,
+        /// The caption of that ending.
+        answered_door_shut,
         tool_error_back,
         tool_error_thrown,
         tool_worked,

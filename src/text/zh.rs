@@ -81,6 +81,8 @@ pub static CORE: CoreLabels = CoreLabels {
     asks_for_a_tool: "请求工具",
     final_answer: "最终答案",
     final_answer_text: "门开了。",
+    final_answer_shut: "门还关着。",
+    answered_door_shut: "循环把这条回复当成最终答案，可门还关着。",
     tool_error_back: "错误：送回模型",
     tool_error_thrown: "错误：抛出，无人接住",
     tool_worked: "结果：写进历史",
@@ -958,7 +960,7 @@ impl Lessons for Zh {
             LessonId::LostReply => LessonText {
                 title: "丢失的回复被重试",
                 goal: "第 4 轮钥匙打开了门，但它的回复丢了。这个 harness 会自己重新调用工具。",
-                explanation: "第一次调用已经把门打开，只是回复丢了；你的代码看不到这一点，又转了一次钥匙。钥匙两个方向都能转，第二次调用把门重新锁上，模型只好再花一轮把门打开；如果是付款或发邮件，第二次调用就是无法撤回的重复。改成告诉模型（“工具回复丢失时”这项设置）：结果会说调用可能已经生效，模型先看一眼，看到门开着，就完成了任务。",
+                explanation: "第一次调用已经把门打开，只是回复丢了，于是你的代码又转了一次钥匙。钥匙两个方向都能转：第二次调用把门重新锁上；如果是付款或发邮件，这就是无法撤回的重复。把“工具回复丢失时”改成告诉模型，它会先看一眼，看到门开着，就完成任务。",
                 takeaway: "会改变状态的调用可能已经成功：再做之前先确认。",
             },
             LessonId::FinishReason => LessonText {

@@ -57,6 +57,10 @@ for (const [fault, robust, finding] of [
     await expect(pg.schoolOutcome('naive')).toHaveAttribute('data-result', 'answered', { timeout: 30_000 });
     await expect(pg.schoolOutcome('robust')).toHaveAttribute('data-result', robust, { timeout: 30_000 });
     expect(await pg.doorAndLock('naive-')).toEqual(['closed', 'rusted']);
+    // Its final card and caption do not pretend the door is open.
+    await expect(page.locator('[data-testid="naive-stage"] .fin-shut')).toBeVisible();
+    await expect(page.locator('[data-testid="naive-stage"] .fin-open')).toBeHidden();
+    await expect(page.getByTestId('naive-scene-caption')).toContainText('the door is still shut');
     expect(await pg.doorAndLock()).toEqual(robust === 'answered' ? ['open', 'oiled'] : ['closed', 'rusted']);
     await expect(page.locator(`[data-testid="verdict"] [data-slug="${finding}"]`)).toBeAttached();
   });
