@@ -233,7 +233,8 @@ fn no_stack_trace_path_or_connection_string_reaches_the_model_in_the_default_sch
         let mut cfg = config(ErrorText::Sentence, lang);
         cfg.guards.max_errors_in_a_row = 0;
         cfg.guards.max_turns = 30;
-        let run = drive(&provider, &cfg, FaultPlan::default());
+        // And a reply lost after the scripted ones, which the model is told about (the default).
+        let run = drive(&provider, &cfg, FaultPlan::single(11, Fault::ToolTimeout, 1));
         let kinds: Vec<ToolErrorKind> = run
             .events
             .iter()

@@ -19,7 +19,7 @@ fn each_lesson_link_reads_cleanly_and_names_its_lesson() {
 /// The board entry of each lesson's own failure: the thing the lesson is about. Every run's board
 /// already holds the rusted lock's tool error (layer model), so "some entry in the answer's layer"
 /// would pass for a wrong answer key; the entry of the lesson's own fault would not.
-const OWN_FAILURE: [(&str, &str); 14] = [
+const OWN_FAILURE: [(&str, &str); 16] = [
     ("rusted-lock", "tool-failed"),
     ("server-hiccup", "http-503"),
     ("rate-limited", "http-429"),
@@ -34,6 +34,8 @@ const OWN_FAILURE: [(&str, &str); 14] = [
     ("why-jitter", "http-503"),
     ("bare-error", "repeated-call"),
     ("secret-in-history", "secret-sent"),
+    ("lost-reply", "reply-lost"),
+    ("finish-reason", "finish-mismatch"),
 ];
 
 #[test]

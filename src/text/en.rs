@@ -80,6 +80,8 @@ pub static CORE: CoreLabels = CoreLabels {
     asks_for_a_tool: "ASKS FOR A TOOL",
     final_answer: "FINAL ANSWER",
     final_answer_text: "The door is open.",
+    final_answer_shut: "Door still shut.",
+    answered_door_shut: "The loop takes the reply as its final answer, yet the door is still shut.",
     tool_error_back: "Error: back to the model",
     tool_error_thrown: "Error: thrown, not caught",
     tool_worked: "Result: into the history",
@@ -131,6 +133,9 @@ pub static BELOW: BelowLabels = BelowLabels {
     retry_after_cap: "Retry-After cap (ms)",
     jitter: "Jitter (random wait)",
     retry_everything: "Retry every failure, even 400 and 401 (the wrong school)",
+    lost_reply: "A tool's lost reply",
+    lost_reply_tell: "Tell the model to check first (the right school)",
+    lost_reply_retry: "Call the tool again (the wrong school)",
     share_link: "Link to this scenario",
     copy_link: "Copy link",
     copied: "Copied",
@@ -322,6 +327,9 @@ impl Core for En {
             Fault::SchemaInvalid => "Arguments break the schema",
             Fault::MissingArg => "Required argument missing",
             Fault::HarnessBug => "Bug in the harness",
+            Fault::ToolTimeout => "Tool acts, then its reply is lost",
+            Fault::StopWithCalls => "Tool calls marked \"stop\"",
+            Fault::CutAtLength => "Reply cut at the token limit",
         }
     }
 
@@ -330,6 +338,7 @@ impl Core for En {
             rusty_lock_engine::run::chaos::FaultGroup::Server => "The model's server",
             rusty_lock_engine::run::chaos::FaultGroup::Model => "The model's output",
             rusty_lock_engine::run::chaos::FaultGroup::Harness => "Your harness",
+            rusty_lock_engine::run::chaos::FaultGroup::Tool => "The tools",
         }
     }
 
@@ -390,6 +399,7 @@ impl Core for En {
             ToolErrorKind::BadJson => "broken JSON",
             ToolErrorKind::SchemaInvalid => "arguments break the schema",
             ToolErrorKind::ToolFailed => "the tool refused",
+            ToolErrorKind::ReplyLost => "reply lost, it may have acted",
         }
     }
 
@@ -633,6 +643,7 @@ impl Core for En {
             }
             Event::ToolStarted { call, .. } => format!("The hero runs {} on the room.", call.function.name),
             Event::ToolSucceeded { name, .. } => format!("The {} call worked. Its result joins the history.", clip(name)),
+            Event::ToolFailed { name, layer: Layer::Code, .. } => format!("The {} call lost its reply, though it may have acted. Your code calls it again by itself, on a room that has already changed.", clip(name)),
             Event::ToolFailed { name, kind, layer: Layer::Nobody, .. } => format!(
                 "The {} call failed ({}) and nothing caught it: the run ends, and the model never reads why.",
                 clip(name),
@@ -729,6 +740,7 @@ impl Below for En {
             BoardKind::Tool(ToolErrorKind::BadJson) => "broken JSON".into(),
             BoardKind::Tool(ToolErrorKind::SchemaInvalid) => "bad args".into(),
             BoardKind::Tool(ToolErrorKind::ToolFailed) => "tool error".into(),
+            BoardKind::Tool(ToolErrorKind::ReplyLost) => "reply lost".into(),
             BoardKind::Guard(Guard::MaxTurns) => "max turns".into(),
             BoardKind::Guard(Guard::ErrorsInARow) => "errors in a row".into(),
             BoardKind::Guard(Guard::RepeatedCall) => "same call twice".into(),
@@ -865,6 +877,9 @@ impl Log for En {
             Event::QuirkTolerated { quirk, .. } => quirk_text(quirk),
             Event::ToolStarted { call, .. } => format!("Running {}", call.function.name),
             Event::ToolSucceeded { name, output, .. } => format!("{} → {}", clip(name), clip(output)),
+            Event::ToolFailed { name, layer: Layer::Code, .. } => {
+                format!("{} lost its reply → your code calls it again; the model is not told", clip(name))
+            }
             Event::ToolFailed { name, kind, output, .. } => {
                 format!("{} failed ({}) → sent back to the model: {}", clip(name), tool_error_name(*kind), clip(output))
             }
@@ -982,6 +997,18 @@ impl Lessons for En {
                 goal: "The harness now forwards the raw exception: a stack trace, file paths, a connection string.",
                 explanation: "The model found the hint inside the dump and opened the door, so the run answered. But it read far more tokens, and the password is now in the history, sent again on every turn to the model and its provider. No layer stopped it: keep the details in your logs.",
                 takeaway: "Stack traces and passwords go in your logs; the model gets one sentence.",
+            },
+            LessonId::LostReply => LessonText {
+                title: "A lost reply, retried",
+                goal: "On turn 4 the key opens the door, but its reply is lost. This harness calls the tool again by itself.",
+                explanation: "The first call had already opened the door; only its reply was lost, so your code turned the key again. The key turns both ways: the second call locked the door, and with a payment or an email it would be a duplicate nobody can take back. Set a tool's lost reply to telling the model, and it looks first, sees the door open and finishes.",
+                takeaway: "A call that changes things may have worked: check before sending it again.",
+            },
+            LessonId::FinishReason => LessonText {
+                title: "Calls dressed as an answer",
+                goal: "On turn 1 the server sends the tool call but labels the reply finish_reason \"stop\", as some real servers do.",
+                explanation: "A loop that trusts finish_reason reads \"stop\" as the final answer: it drops the call and reports the model's passing thought as the result. Your code went by what the reply held instead, ran the call and went on. Open compare mode to watch the naive loop fall for it, then try the length fault on turn 5: a reply cut at the token limit is no answer either.",
+                takeaway: "Go by what a reply holds, not by the finish_reason it claims.",
             },
             // Every lesson has its words above; one without them would show an empty card, and the
             // browser test that opens every lesson fails on that.
@@ -1141,6 +1168,10 @@ impl Verdict for En {
         match said {
             Said::BareToolError { turn, tool } => format!("On turn {turn} the {} error reached the model as a bare code, so it could only guess and repeat itself. Fix: say in one sentence what went wrong and what to do next.", clip(tool)),
             Said::SecretSent { turn, secrets } => format!("On turn {turn} the tool error sent the model {}; they stay in the history and go out again on every later turn. Fix: send the model one clear sentence and write the exception to your logs.", secret_list(secrets)),
+            Said::RetriedNonIdempotent { turn, tool } => format!("Turn {turn}'s {} call lost its reply and your code called it again by itself, so an action that is not safe to repeat happened twice. Fix: tell the model the call may have gone through, so it checks before repeating it.", short_text(tool, 40)),
+            Said::CheckedBeforeRepeating { turn, tool } => format!("Turn {turn}'s {} call lost its reply; the model was told it may have gone through, so it could check before doing it twice.", short_text(tool, 40)),
+            Said::DroppedToolCalls { turn, finish_reason } => format!("Turn {turn}'s reply asked for tools but said finish_reason \u{201c}{}\u{201d}, and the loop took it as the final answer without running them. Fix: decide by whether the reply holds tool calls, not by its finish reason.", short_text(finish_reason, 40)),
+            Said::AcceptedCutReply { turn } => format!("Turn {turn}'s reply was cut at the token limit (finish_reason \u{201c}length\u{201d}), yet the loop passed it off as the answer. Fix: treat a reply cut at length as unfinished, never as the result."),
             Said::RetriedPermanent { turn, failure } => format!(
                 "Turn {turn} retried {}, which comes back the same however often it is sent, so the retry only cost time and quota.",
                 what(failure)
@@ -1457,6 +1488,7 @@ impl Notices for En {
                 };
                 format!("{} was ignored: {why}", q(value))
             }
+            Problem::UnknownLostReply { value } => format!("{} is not a way to handle a lost reply; use tell or retry", q(value)),
             Problem::UnknownModel { value } => format!("{} is not a model; use helpful or stubborn", q(value)),
             Problem::OutOfRange { min, max } => {
                 format!("must be a whole number from {min} to {max}; the default was kept")

@@ -91,6 +91,8 @@ pub static CORE: CoreLabels = CoreLabels {
     asks_for_a_tool: "DEMANDE UN OUTIL",
     final_answer: "RÉPONSE FINALE",
     final_answer_text: "La porte est ouverte.",
+    final_answer_shut: "Porte encore close.",
+    answered_door_shut: "La boucle prend la réponse pour sa réponse finale, et pourtant la porte est encore fermée.",
     tool_error_back: "Erreur\u{a0}: renvoyée au modèle",
     tool_error_thrown: "Erreur\u{a0}: levée, non attrapée",
     tool_worked: "Résultat\u{a0}: dans l'historique",
@@ -143,6 +145,9 @@ pub static BELOW: BelowLabels = BelowLabels {
     retry_after_cap: "Plafond Retry-After (ms)",
     jitter: "Jitter (attente aléatoire)",
     retry_everything: "Réessayer tout échec, même 400 et 401 (la mauvaise école)",
+    lost_reply: "Réponse perdue d'un outil",
+    lost_reply_tell: "Dire au modèle de vérifier d'abord (la bonne école)",
+    lost_reply_retry: "Relancer l'outil (la mauvaise école)",
     share_link: "Lien vers ce scénario",
     copy_link: "Copier le lien",
     copied: "Copié",
@@ -354,6 +359,9 @@ impl Core for Fr {
             Fault::SchemaInvalid => "Arguments hors schéma",
             Fault::MissingArg => "Argument requis manquant",
             Fault::HarnessBug => "Bug dans le harnais",
+            Fault::ToolTimeout => "L'outil agit, puis sa réponse se perd",
+            Fault::StopWithCalls => "Appels d'outil marqués «\u{a0}stop\u{a0}»",
+            Fault::CutAtLength => "Réponse coupée à la limite de jetons",
         }
     }
 
@@ -362,6 +370,7 @@ impl Core for Fr {
             rusty_lock_engine::run::chaos::FaultGroup::Server => "Le serveur du modèle",
             rusty_lock_engine::run::chaos::FaultGroup::Model => "La sortie du modèle",
             rusty_lock_engine::run::chaos::FaultGroup::Harness => "Votre harnais",
+            rusty_lock_engine::run::chaos::FaultGroup::Tool => "Les outils",
         }
     }
 
@@ -426,6 +435,7 @@ impl Core for Fr {
             ToolErrorKind::BadJson => "JSON cassé",
             ToolErrorKind::SchemaInvalid => "arguments hors schéma",
             ToolErrorKind::ToolFailed => "l'outil a refusé",
+            ToolErrorKind::ReplyLost => "réponse perdue, l'outil a peut-être agi",
         }
     }
 
@@ -695,6 +705,7 @@ impl Core for Fr {
             Event::ToolSucceeded { name, .. } => {
                 format!("L'appel à {} a réussi. Son résultat rejoint l'historique.", clip(name))
             }
+            Event::ToolFailed { name, layer: Layer::Code, .. } => format!("L'appel {} a perdu sa réponse, alors qu'il a peut-être agi. Votre code le relance de lui-même, sur une salle qui a déjà changé.", clip(name)),
             Event::ToolFailed { name, kind, layer: Layer::Nobody, .. } => format!(
                 "L'appel à {} a échoué ({}) et rien ne l'a attrapé\u{a0}: l'exécution s'arrête, et le modèle ne saura jamais pourquoi.",
                 clip(name),
@@ -793,6 +804,7 @@ impl Below for Fr {
             BoardKind::Tool(ToolErrorKind::BadJson) => "JSON cassé".into(),
             BoardKind::Tool(ToolErrorKind::SchemaInvalid) => "args invalides".into(),
             BoardKind::Tool(ToolErrorKind::ToolFailed) => "erreur d'outil".into(),
+            BoardKind::Tool(ToolErrorKind::ReplyLost) => "réponse perdue".into(),
             BoardKind::Guard(Guard::MaxTurns) => "tours max".into(),
             BoardKind::Guard(Guard::ErrorsInARow) => "erreurs d'affilée".into(),
             BoardKind::Guard(Guard::RepeatedCall) => "appel répété".into(),
@@ -935,6 +947,7 @@ impl Log for Fr {
             Event::QuirkTolerated { quirk, .. } => quirk_text(quirk),
             Event::ToolStarted { call, .. } => format!("Exécution de {}", call.function.name),
             Event::ToolSucceeded { name, output, .. } => format!("{} → {}", clip(name), clip(output)),
+            Event::ToolFailed { name, layer: Layer::Code, .. } => format!("{} a perdu sa réponse → votre code le relance\u{202f}; le modèle n'en sait rien", clip(name)),
             Event::ToolFailed { name, kind, output, .. } => format!(
                 "{} a échoué ({}) → renvoyé au modèle\u{a0}: {}",
                 clip(name),
@@ -1056,6 +1069,18 @@ impl Lessons for Fr {
                 goal: "Le harnais transmet l'exception brute\u{a0}: stack trace, chemins de fichiers, chaîne de connexion.",
                 explanation: "Le modèle a trouvé l'indice dans le dump et ouvert la porte\u{a0}: l'exécution répond. Mais il a lu bien plus de tokens, et le mot de passe est désormais dans l'historique, renvoyé à chaque tour au modèle et à son fournisseur. Aucune couche ne l'a arrêté\u{a0}: gardez les détails dans vos logs.",
                 takeaway: "Stack traces et mots de passe vont dans vos logs\u{a0}; au modèle, une phrase.",
+            },
+            LessonId::LostReply => LessonText {
+                title: "Une réponse perdue, relancée",
+                goal: "Au tour 4, la clé ouvre la porte, mais sa réponse se perd. Ce harnais relance l'outil de lui-même.",
+                explanation: "Le premier appel avait déjà ouvert la porte\u{202f}; seule sa réponse s'était perdue, alors votre code a tourné la clé de nouveau. La clé tourne dans les deux sens\u{a0}: le second appel a reverrouillé la porte, et avec un paiement ou un e-mail ce serait un doublon que personne ne rattrape. Réglez la réponse perdue d'un outil sur «\u{a0}dire au modèle\u{a0}»\u{a0}: il regarde d'abord, voit la porte ouverte et termine.",
+                takeaway: "Un appel qui modifie des choses a peut-être réussi\u{a0}: vérifiez avant de le refaire.",
+            },
+            LessonId::FinishReason => LessonText {
+                title: "Des appels déguisés en réponse",
+                goal: "Au tour 1, le serveur envoie l'appel d'outil mais marque la réponse finish_reason «\u{a0}stop\u{a0}», comme certains vrais serveurs.",
+                explanation: "Une boucle qui se fie à finish_reason lit «\u{a0}stop\u{a0}» comme la réponse finale\u{a0}: elle jette l'appel et donne la pensée du modèle pour le résultat. Votre code s'est fié au contenu de la réponse\u{a0}: il a exécuté l'appel et continué. Ouvrez le mode comparaison pour voir la boucle naïve s'y laisser prendre, puis essayez la panne «\u{a0}length\u{a0}» au tour 5\u{a0}: une réponse coupée à la limite de jetons n'est pas une réponse non plus.",
+                takeaway: "Fiez-vous au contenu d'une réponse, pas au finish_reason qu'elle annonce.",
             },
             // Every lesson has its words above; one without them would show an empty card, and the
             // browser test that opens every lesson fails on that.
@@ -1262,6 +1287,10 @@ impl Verdict for Fr {
         match said {
             Said::BareToolError { turn, tool } => format!("Au tour {turn}, l'erreur de {} est arrivée au modèle sous forme de code nu\u{a0}: il ne pouvait que deviner et se répéter. Correctif\u{a0}: dites en une phrase ce qui ne va pas et quoi faire ensuite.", clip(tool)),
             Said::SecretSent { turn, secrets } => format!("Au tour {turn}, l'erreur d'outil a envoyé au modèle {}\u{a0}; ils restent dans l'historique et repartent à chaque tour suivant. Correctif\u{a0}: envoyez au modèle une phrase claire et écrivez l'exception dans vos logs.", secret_list(secrets)),
+            Said::RetriedNonIdempotent { turn, tool } => format!("Au tour {turn}, l'appel {} a perdu sa réponse et votre code l'a relancé de lui-même\u{a0}: une action qu'on ne peut pas répéter sans risque a eu lieu deux fois. Correctif\u{a0}: dire au modèle que l'appel a peut-être abouti, pour qu'il vérifie avant de le refaire.", short_text(tool, 40)),
+            Said::CheckedBeforeRepeating { turn, tool } => format!("Au tour {turn}, l'appel {} a perdu sa réponse\u{202f}; le modèle a su qu'il avait peut-être abouti, et a pu vérifier avant de le refaire.", short_text(tool, 40)),
+            Said::DroppedToolCalls { turn, finish_reason } => format!("Au tour {turn}, la réponse demandait des outils mais annonçait finish_reason «\u{a0}{}\u{a0}», et la boucle l'a prise pour la réponse finale sans les exécuter. Correctif\u{a0}: décider selon que la réponse contient des appels d'outil, pas selon sa raison de fin.", short_text(finish_reason, 40)),
+            Said::AcceptedCutReply { turn } => format!("Au tour {turn}, la réponse a été coupée à la limite de jetons (finish_reason «\u{a0}length\u{a0}»), et la boucle l'a pourtant donnée pour la réponse. Correctif\u{a0}: traiter une réponse coupée comme inachevée, jamais comme le résultat."),
             Said::RetriedPermanent { turn, failure } => format!(
                 "Le tour {turn} a réessayé {}, qui revient identique à chaque envoi\u{a0}: la nouvelle tentative n'a coûté que du temps et du quota.",
                 what(failure)
@@ -1583,6 +1612,7 @@ impl Notices for Fr {
                 };
                 format!("la panne {} a été ignorée\u{a0}: {why}", q(value))
             }
+            Problem::UnknownLostReply { value } => format!("{} n'est pas une façon de traiter une réponse perdue\u{202f}; utilisez «\u{a0}tell\u{a0}» ou «\u{a0}retry\u{a0}»", q(value)),
             Problem::UnknownModel { value } => format!("{} n'est pas un modèle\u{202f}; utilisez helpful ou stubborn", q(value)),
             Problem::OutOfRange { min, max } => {
                 format!("doit être un nombre entier de {min} à {max}\u{202f}; la valeur par défaut a été gardée")

@@ -212,5 +212,6 @@ pub fn setting_label(setting: rusty_lock_engine::show::scenario::Setting) -> &'s
         Setting::Jitter => jitter(),
         Setting::RetryAll => retry_everything(),
         Setting::ErrorText => error_text(),
+        Setting::LostReply => lost_reply(),
     }
 }

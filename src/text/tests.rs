@@ -195,6 +195,7 @@ fn every_problem() -> Vec<Problem> {
         Problem::NotALessonLink { value: v() },
         Problem::TooManyExtras { max: 12 },
         Problem::UnknownErrorText { value: v() },
+        Problem::UnknownLostReply { value: v() },
     ];
     for p in &all {
         match p {
@@ -225,7 +226,8 @@ fn every_problem() -> Vec<Problem> {
             | Problem::OwnLessonInstead { .. }
             | Problem::NotALessonLink { .. }
             | Problem::TooManyExtras { .. }
-            | Problem::UnknownErrorText { .. } => {}
+            | Problem::UnknownErrorText { .. }
+            | Problem::UnknownLostReply { .. } => {}
             Problem::Fault { why, .. } => match why {
                 FaultProblem::Shape
                 | FaultProblem::TurnRange { .. }
@@ -268,6 +270,10 @@ fn every_said() -> Vec<Said> {
         Said::BareToolError { turn: 2, tool: "use".into() },
         Said::SecretSent { turn: 2, secrets: Secret::ALL.to_vec() },
         Said::SecretSent { turn: 2, secrets: vec![Secret::ConnectionString] },
+        Said::RetriedNonIdempotent { turn: 4, tool: "use".into() },
+        Said::CheckedBeforeRepeating { turn: 4, tool: "use".into() },
+        Said::DroppedToolCalls { turn: 1, finish_reason: "stop".into() },
+        Said::AcceptedCutReply { turn: 1 },
     ]);
     for guard in [Guard::MaxTurns, Guard::ErrorsInARow, Guard::RepeatedCall, Guard::Watchdog] {
         all.push(Said::GuardStoppedLoop { guard, turn: 4 });
@@ -295,7 +301,11 @@ fn every_said() -> Vec<Said> {
             | Said::CutAtLength { .. }
             | Said::NotAnAnswer { .. }
             | Said::BareToolError { .. }
-            | Said::SecretSent { .. } => {}
+            | Said::SecretSent { .. }
+            | Said::RetriedNonIdempotent { .. }
+            | Said::CheckedBeforeRepeating { .. }
+            | Said::DroppedToolCalls { .. }
+            | Said::AcceptedCutReply { .. } => {}
         }
     }
     all
@@ -315,9 +325,13 @@ fn every_outcome() -> Vec<Outcome> {
         all.push(Outcome::Failed { reason: FailReason::RetriesExhausted { attempts: 3, last: failure.clone() } });
         all.push(Outcome::Failed { reason: FailReason::UnhandledCall { failure } });
     }
-    for kind in
-        [ToolErrorKind::UnknownTool, ToolErrorKind::BadJson, ToolErrorKind::SchemaInvalid, ToolErrorKind::ToolFailed]
-    {
+    for kind in [
+        ToolErrorKind::UnknownTool,
+        ToolErrorKind::BadJson,
+        ToolErrorKind::SchemaInvalid,
+        ToolErrorKind::ToolFailed,
+        ToolErrorKind::ReplyLost,
+    ] {
         all.push(Outcome::Failed { reason: FailReason::UnhandledTool { name: "use".into(), kind } });
     }
     for finish_reason in ["length", "content_filter", "weird", ""] {
@@ -843,6 +857,7 @@ fn every_board_kind() -> Vec<rusty_lock_engine::show::view::BoardKind> {
         BoardKind::Tool(ToolErrorKind::BadJson),
         BoardKind::Tool(ToolErrorKind::SchemaInvalid),
         BoardKind::Tool(ToolErrorKind::ToolFailed),
+        BoardKind::Tool(ToolErrorKind::ReplyLost),
         BoardKind::Guard(Guard::MaxTurns),
         BoardKind::Guard(Guard::ErrorsInARow),
         BoardKind::Guard(Guard::RepeatedCall),

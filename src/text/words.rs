@@ -143,6 +143,11 @@ labels! {
         asks_for_a_tool,
         final_answer,
         final_answer_text,
+        /// The final-answer card when the door is still shut: a loop that took a reply for the
+        /// answer without the work done (a naive loop trusting `finish_reason`).
+        final_answer_shut,
+        /// The caption of that ending.
+        answered_door_shut,
         tool_error_back,
         tool_error_thrown,
         tool_worked,
@@ -291,6 +296,10 @@ labels! {
         retry_after_cap,
         jitter,
         retry_everything,
+        /// The setting for a tool's lost reply, and its two schools.
+        lost_reply,
+        lost_reply_tell,
+        lost_reply_retry,
         share_link,
         copy_link,
         copied,

@@ -82,6 +82,8 @@ pub static CORE: CoreLabels = CoreLabels {
     asks_for_a_tool: "请求工具",
     final_answer: "最终答案",
     final_answer_text: "门开了。",
+    final_answer_shut: "门还关着。",
+    answered_door_shut: "循环把这条回复当成最终答案，可门还关着。",
     tool_error_back: "错误：送回模型",
     tool_error_thrown: "错误：抛出，无人接住",
     tool_worked: "结果：写进历史",
@@ -133,6 +135,9 @@ pub static BELOW: BelowLabels = BelowLabels {
     retry_after_cap: "Retry-After 上限（毫秒）",
     jitter: "抖动（随机等待）",
     retry_everything: "所有失败都重试，连 400 和 401 也不放过（错误的一派）",
+    lost_reply: "工具回复丢失时",
+    lost_reply_tell: "告诉模型先检查（正确的一派）",
+    lost_reply_retry: "重新调用工具（错误的一派）",
     share_link: "本场景的链接",
     copy_link: "复制链接",
     copied: "已复制",
@@ -323,6 +328,9 @@ impl Core for Zh {
             Fault::SchemaInvalid => "参数不符合 schema",
             Fault::MissingArg => "缺少必填参数",
             Fault::HarnessBug => "harness 里的 bug",
+            Fault::ToolTimeout => "工具执行后回复丢失",
+            Fault::StopWithCalls => "工具调用被标为 stop",
+            Fault::CutAtLength => "回复在令牌上限处被截断",
         }
     }
 
@@ -331,6 +339,7 @@ impl Core for Zh {
             rusty_lock_engine::run::chaos::FaultGroup::Server => "模型的服务器",
             rusty_lock_engine::run::chaos::FaultGroup::Model => "模型的输出",
             rusty_lock_engine::run::chaos::FaultGroup::Harness => "你的 harness",
+            rusty_lock_engine::run::chaos::FaultGroup::Tool => "工具",
         }
     }
 
@@ -386,6 +395,7 @@ impl Core for Zh {
             ToolErrorKind::BadJson => "JSON 损坏",
             ToolErrorKind::SchemaInvalid => "参数不符合 schema",
             ToolErrorKind::ToolFailed => "工具拒绝执行",
+            ToolErrorKind::ReplyLost => "回复丢失，工具可能已执行",
         }
     }
 
@@ -629,6 +639,7 @@ impl Core for Zh {
             }
             Event::ToolStarted { call, .. } => format!("主角在房间里执行 {}。", call.function.name),
             Event::ToolSucceeded { name, .. } => format!("{} 调用成功，结果写进了历史。", clip(name)),
+            Event::ToolFailed { name, layer: Layer::Code, .. } => format!("{} 调用的回复丢失了，但它可能已经执行。你的代码自己又调用了一次，而房间已经变了。", clip(name)),
             Event::ToolFailed { name, kind, layer: Layer::Nobody, .. } => format!(
                 "{} 调用失败（{}），而且没有任何代码接住它：运行结束，模型永远读不到原因。",
                 clip(name),
@@ -727,6 +738,7 @@ impl Below for Zh {
             BoardKind::Tool(ToolErrorKind::BadJson) => "JSON 损坏".into(),
             BoardKind::Tool(ToolErrorKind::SchemaInvalid) => "参数有误".into(),
             BoardKind::Tool(ToolErrorKind::ToolFailed) => "工具错误".into(),
+            BoardKind::Tool(ToolErrorKind::ReplyLost) => "回复丢失".into(),
             BoardKind::Guard(Guard::MaxTurns) => "轮次上限".into(),
             BoardKind::Guard(Guard::ErrorsInARow) => "连续出错".into(),
             BoardKind::Guard(Guard::RepeatedCall) => "重复调用".into(),
@@ -860,6 +872,9 @@ impl Log for Zh {
             Event::QuirkTolerated { quirk, .. } => self.quirk_text(quirk),
             Event::ToolStarted { call, .. } => format!("正在执行 {}", call.function.name),
             Event::ToolSucceeded { name, output, .. } => format!("{} → {}", clip(name), clip(output)),
+            Event::ToolFailed { name, layer: Layer::Code, .. } => {
+                format!("{} 回复丢失 → 你的代码自行重新调用，模型并不知情", clip(name))
+            }
             Event::ToolFailed { name, kind, output, .. } => {
                 format!("{} 失败（{}）→ 送回给模型：{}", clip(name), self.tool_error_name(*kind), clip(output))
             }
@@ -973,6 +988,18 @@ impl Lessons for Zh {
                 goal: "harness 现在原样转发异常：堆栈跟踪、文件路径、连接字符串。",
                 explanation: "模型在这堆输出里找到了提示，打开了门，运行有了回答。但它多读了很多 token，密码也留在了历史里，每一轮都会再发给模型和它的服务商。没有哪一层拦住它：细节应该留在你的日志里。",
                 takeaway: "堆栈和密码进你的日志；模型只拿到一句话。",
+            },
+            LessonId::LostReply => LessonText {
+                title: "丢失的回复被重试",
+                goal: "第 4 轮钥匙打开了门，但它的回复丢了。这个 harness 会自己重新调用工具。",
+                explanation: "第一次调用已经把门打开，只是回复丢了，于是你的代码又转了一次钥匙。钥匙两个方向都能转：第二次调用把门重新锁上；如果是付款或发邮件，这就是无法撤回的重复。把“工具回复丢失时”改成告诉模型，它会先看一眼，看到门开着，就完成任务。",
+                takeaway: "会改变状态的调用可能已经成功：再做之前先确认。",
+            },
+            LessonId::FinishReason => LessonText {
+                title: "伪装成答案的调用",
+                goal: "第 1 轮服务器发来了模型的工具调用，却把回复标为 finish_reason“stop”，有些真实服务器就是这样。",
+                explanation: "相信 finish_reason 的循环会把“stop”当成最终答案：丢掉调用，把模型随口的想法当作结果。你的代码看的是回复里实际有什么，于是执行了调用并继续。打开对比模式看朴素循环如何上当，再在第 5 轮试试 length 故障：在令牌上限处被截断的回复同样不是答案。",
+                takeaway: "看回复实际包含什么，而不是它声称的 finish_reason。",
             },
             // Every lesson has its words above; one without them would show an empty card, and the
             // browser test that opens every lesson fails on that.
@@ -1134,6 +1161,10 @@ impl Verdict for Zh {
         match said {
             Said::BareToolError { turn, tool } => format!("第 {turn} 轮，{} 的错误只以错误码交给模型，它只能猜，然后重复自己。修复：用一句话说清哪里出错、下一步做什么。", clip(tool)),
             Said::SecretSent { turn, secrets } => format!("第 {turn} 轮，工具错误把{}发给了模型；它们留在历史里，之后每一轮都会再发出去。修复：给模型一句清楚的话，把异常写进你的日志。", secret_list(secrets)),
+            Said::RetriedNonIdempotent { turn, tool } => format!("第 {turn} 轮的 {} 调用丢失了回复，你的代码自行重新调用，于是一个不能安全重复的动作做了两次。修正：告诉模型调用可能已经生效，让它再做之前先确认。", short_text(tool, 40)),
+            Said::CheckedBeforeRepeating { turn, tool } => format!("第 {turn} 轮的 {} 调用丢失了回复；模型被告知它可能已经生效，所以能在再做之前先确认。", short_text(tool, 40)),
+            Said::DroppedToolCalls { turn, finish_reason } => format!("第 {turn} 轮的回复请求了工具，却标着 finish_reason“{}”，循环把它当成最终答案，没有执行那些调用。修正：看回复里有没有工具调用，而不是看结束原因。", short_text(finish_reason, 40)),
+            Said::AcceptedCutReply { turn } => format!("第 {turn} 轮的回复在令牌上限处被截断（finish_reason“length”），循环却把它当成了答案。修正：把被截断的回复当作未完成，绝不当作结果。"),
             Said::RetriedPermanent { turn, failure } => format!(
                 "第 {turn} 轮重试了一个不会自己好的失败（{}）：不管发多少次，结果都一样，重试只是白白耗费时间和配额。",
                 self.failure_noun(failure)
@@ -1446,6 +1477,7 @@ impl Notices for Zh {
                 };
                 format!("{} 已被忽略：{why}", q(value))
             }
+            Problem::UnknownLostReply { value } => format!("{} 不是处理丢失回复的方式，请用“tell”或“retry”", q(value)),
             Problem::UnknownModel { value } => format!("{} 不是可用的模型，请用 helpful 或 stubborn", q(value)),
             Problem::OutOfRange { min, max } => {
                 format!("必须是 {min} 到 {max} 之间的整数，已保留默认值")

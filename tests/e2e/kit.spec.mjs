@@ -10,7 +10,7 @@ import { Playground } from './playground.page.mjs';
 
 const LESSONS = ['rusted-lock', 'server-hiccup', 'rate-limited', 'bad-key', 'bad-request-retried', 'broken-json',
   'invented-tool', 'stubborn-model', 'same-call-twice', 'never-ending-turn', 'retries-used-up', 'why-jitter',
-  'bare-error', 'secret-in-history'];
+  'bare-error', 'secret-in-history', 'lost-reply', 'finish-reason'];
 
 /** What a phone would read from the element's pixels, or null. */
 async function readQr(locator) {
@@ -40,7 +40,7 @@ test('the Lessons menu opens the agenda: every lesson, its minutes and a full li
   await expect(pg.runButton).toHaveCount(0);
 
   const lessons = pg.agendaLessons;
-  await expect(lessons).toHaveCount(14);
+  await expect(lessons).toHaveCount(16);
   expect(await lessons.evaluateAll((els) => els.map((e) => e.dataset.lesson))).toEqual(LESSONS);
   const minutes = await page.getByTestId('agenda-minutes').evaluateAll((els) =>
     els.map((e) => ({ n: Number(e.dataset.minutes), text: e.textContent })));
@@ -50,7 +50,7 @@ test('the Lessons menu opens the agenda: every lesson, its minutes and a full li
     expect(text).toBe(`${n} minutes`);
     total += n;
   }
-  await expect(page.getByTestId('agenda-summary')).toContainText(`14 lessons, about ${total} minutes`);
+  await expect(page.getByTestId('agenda-summary')).toContainText(`16 lessons, about ${total} minutes`);
   for (const [i, id] of LESSONS.entries()) {
     const lesson = lessons.nth(i);
     await expect(lesson.locator('.kit-title')).not.toBeEmpty();
@@ -63,7 +63,7 @@ test('the Lessons menu opens the agenda: every lesson, its minutes and a full li
   // The answers stay hidden on screen (the agenda may be projected) until asked for.
   await expect(pg.agendaAnswers.first()).toBeHidden();
   await pg.agendaAnswersToggle.check();
-  await expect(pg.agendaAnswers).toHaveCount(14);
+  await expect(pg.agendaAnswers).toHaveCount(16);
   for (const answer of await pg.agendaAnswers.all()) await expect(answer).toBeVisible();
   await expect(lessons.nth(3).getByTestId('agenda-answer')).toHaveAttribute('data-answer', 'nobody');
   await expect(lessons.nth(3).getByTestId('agenda-takeaway')).not.toBeEmpty();
@@ -75,7 +75,7 @@ test('the Lessons menu opens the agenda: every lesson, its minutes and a full li
   await expect(pg.agenda).toHaveCount(0);
   // Back returns to the agenda.
   await page.goBack();
-  await expect(pg.agendaLessons).toHaveCount(14);
+  await expect(pg.agendaLessons).toHaveCount(16);
 });
 
 test('served under a path, the agenda links stay under it and open their lessons', async ({ page }) => {
@@ -84,7 +84,7 @@ test('served under a path, the agenda links stay under it and open their lessons
   try {
     await pg.goto('?view=agenda', host.base);
     const links = pg.agendaLinks;
-    await expect(links).toHaveCount(14);
+    await expect(links).toHaveCount(16);
     const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(hrefs).toEqual(LESSONS.map((id) => `${host.base}?lesson=${id}`));
     await links.nth(13).click();
@@ -104,7 +104,7 @@ test.describe('QR codes', () => {
     await page.emulateMedia({ media: 'print' });
     await pg.goto('?view=agenda');
     const lessons = pg.agendaLessons;
-    await expect(lessons).toHaveCount(14);
+    await expect(lessons).toHaveCount(16);
     for (const [i, id] of LESSONS.entries()) {
       const qr = lessons.nth(i).getByTestId('agenda-qr');
       await expect(qr).toHaveAttribute('aria-label', new RegExp(`\\?lesson=${id}$`));
@@ -154,7 +154,7 @@ test.describe('QR codes', () => {
 test('the handout prints each lesson whole on a page, answers under the fold, on A4 and Letter', async ({ page }) => {
   const pg = new Playground(page);
   await pg.goto('?view=agenda');
-  await expect(pg.agendaLessons).toHaveCount(14);
+  await expect(pg.agendaLessons).toHaveCount(16);
   await page.emulateMedia({ media: 'print' });
   // On paper: the answers and the fold line are there, the buttons are not.
   await expect(pg.agendaAnswers.first()).toBeVisible();

@@ -31,7 +31,7 @@ test('the lesson menu lists every lesson and opens one by its link', async ({ pa
   const pg = new Playground(page);
   await pg.open();
   await page.getByTestId('lessons').click();
-  await expect(page.getByTestId('lessons-menu').locator('ol li')).toHaveCount(14);
+  await expect(page.getByTestId('lessons-menu').locator('ol li')).toHaveCount(16);
   await page.getByTestId('lesson-invented-tool').click();
   await expect(page.getByTestId('lesson-card')).toHaveAttribute('data-lesson', 'invented-tool');
   expect(page.url()).toContain('lesson=invented-tool');

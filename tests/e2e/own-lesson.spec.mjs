@@ -171,16 +171,16 @@ test.describe('the agenda', () => {
 
     await page.getByTestId('own-agenda-link-open').click();
     const lessons = page.getByTestId('agenda-lesson');
-    await expect(lessons).toHaveCount(15);
+    await expect(lessons).toHaveCount(17);
     await expect(page.getByTestId('agenda-notice')).toHaveCount(0);
-    const own = lessons.nth(14);
+    const own = lessons.nth(16);
     await expect(own).toHaveAttribute('data-lesson', 'own-1');
-    await expect(own.locator('.kit-number')).toHaveText('15.');
+    await expect(own.locator('.kit-number')).toHaveText('17.');
     await expect(own.getByTestId('agenda-own-mark')).toHaveText("Teacher's lesson");
     await expect(own.getByTestId('agenda-question')).toHaveText('Who retries the 503?');
     await expect(own.getByTestId('agenda-minutes')).toHaveAttribute('data-minutes', '5');
     await expect(own.getByTestId('agenda-link')).toHaveAttribute('href', lessonLink);
-    await expect(page.getByTestId('agenda-summary')).toContainText('15 lessons (1 written by the teacher), about');
+    await expect(page.getByTestId('agenda-summary')).toContainText('17 lessons (1 written by the teacher), about');
     expect(await readQr(own.getByTestId('agenda-qr'))).toBe(lessonLink);
 
     // Printed: the lesson, its answer under the fold, and its code, on a page of its own.
@@ -203,15 +203,15 @@ test.describe('the agenda', () => {
     await expect(page.getByTestId('own-keep-agenda')).toBeChecked();
     await expect(page.getByTestId('own-form')).toContainText('Keep the lesson of the agenda you opened last');
     await page.getByTestId('own-agenda-link-open').click();
-    await expect(lessons).toHaveCount(16);
-    expect(await lessons.evaluateAll((els) => els.slice(14).map((e) => e.dataset.lesson))).toEqual(['own-1', 'own-2']);
-    await expect(lessons.nth(15).getByTestId('agenda-link')).toHaveAttribute('href', `${origin}/?v=1&faults=t2%3A401&speed=instant&expect=nobody`);
-    await expect(lessons.nth(15).getByTestId('agenda-question')).toHaveText('Which layer will handle this failure?');
+    await expect(lessons).toHaveCount(18);
+    expect(await lessons.evaluateAll((els) => els.slice(16).map((e) => e.dataset.lesson))).toEqual(['own-1', 'own-2']);
+    await expect(lessons.nth(17).getByTestId('agenda-link')).toHaveAttribute('href', `${origin}/?v=1&faults=t2%3A401&speed=instant&expect=nobody`);
+    await expect(lessons.nth(17).getByTestId('agenda-question')).toHaveText('Which layer will handle this failure?');
   });
 
   test('an agenda link says which of its lessons it could not read, and lists the rest', async ({ page }) => {
     await page.goto('/?view=agenda&extra=v%3D1%26faults%3Dt2%253A503&extra=v%3D1%26expect%3Dmodel%26ask%3D%253Cb%253Ehi');
-    await expect(page.getByTestId('agenda-lesson')).toHaveCount(15);
+    await expect(page.getByTestId('agenda-lesson')).toHaveCount(17);
     await expect(page.getByTestId('agenda-notice')).toContainText("extra 1 “v=1&faults=t2%3A503” is not the link of a teacher's lesson");
     const own = page.getByTestId('agenda-lesson').nth(14);
     await expect(own.getByTestId('agenda-question')).toHaveText('<b>hi');

@@ -20,6 +20,8 @@ const LESSONS = {
   'why-jitter': ['answered', 'code'],
   'bare-error': ['escalated', 'code'],
   'secret-in-history': ['answered', 'nobody'],
+  'lost-reply': ['answered', 'code'],
+  'finish-reason': ['answered', 'code'],
 };
 
 for (const [id, [outcome, layer]] of Object.entries(LESSONS)) {
@@ -69,7 +71,7 @@ test('an unknown lesson id is named in a notice and the lesson list opens', asyn
   await pg.open('?lesson=no-such-lesson');
   await expect(page.getByTestId('link-notice')).toContainText('no-such-lesson');
   await expect(page.getByTestId('lessons')).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByTestId('lessons-menu').locator('ol li')).toHaveCount(14);
+  await expect(page.getByTestId('lessons-menu').locator('ol li')).toHaveCount(16);
   await expect(page.getByTestId('lesson-card')).toHaveCount(0);
 });
 

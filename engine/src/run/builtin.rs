@@ -27,6 +27,8 @@ struct Progress {
     saw_rust: bool,
     oiled: bool,
     open: bool,
+    /// A second turn of the key locked the door again.
+    relocked: bool,
 }
 
 /// The kind of error, if any, in the last tool result: what the model reacts to first.
@@ -34,6 +36,12 @@ enum LastError {
     None,
     UnknownTool,
     BadArguments,
+    /// A call's reply was lost: it may have acted. Its tool, and the target it was about, to
+    /// look at first.
+    ReplyLost {
+        tool: String,
+        target: String,
+    },
     Other,
 }
 
@@ -132,20 +140,28 @@ impl BuiltinModel {
             (s.think_oil, "use", r#"{"item":"oil_can","target":"lock"}"#)
         } else if progress.saw_rust && !progress.oiled {
             (s.think_key_again, "use", r#"{"item":"key","target":"door"}"#)
+        } else if progress.relocked {
+            // Not the same call as the one that locked it, so the repeat guard lets it through.
+            (s.think_key_relocked, "use", r#"{"item":"key","target":"lock"}"#)
         } else if progress.oiled {
             (s.think_key_oiled, "use", r#"{"item":"key","target":"door"}"#)
         } else {
             (s.think_key_first, "use", r#"{"item":"key","target":"door"}"#)
         };
-        let thought = match last_error(messages, s) {
-            LastError::UnknownTool => fill(s.think_after_unknown_tool, &[("name", name)]),
-            LastError::BadArguments => fill(s.think_after_bad_args, &[("name", name)]),
-            LastError::None | LastError::Other => thought.to_string(),
+        let (thought, name, args) = match last_error(messages, s) {
+            LastError::UnknownTool => (fill(s.think_after_unknown_tool, &[("name", name)]), name, args.to_string()),
+            LastError::BadArguments => (fill(s.think_after_bad_args, &[("name", name)]), name, args.to_string()),
+            // Told the call may have gone through: look at what it was about before acting again.
+            LastError::ReplyLost { tool, target } => {
+                let look = serde_json::json!({ "target": target }).to_string();
+                (fill(s.think_check_first, &[("name", &tool)]), "look_at", look)
+            }
+            LastError::None | LastError::Other => (thought.to_string(), name, args.to_string()),
         };
         Message {
             role: Role::Assistant,
             content: Some(thought),
-            tool_calls: Some(vec![ToolCall::new(&format!("call_{turn}"), name, args)]),
+            tool_calls: Some(vec![ToolCall::new(&format!("call_{turn}"), name, &args)]),
             tool_call_id: None,
         }
     }
@@ -173,7 +189,16 @@ impl Provider for BuiltinModel {
 /// What one call and its result teach the model about the room.
 fn note_result(p: &mut Progress, call: &ToolCall, result: &str, s: &Script) {
     match (call.function.name.as_str(), result.starts_with(ERROR_PREFIX)) {
-        ("look_at", false) => p.looked = true,
+        ("look_at", false) => {
+            p.looked = true;
+            // What a look shows counts as much as what a call said: after a lost reply, it is
+            // how the model learns the call went through.
+            if result == s.see_door_open {
+                p.open = true;
+            } else if result == s.see_lock_oiled {
+                p.oiled = true;
+            }
+        }
         ("use", false) => {
             // Only successful uses change the room, so only they need their arguments read.
             let args: serde_json::Value = serde_json::from_str(&call.function.arguments).unwrap_or_default();
@@ -182,6 +207,9 @@ fn note_result(p: &mut Progress, call: &ToolCall, result: &str, s: &Script) {
                 p.oiled = true;
             } else if arg("item") == "key" && (result == s.door_opens || result == s.already_open) {
                 p.open = true;
+            } else if arg("item") == "key" && result == s.door_relocks {
+                p.open = false;
+                p.relocked = true;
             }
         }
         // Found in a raw dump too: the sentence is on the exception's line, among the rest.
@@ -199,7 +227,27 @@ fn last_error(messages: &[Message], s: &Script) -> LastError {
     let Some(why) = sentence_of(text) else { return LastError::None };
     let argument_errors =
         [s.args_not_json, s.args_not_object, s.field_missing, s.field_unknown, s.field_not_text, s.not_carried];
-    if matches(why, s.no_such_tool) {
+    if matches(why, s.reply_lost) {
+        // The call it answers is the one before it in the history.
+        let call = messages
+            .iter()
+            .rev()
+            .flat_map(Message::calls)
+            .find(|c| Some(c.id.as_str()) == last.tool_call_id.as_deref());
+        let target = call
+            .and_then(|c| serde_json::from_str::<serde_json::Value>(&c.function.arguments).ok())
+            .and_then(|a| a.get("target").and_then(|t| t.as_str()).map(str::to_string))
+            .unwrap_or_else(|| "door".into());
+        let tool = call.map_or_else(|| "use".to_string(), |c| c.function.name.clone());
+        // A lost look is checked with a wider one: the same look again would be the same call,
+        // which the repeat guard takes for a model going round in circles.
+        let target = match (tool.as_str(), target.as_str()) {
+            ("look_at", "room") => "door".to_string(),
+            ("look_at", _) => "room".to_string(),
+            _ => target,
+        };
+        LastError::ReplyLost { tool, target }
+    } else if matches(why, s.no_such_tool) {
         LastError::UnknownTool
     } else if argument_errors.iter().any(|t| matches(why, t)) {
         LastError::BadArguments

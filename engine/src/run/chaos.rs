@@ -4,8 +4,8 @@
 use crate::run::clock::Clock;
 use crate::run::provider::{CallContext, CallFailure, Provider, ProviderError};
 use crate::run::script::Script;
-use crate::run::tools::{LostResult, ToolOutcome, ToolRunner, Tools};
-use crate::run::wire::{ChatRequest, ChatResponse, ToolCall};
+use crate::run::tools::{LostResult, ToolErrorKind, ToolOutcome, ToolRunner, Tools};
+use crate::run::wire::{ChatRequest, ChatResponse, ToolCall, FINISH_LENGTH, FINISH_STOP};
 use crate::run::world::Room;
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
@@ -33,6 +33,14 @@ pub enum Fault {
     MissingArg,
     // The harness itself.
     HarnessBug,
+    // Appended, so the order of the faults above (and of their rows) stays as it was.
+    /// A tool acts, then its reply is lost (the tool timed out).
+    ToolTimeout,
+    /// A server quirk: the reply asks for tools but says `finish_reason: "stop"`.
+    StopWithCalls,
+    /// A server quirk: the reply is cut at the token limit (`finish_reason: "length"`), its
+    /// calls lost with the rest of it.
+    CutAtLength,
 }
 
 /// Which part of the system a fault breaks; it decides how the fault is scheduled.
@@ -41,6 +49,8 @@ pub enum FaultGroup {
     Server,
     Model,
     Harness,
+    /// The tools the model calls.
+    Tool,
 }
 
 /// How long the 429 fault asks the client to wait, in its `Retry-After` header.
@@ -49,7 +59,7 @@ pub const RATE_LIMIT_RETRY_AFTER_MS: u64 = 2000;
 pub const SLOW_MS: u64 = 2000;
 
 impl Fault {
-    pub const ALL: [Fault; 14] = [
+    pub const ALL: [Fault; 17] = [
         Fault::RateLimited,
         Fault::Http500,
         Fault::Http502,
@@ -64,6 +74,9 @@ impl Fault {
         Fault::SchemaInvalid,
         Fault::MissingArg,
         Fault::HarnessBug,
+        Fault::ToolTimeout,
+        Fault::StopWithCalls,
+        Fault::CutAtLength,
     ];
 
     /// The short name used in links and test hooks.
@@ -83,6 +96,9 @@ impl Fault {
             Fault::SchemaInvalid => "badargs",
             Fault::MissingArg => "missingarg",
             Fault::HarnessBug => "bug",
+            Fault::ToolTimeout => "tooltimeout",
+            Fault::StopWithCalls => "stopcalls",
+            Fault::CutAtLength => "length",
         }
     }
 
@@ -97,8 +113,14 @@ impl Fault {
 
     pub fn group(self) -> FaultGroup {
         match self {
-            Fault::BadJson | Fault::UnknownTool | Fault::SchemaInvalid | Fault::MissingArg => FaultGroup::Model,
+            Fault::BadJson
+            | Fault::UnknownTool
+            | Fault::SchemaInvalid
+            | Fault::MissingArg
+            | Fault::StopWithCalls
+            | Fault::CutAtLength => FaultGroup::Model,
             Fault::HarnessBug => FaultGroup::Harness,
+            Fault::ToolTimeout => FaultGroup::Tool,
             _ => FaultGroup::Server,
         }
     }
@@ -156,20 +178,43 @@ impl FaultPlan {
     pub fn harness_bug(&self, turn: u32) -> bool {
         self.rules.iter().any(|r| r.turn == turn && r.fault == Fault::HarnessBug)
     }
+
+    pub fn tool_timeout(&self, turn: u32) -> bool {
+        self.rules.iter().any(|r| r.turn == turn && r.fault == Fault::ToolTimeout)
+    }
 }
 
-/// Wraps the tool dispatch and loses a result on the turns the plan says (fault `bug`): the one
-/// fault that is a bug in our own code rather than the server's or the model's.
+/// Wraps the tool dispatch and loses a result on the turns the plan says: after the tool acted,
+/// either a bug in our own code drops it (fault `bug`) or the tool's reply times out (fault
+/// `tooltimeout`, once per turn, so a harness that calls the tool again gets an answer).
 pub struct ChaosTools<T> {
     pub inner: T,
     pub plan: Rc<RefCell<FaultPlan>>,
+    /// The turns whose timeout has been spent.
+    timed_out: RefCell<Vec<u32>>,
+}
+
+impl<T> ChaosTools<T> {
+    pub fn new(inner: T, plan: Rc<RefCell<FaultPlan>>) -> Self {
+        ChaosTools { inner, plan, timed_out: RefCell::default() }
+    }
 }
 
 impl<T: ToolRunner> ToolRunner for ChaosTools<T> {
     fn run(&self, room: &mut Room, call: &ToolCall, turn: u32, s: &Script) -> Result<ToolOutcome, LostResult> {
         let outcome = self.inner.run(room, call, turn, s)?;
         if self.plan.borrow().harness_bug(turn) {
-            return Err(LostResult);
+            return Err(LostResult::Bug);
+        }
+        // Only a call that reached the tool can time out after acting; one turned down before
+        // it ran (broken JSON, an unknown tool) had nothing to lose.
+        let reached = !matches!(
+            outcome.error,
+            Some(ToolErrorKind::UnknownTool | ToolErrorKind::BadJson | ToolErrorKind::SchemaInvalid)
+        );
+        if reached && self.plan.borrow().tool_timeout(turn) && !self.timed_out.borrow().contains(&turn) {
+            self.timed_out.borrow_mut().push(turn);
+            return Err(LostResult::TimedOut);
         }
         Ok(outcome)
     }
@@ -196,7 +241,7 @@ pub fn broken_by<P: Provider + 'static>(
     provider: P,
     clock: Rc<dyn Clock>,
 ) -> (Chaos<P>, ChaosTools<Tools>) {
-    (Chaos::new(provider, plan.clone(), clock), ChaosTools { inner: Tools, plan })
+    (Chaos::new(provider, plan.clone(), clock), ChaosTools::new(Tools, plan))
 }
 
 impl<P: Provider + 'static> Provider for Chaos<P> {
@@ -236,8 +281,30 @@ impl<P: Provider + 'static> Provider for Chaos<P> {
     }
 }
 
-/// Damages the first tool call of a reply the way real models sometimes do.
+/// Damages the first tool call of a reply the way real models sometimes do, or bends the reply
+/// the way real servers do (the quirks).
 fn mangle(response: &mut ChatResponse, fault: Fault) {
+    if let Some(choice) = response.choices.first_mut() {
+        let has_calls = !choice.message.calls().is_empty();
+        match fault {
+            // Some servers end a reply that asks for tools with `stop`.
+            Fault::StopWithCalls if has_calls => {
+                choice.finish_reason = Some(FINISH_STOP.into());
+                return;
+            }
+            Fault::StopWithCalls => return,
+            // The token limit cuts the reply: half its text, and the calls that came after it.
+            Fault::CutAtLength => {
+                let text = choice.message.content.take().unwrap_or_default();
+                let cut = text.floor_char_boundary(text.len() / 2);
+                choice.message.content = Some(text[..cut].to_string());
+                choice.message.tool_calls = None;
+                choice.finish_reason = Some(FINISH_LENGTH.into());
+                return;
+            }
+            _ => {}
+        }
+    }
     let Some(call) =
         response.choices.first_mut().and_then(|c| c.message.tool_calls.as_mut()).and_then(|calls| calls.first_mut())
     else {

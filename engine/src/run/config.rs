@@ -33,6 +33,36 @@ impl Default for Guards {
     }
 }
 
+/// What the robust loop does when a tool's reply is lost after it may have acted (a tool
+/// timeout): the two schools of a tool that changes things.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LostReply {
+    /// The right school: the tool result says the call may have gone through and to check
+    /// first, so the model looks before acting again.
+    #[default]
+    TellModel,
+    /// The wrong school, on purpose: your code calls the tool again by itself, so an action
+    /// that is not safe to repeat happens twice.
+    RetryTool,
+}
+
+impl LostReply {
+    pub const ALL: [LostReply; 2] = [LostReply::TellModel, LostReply::RetryTool];
+
+    /// As written in links (`lostreply=`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            LostReply::TellModel => "tell",
+            LostReply::RetryTool => "retry",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<LostReply> {
+        LostReply::ALL.into_iter().find(|l| l.slug() == slug)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunConfig {
     pub model: String,
@@ -48,6 +78,9 @@ pub struct RunConfig {
     /// What the model reads when a tool fails. Traces from before it existed wrote one sentence.
     #[serde(default)]
     pub error_text: ErrorText,
+    /// What to do with a tool's lost reply. Traces from before it existed told the model.
+    #[serde(default)]
+    pub lost_reply: LostReply,
 }
 
 impl Default for RunConfig {
@@ -60,6 +93,7 @@ impl Default for RunConfig {
             seed: 42,
             lang: Lang::En,
             error_text: ErrorText::Sentence,
+            lost_reply: LostReply::TellModel,
         }
     }
 }

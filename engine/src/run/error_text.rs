@@ -92,6 +92,7 @@ fn exception(kind: ToolErrorKind) -> (&'static str, &'static str) {
         ToolErrorKind::BadJson => ("json.decoder.JSONDecodeError", "JSONDecodeError"),
         ToolErrorKind::SchemaInvalid => ("jsonschema.exceptions.ValidationError", "ValidationError"),
         ToolErrorKind::ToolFailed => ("temple.errors.ToolError", "ToolError"),
+        ToolErrorKind::ReplyLost => ("TimeoutError", "TimeoutError"),
     }
 }
 
@@ -115,6 +116,10 @@ fn frame(kind: ToolErrorKind, tool: &str) -> String {
             "  File \"{}tools/room.py\", line 88, in {}\n    raise ToolError(message)",
             raw::PATH_ROOT,
             if tool == "look_at" { "look_at" } else { "use_item" }
+        ),
+        ToolErrorKind::ReplyLost => format!(
+            "  File \"{}harness/registry.py\", line 44, in call_tool\n    return await asyncio.wait_for(fn(**args), TOOL_TIMEOUT)",
+            raw::PATH_ROOT
         ),
     }
 }

@@ -6,13 +6,13 @@
 use super::emit::{emit, ending, lost_result, or_cancel, End};
 use crate::run::cancel::CancelToken;
 use crate::run::clock::Clock;
-use crate::run::config::RunConfig;
+use crate::run::config::{LostReply, RunConfig};
 use crate::run::error_text::{exception_dump, for_model, secrets_in, ErrorText};
 use crate::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 use crate::run::provider::{BodyProblem, CallContext, CallFailure, Provider, ProviderError};
 use crate::run::rng::SeededRng;
-use crate::run::script::{script, ERROR_PREFIX};
-use crate::run::tools::{tool_specs, ToolRunner};
+use crate::run::script::{fill, script, ERROR_PREFIX};
+use crate::run::tools::{tool_specs, LostResult, ToolErrorKind, ToolOutcome, ToolRunner};
 use crate::run::wire::{
     message_chars, tokens_of_chars, ChatRequest, ChatResponse, Message, ToolCall, FINISH_STOP, FINISH_TOOL_CALLS,
 };
@@ -155,7 +155,7 @@ impl Harness<'_> {
             }
             for call in &calls {
                 self.emit(run, Event::ToolStarted { turn, call: call.clone() }).await?;
-                let event = self.run_tool(run, turn, call)?;
+                let event = self.run_tool(run, turn, call).await?;
                 let leak = match &event {
                     Event::ToolFailed { output, call_id, .. } => {
                         let secrets = secrets_in(output);
@@ -260,14 +260,42 @@ impl Harness<'_> {
     /// Layer 2, the model. Runs one call and turns any failure into a tool result the model
     /// reads on its next turn.
     /// A result lost by our own code ends the run in layer 3 on purpose: a bug in the harness
-    /// must be seen, not swallowed.
+    /// must be seen, not swallowed. A reply lost by the tool (a timeout) goes to the layer the
+    /// school names: the model, told the call may have gone through, or your code, calling the
+    /// tool again.
     ///
     /// What the model reads of a failure follows the school of error text: one sentence (the
     /// default), a bare code, or the raw exception. Whatever it does not read of the exception
     /// goes to your logs (`logged`), for a person.
-    fn run_tool(&self, run: &mut Run<'_>, turn: u32, call: &ToolCall) -> Result<Event, End> {
-        let mut result =
-            self.0.tools.run(&mut run.room, call, turn, script(self.0.config.lang)).map_err(|_| lost_result(call))?;
+    async fn run_tool(&self, run: &mut Run<'_>, turn: u32, call: &ToolCall) -> Result<Event, End> {
+        let s = script(self.0.config.lang);
+        let mut result = match self.0.tools.run(&mut run.room, call, turn, s) {
+            Ok(result) => result,
+            Err(LostResult::Bug) => return Err(lost_result(call)),
+            Err(LostResult::TimedOut) => match self.0.config.lost_reply {
+                LostReply::TellModel => ToolOutcome {
+                    output: format!("{ERROR_PREFIX}{}", fill(s.reply_lost, &[("name", &call.function.name)])),
+                    error: Some(ToolErrorKind::ReplyLost),
+                },
+                LostReply::RetryTool => {
+                    // Nothing reaches the model: your code handles it, by calling the tool again,
+                    // and the room it calls it on has already changed.
+                    let lost = Event::ToolFailed {
+                        turn,
+                        call_id: call.id.clone(),
+                        name: call.function.name.clone(),
+                        kind: ToolErrorKind::ReplyLost,
+                        output: String::new(),
+                        layer: Layer::Code,
+                        room: run.room,
+                        logged: None,
+                    };
+                    self.emit(run, lost).await?;
+                    self.emit(run, Event::ToolStarted { turn, call: call.clone() }).await?;
+                    self.0.tools.run(&mut run.room, call, turn, s).map_err(|_| lost_result(call))?
+                }
+            },
+        };
         let (call_id, name) = (call.id.clone(), call.function.name.clone());
         let school = self.0.config.error_text;
         let mut logged = None;

@@ -11,7 +11,7 @@ use crate::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, La
 use crate::run::harness::{Inputs, Observer};
 use crate::run::provider::{BodyProblem, CallContext, CallFailure, ProviderError};
 use crate::run::script::script;
-use crate::run::tools::tool_specs;
+use crate::run::tools::{tool_specs, LostResult, ToolErrorKind, ToolOutcome};
 use crate::run::wire::{estimate_tokens, ChatRequest, Message, ToolCall, FINISH_TOOL_CALLS};
 use crate::run::world::Room;
 use std::future::Future;
@@ -91,7 +91,15 @@ impl NaiveLoop<'_> {
             }
             for call in &calls {
                 self.emit(observer, Event::ToolStarted { turn, call: call.clone() }).await?;
-                let result = self.0.tools.run(&mut room, call, turn, script).map_err(|_| lost_result(call))?;
+                let result = match self.0.tools.run(&mut room, call, turn, script) {
+                    Ok(result) => result,
+                    // A tool timeout is thrown like any other tool error: the run ends, though
+                    // the tool may well have done its work.
+                    Err(LostResult::TimedOut) => {
+                        ToolOutcome { output: String::new(), error: Some(ToolErrorKind::ReplyLost) }
+                    }
+                    Err(LostResult::Bug) => return Err(lost_result(call)),
+                };
                 let (call_id, name) = (call.id.clone(), call.function.name.clone());
                 match result.error {
                     None => {

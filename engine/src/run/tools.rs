@@ -21,12 +21,20 @@ pub enum ToolErrorKind {
     SchemaInvalid,
     /// The tool ran and refused (the rusted lock).
     ToolFailed,
+    /// The tool may have acted, but its reply never came back (it timed out). Which layer
+    /// handles it is a school: the model, told to check first, or your code, calling it again.
+    ReplyLost,
 }
 
 impl ToolErrorKind {
     /// Every kind, so a test can walk each failure the model may be told about.
-    pub const ALL: [ToolErrorKind; 4] =
-        [ToolErrorKind::UnknownTool, ToolErrorKind::BadJson, ToolErrorKind::SchemaInvalid, ToolErrorKind::ToolFailed];
+    pub const ALL: [ToolErrorKind; 5] = [
+        ToolErrorKind::UnknownTool,
+        ToolErrorKind::BadJson,
+        ToolErrorKind::SchemaInvalid,
+        ToolErrorKind::ToolFailed,
+        ToolErrorKind::ReplyLost,
+    ];
 
     pub fn slug(self) -> &'static str {
         match self {
@@ -34,6 +42,7 @@ impl ToolErrorKind {
             ToolErrorKind::BadJson => "bad-json",
             ToolErrorKind::SchemaInvalid => "schema-invalid",
             ToolErrorKind::ToolFailed => "tool-failed",
+            ToolErrorKind::ReplyLost => "reply-lost",
         }
     }
 }
@@ -62,10 +71,15 @@ pub fn tool_specs(s: &Script) -> Vec<ToolSpec> {
         .collect()
 }
 
-/// A bug in the harness's own tool dispatch: the result never reached the history. Only the
-/// chaos decorator makes one, on purpose.
+/// A tool result that never came back. Only the chaos decorator makes one, on purpose.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LostResult;
+pub enum LostResult {
+    /// A bug in the harness's own tool dispatch: the result never reached the history.
+    Bug,
+    /// The tool acted, then its reply was lost (a tool timeout): the room has changed, and the
+    /// loop cannot tell.
+    TimedOut,
+}
 
 /// How the loop runs a tool call. [`Tools`] is the real dispatch; the chaos decorator
 /// ([`crate::run::chaos::ChaosTools`]) wraps it to inject a harness bug, so the loop never reads the

@@ -53,6 +53,12 @@ pub fn tool_description(name: &str, s: &Script) -> &'static str {
     }
 }
 
+/// Whether calling this tool twice can do something calling it once would not. `look_at` only
+/// reads the room; `use` turns the key (which locks the door again on a second turn).
+pub fn changes_things(tool: &str) -> bool {
+    tool == "use"
+}
+
 impl Room {
     /// `look_at`. Looking at something that is not here is an error inside the tool, which is
     /// not the same thing as calling a tool that does not exist.
@@ -78,7 +84,13 @@ impl Room {
                 self.lock_oiled = true;
                 Ok(s.oil_poured.into())
             }
-            ("key", "door" | "lock") if self.door_open => Ok(s.already_open.into()),
+            // The key turns the lock both ways: a second turn locks the door again. This is the
+            // adventure's one action that is not safe to repeat, so a lost reply retried blindly
+            // undoes the work it was retrying.
+            ("key", "door" | "lock") if self.door_open => {
+                self.door_open = false;
+                Ok(s.door_relocks.into())
+            }
             ("key", "door" | "lock") if !self.lock_oiled => Err(s.key_stuck.into()),
             ("key", "door" | "lock") => {
                 self.door_open = true;

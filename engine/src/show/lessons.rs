@@ -37,6 +37,8 @@ pub enum LessonId {
     WhyJitter,
     BareError,
     SecretInHistory,
+    LostReply,
+    FinishReason,
 }
 
 impl LessonId {
@@ -57,6 +59,8 @@ impl LessonId {
             LessonId::WhyJitter => "why-jitter",
             LessonId::BareError => "bare-error",
             LessonId::SecretInHistory => "secret-in-history",
+            LessonId::LostReply => "lost-reply",
+            LessonId::FinishReason => "finish-reason",
         }
     }
 
@@ -72,7 +76,7 @@ impl std::fmt::Display for LessonId {
     }
 }
 
-pub const LESSONS: [Lesson; 14] = [
+pub const LESSONS: [Lesson; 16] = [
     Lesson { id: LessonId::RustedLock, link: "v=1", answer: Layer::Model, outcome: Ending::Answered, minutes: 5 },
     Lesson {
         id: LessonId::ServerHiccup,
@@ -166,6 +170,22 @@ pub const LESSONS: [Lesson; 14] = [
         id: LessonId::SecretInHistory,
         link: "v=1&errtext=raw",
         answer: Layer::Nobody,
+        outcome: Ending::Answered,
+        minutes: 4,
+    },
+    // The wrong school on purpose, as in bad-request-retried: your code retries the key whose
+    // reply was lost, and the second turn locks the door again.
+    Lesson {
+        id: LessonId::LostReply,
+        link: "v=1&faults=t4:tooltimeout&lostreply=retry",
+        answer: Layer::Code,
+        outcome: Ending::Answered,
+        minutes: 5,
+    },
+    Lesson {
+        id: LessonId::FinishReason,
+        link: "v=1&faults=t1:stopcalls",
+        answer: Layer::Code,
         outcome: Ending::Answered,
         minutes: 4,
     },

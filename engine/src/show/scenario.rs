@@ -7,7 +7,7 @@
 
 use crate::run::builtin::Personality;
 use crate::run::chaos::{Fault, FaultGroup, FaultPlan, FaultRule};
-use crate::run::config::RunConfig;
+use crate::run::config::{LostReply, RunConfig};
 use crate::run::error_text::ErrorText;
 use crate::run::script::Lang;
 use crate::show::lessons::LessonId;
@@ -118,11 +118,13 @@ pub enum Setting {
     RetryAll,
     /// What the model reads when a tool fails (`errtext=sentence|code|raw`).
     ErrorText,
+    /// What the loop does with a tool's lost reply ([`LostReply`]).
+    LostReply,
 }
 
 impl Setting {
     /// In link order.
-    pub const ALL: [Setting; 14] = [
+    pub const ALL: [Setting; 15] = [
         Setting::Faults,
         Setting::Model,
         Setting::Turns,
@@ -137,6 +139,7 @@ impl Setting {
         Setting::Jitter,
         Setting::RetryAll,
         Setting::ErrorText,
+        Setting::LostReply,
     ];
 
     /// Its key in links.
@@ -156,6 +159,7 @@ impl Setting {
             Setting::Jitter => "jitter",
             Setting::RetryAll => "retryall",
             Setting::ErrorText => "errtext",
+            Setting::LostReply => "lostreply",
         }
     }
 
@@ -174,7 +178,8 @@ impl Setting {
             | Setting::Repeat
             | Setting::Jitter
             | Setting::RetryAll
-            | Setting::ErrorText => None,
+            | Setting::ErrorText
+            | Setting::LostReply => None,
         }
     }
 }
@@ -315,6 +320,10 @@ pub enum Problem {
     },
     /// Not one of [`ErrorText`]'s slugs.
     UnknownErrorText {
+        value: String,
+    },
+    /// Not one of [`LostReply`]'s slugs.
+    UnknownLostReply {
         value: String,
     },
     OutOfRange {
@@ -485,6 +494,9 @@ pub fn encode(s: &Scenario) -> String {
     if c.error_text != dc.error_text {
         out.append_pair(Setting::ErrorText.slug(), c.error_text.slug());
     }
+    if c.lost_reply != dc.lost_reply {
+        out.append_pair(Setting::LostReply.slug(), c.lost_reply.slug());
+    }
     if s.speed != d.speed {
         out.append_pair(Key::Speed.slug(), SPEEDS.get(s.speed).copied().unwrap_or("1"));
     }
@@ -625,6 +637,9 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
                 Setting::ErrorText => ErrorText::from_slug(value)
                     .ok_or_else(|| Problem::UnknownErrorText { value: short(value) })
                     .map(|e| c.error_text = e),
+                Setting::LostReply => LostReply::from_slug(value)
+                    .ok_or_else(|| Problem::UnknownLostReply { value: short(value) })
+                    .map(|l| c.lost_reply = l),
             },
             Some(Key::Speed) => match SPEEDS.iter().position(|sp| *sp == value) {
                 Some(i) => Ok(i),

@@ -174,6 +174,8 @@ pub fn anchor_of(event: &Event) -> Option<Anchor> {
         Event::ToolStarted { .. } => Anchor::RunTool,
         Event::ToolSucceeded { .. } => Anchor::ToolOk,
         Event::ToolFailed { layer: Layer::Nobody, .. } => return None,
+        // A lost reply your code handles by calling the tool again: the line that runs it.
+        Event::ToolFailed { layer: Layer::Code, .. } => Anchor::RunTool,
         Event::ToolFailed { .. } => Anchor::Catch,
         // The dump went into the history on the line that catches the error.
         Event::SecretSent { .. } => Anchor::Catch,

@@ -37,7 +37,9 @@ use crate::run::config::RunConfig;
 use crate::run::error_text::{is_bare, Secret};
 use crate::run::events::{Event, FailReason, FinalBecause, Guard, Layer, Outcome, Quirk};
 use crate::run::provider::{CallFailure, ProviderError, WaitReason};
-use crate::run::wire::FINISH_LENGTH;
+use crate::run::tools::ToolErrorKind;
+use crate::run::wire::{FINISH_LENGTH, FINISH_TOOL_CALLS};
+use crate::run::world::changes_things;
 use serde::Serialize;
 
 /// The stable names of every finding, for the page, the tests and anyone scripting them.
@@ -89,6 +91,16 @@ pub mod slug {
     /// Bad: a tool error put secrets (a stack trace, a path, a connection string) into the
     /// history, which every later turn sends to the model.
     pub const SECRET_SENT: &str = "secret-sent";
+    /// Bad: a tool that changes things lost its reply and your code called it again by itself,
+    /// so its action happened twice.
+    pub const RETRIED_NON_IDEMPOTENT: &str = "retried-non-idempotent-tool";
+    /// Good: a tool that changes things lost its reply and the model was told to check first.
+    pub const CHECKED_BEFORE_REPEATING: &str = "checked-before-repeating";
+    /// Bad: a reply asked for tools under another finish reason, and the loop took it as the
+    /// answer without running them.
+    pub const DROPPED_TOOL_CALLS: &str = "dropped-tool-calls";
+    /// Bad: a reply cut at the token limit was taken as the whole answer.
+    pub const ACCEPTED_CUT_REPLY: &str = "accepted-cut-reply";
 }
 
 /// How a finding reflects on the harness.
@@ -182,6 +194,15 @@ pub enum Said {
     BareToolError { turn: u32, tool: String },
     /// A result with these secrets went into the history on this turn.
     SecretSent { turn: u32, secrets: Vec<Secret> },
+    /// The reply of `tool`, which changes things, was lost, and your code called it again.
+    RetriedNonIdempotent { turn: u32, tool: String },
+    /// The reply of `tool`, which changes things, was lost, and the model was told to check.
+    CheckedBeforeRepeating { turn: u32, tool: String },
+    /// A reply's tool calls, sent with `finish_reason`, were dropped and the reply taken as the
+    /// answer.
+    DroppedToolCalls { turn: u32, finish_reason: String },
+    /// A reply cut at the token limit was taken as the answer.
+    AcceptedCutReply { turn: u32 },
 }
 
 /// What the server asked for on one failed attempt, when the caller knows it (see the module
@@ -410,13 +431,50 @@ fn waited(calls: &[&Call]) -> u64 {
     calls.iter().filter_map(|c| c.wait).map(|(ms, _)| ms).fold(0, u64::saturating_add)
 }
 
-/// What the replies' finish reasons say: a cut or withheld reply that ended the run, and the
-/// protocol bends the loop tolerated.
+/// What the replies' finish reasons say: a cut or withheld reply that ended the run, the
+/// protocol bends the loop tolerated, and the ones a loop that trusts `finish_reason` fell for.
+/// Also what became of a tool's lost reply.
 fn judge_replies(events: &[Event], out: &mut Verdict) {
     let mut turn = 0;
+    // The last reply: its finish reason, whether it asked for tools, and whether any ran.
+    let mut last: Option<(String, bool, bool)> = None;
     for event in events {
         match event {
             Event::TurnStarted { turn: t, .. } => turn = *t,
+            Event::ModelReplied { finish_reason, tool_calls, .. } => {
+                last = Some((finish_reason.clone(), !tool_calls.is_empty(), false));
+            }
+            Event::ToolStarted { .. } => {
+                if let Some(reply) = last.as_mut() {
+                    reply.2 = true;
+                }
+            }
+            Event::ToolFailed { turn: t, name, kind: ToolErrorKind::ReplyLost, layer, .. } if changes_things(name) => {
+                match layer {
+                    Layer::Code => out.add(
+                        slug::RETRIED_NON_IDEMPOTENT,
+                        Severity::Bad,
+                        Said::RetriedNonIdempotent { turn: *t, tool: name.clone() },
+                    ),
+                    Layer::Model => out.add(
+                        slug::CHECKED_BEFORE_REPEATING,
+                        Severity::Good,
+                        Said::CheckedBeforeRepeating { turn: *t, tool: name.clone() },
+                    ),
+                    Layer::Nobody => {}
+                }
+            }
+            Event::Finished { outcome: Outcome::Answered { .. }, .. } => match &last {
+                Some((finish, true, false)) if finish != FINISH_TOOL_CALLS => out.add(
+                    slug::DROPPED_TOOL_CALLS,
+                    Severity::Bad,
+                    Said::DroppedToolCalls { turn, finish_reason: finish.clone() },
+                ),
+                Some((finish, false, _)) if finish == FINISH_LENGTH => {
+                    out.add(slug::ACCEPTED_CUT_REPLY, Severity::Bad, Said::AcceptedCutReply { turn })
+                }
+                _ => {}
+            },
             Event::QuirkTolerated { turn: t, quirk: Quirk::ToolCallsWithFinishReason { finish_reason } } => out.add(
                 slug::TOLERATED_QUIRK,
                 Severity::Good,

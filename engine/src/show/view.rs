@@ -229,8 +229,9 @@ impl RunView {
             }
             Event::ToolFailed { room, layer, .. } => {
                 self.room = *room;
-                // Caught, it goes back as a result; thrown (the naive loop), it never does.
-                if *layer != Layer::Nobody {
+                // Caught, it goes back as a result; thrown (the naive loop), it never does, and
+                // a lost reply your code retried never does either.
+                if *layer == Layer::Model {
                     self.history_len += 1;
                 }
             }
@@ -312,6 +313,8 @@ pub fn history(events: &[Event]) -> Vec<Message> {
                 tool_calls: (!tool_calls.is_empty()).then(|| tool_calls.clone()),
                 tool_call_id: None,
             }),
+            // A lost reply your code retried sent the model nothing: the retry's result answers.
+            Event::ToolFailed { layer: Layer::Code, .. } => {}
             Event::ToolSucceeded { call_id, output, .. } | Event::ToolFailed { call_id, output, .. } => {
                 messages.push(Message::tool_result(call_id, output.clone()));
             }

@@ -185,7 +185,7 @@ pub struct Driven {
 /// provider brings its own); `plan` only feeds the harness-bug check.
 pub fn drive(provider: &dyn Provider, config: &RunConfig, plan: FaultPlan) -> Driven {
     let clock = VirtualClock::new();
-    let tools = ChaosTools { inner: Tools, plan: Rc::new(RefCell::new(plan)) };
+    let tools = ChaosTools::new(Tools, Rc::new(RefCell::new(plan)));
     let harness = Harness(Inputs { provider, clock: &clock, config, tools: &tools, cancel: CancelToken::new() });
     let mut events = Vec::new();
     let outcome = block_on_virtual(&clock, harness.run(&mut events));

@@ -56,7 +56,16 @@ pub fn Scene(
     let waiting = Memo::new(move |_| view.with(|v| v.waiting));
     let wait_key = Memo::new(move |_| waiting.get().and_then(|(_, _, ms)| index.get().map(|i| (i, ms))));
     let left = use_countdown(pg, wait_key);
-    let caption = Memo::new(move |_| event.with(|e| e.as_ref().map(text::scene_caption)));
+    // An answer with the door still shut is a loop fooled by a reply (it trusted finish_reason):
+    // the caption says so rather than "the task is done".
+    let caption = Memo::new(move |_| {
+        event.with(|e| match e {
+            Some(Event::Finished { outcome: Outcome::Answered { .. }, .. }) if !room.get().door_open => {
+                Some(text::answered_door_shut().to_string())
+            }
+            other => other.as_ref().map(text::scene_caption),
+        })
+    });
     let door = move || text::door_state(room.get().door_open);
     let lock = move || text::lock_state(room.get().lock_oiled);
     let id = format!("{hooks}scene-title");

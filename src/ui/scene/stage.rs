@@ -141,7 +141,7 @@ mod art {
 <path d="M34 26 l8 8 m-4 -4 l-9 9 a4 4 0 1 0 4 4 l9 -9" class="wrench"/><text x="58" y="30" class="bubble-head"{ask_fit}>{ask}</text></g>
 <g class="bubble bubble-final"><path d="M24 14 H266 q10 0 10 10 v34 q0 10 -10 10 H24 q-10 0 -10 -10 v-34 q0 -10 10 -10 Z" class="scroll"/>
 <path d="M38 22 l4 9 l10 1 l-8 6 l3 10 l-9 -6 l-9 6 l3 -10 l-8 -6 l10 -1 Z" class="star"/>
-<text x="60" y="32" class="bubble-head"{fin_fit}>{fin}</text><text x="60" y="56" class="bubble-call"{fin_text_fit}>{fin_text}</text></g>
+<text x="60" y="32" class="bubble-head"{fin_fit}>{fin}</text><text x="60" y="56" class="bubble-call fin-open"{fin_text_fit}>{fin_text}</text><text x="60" y="56" class="bubble-call fin-shut"{fin_shut_fit}>{fin_shut}</text></g>
 <g class="bubble bubble-failed"><path d="M150 120 L130 142 L146 146 L120 176" class="bolt"/><rect x="16" y="10" width="262" height="58" rx="3" class="alarm"/>
 <text x="30" y="58" class="alarm-sub alarm-code"{code_fit}>{code}</text><text x="30" y="58" class="alarm-sub alarm-nobody"{nobody_fit}>{nobody}</text></g>
 <g class="note note-ok"><rect x="350" y="80" width="242" height="34" rx="4"/><path d="M362 97 l6 6 l12 -13" class="tick"/><text x="386" y="103"{worked_fit}>{worked}</text></g>
@@ -158,6 +158,7 @@ mod art {
             ask_fit = fit(text::asks_for_a_tool(), 206, 16, 80),
             fin_fit = fit(text::final_answer(), 200, 16, 80),
             fin_text_fit = fit_mono(text::final_answer_text(), 206, 19),
+            fin_shut_fit = fit_mono(text::final_answer_shut(), 206, 19),
             code_fit = fit(text::caught_by_code(), 236, 16, 0),
             nobody_fit = fit(text::nobody_can_fix(), 236, 16, 0),
             worked_fit = fit(text::tool_worked(), 196, 16, 0),
@@ -168,6 +169,7 @@ mod art {
             handed_fit = fit(text::handed_over(), 186, 16, 50),
             fin = text::final_answer(),
             fin_text = text::final_answer_text(),
+            fin_shut = text::final_answer_shut(),
             code = text::caught_by_code(),
             nobody = text::nobody_can_fix(),
             worked = text::tool_worked(),
@@ -249,6 +251,7 @@ pub fn Stage(
                 data-act=move || beat.with(|b| b.act.map_or("", Act::slug))
                 data-end=move || beat.with(|b| b.outcome.map(Ending::slug))
                 data-spot=move || spot.get().slug()
+                data-door=door
                 data-villain=move || villain.get().to_string()
                 data-leak=move || leaked.get().to_string()
                 data-testid=format!("{hooks}stage")

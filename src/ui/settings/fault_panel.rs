@@ -16,7 +16,7 @@ const MAX_TIMES: u32 = 10;
 
 #[component]
 pub fn FaultPanel() -> impl IntoView {
-    let groups = [FaultGroup::Server, FaultGroup::Model, FaultGroup::Harness];
+    let groups = [FaultGroup::Server, FaultGroup::Model, FaultGroup::Tool, FaultGroup::Harness];
     view! {
         <section class="panel faults" aria-labelledby="faults-title">
             <h2 id="faults-title">{text::faults()}</h2>

@@ -6,7 +6,7 @@ use crate::ui::settings::fields::{CheckField, NumberField};
 use crate::ui::verdict::retry_preview::RetryPreview;
 use leptos::prelude::*;
 use rusty_lock_engine::run::builtin::Personality;
-use rusty_lock_engine::run::config::RunConfig;
+use rusty_lock_engine::run::config::{LostReply, RunConfig};
 use rusty_lock_engine::run::error_text::ErrorText;
 use rusty_lock_engine::show::scenario::{encode, Setting};
 
@@ -96,6 +96,34 @@ pub fn SettingsPanel() -> impl IntoView {
                 <NumberField label=text::seed() testid="seed" bounds=Setting::Seed value=seed on_change=set_seed />
             </div>
             <CheckField label=text::retry_everything() testid="retry-everything" value=retry_all on_change=set_retry_all />
+            // What your code does when a tool that may have acted loses its reply.
+            <label class="field">
+                <span class="field-label">{text::lost_reply()}</span>
+                <select
+                    class="wide"
+                    data-testid="lost-reply"
+                    on:change=move |ev| {
+                        let Some(raw) = crate::web::events::target_value(&ev) else { return };
+                        let school = LostReply::from_slug(&raw).unwrap_or_default();
+                        sc.update(|s| s.config.lost_reply = school);
+                    }
+                >
+                    {LostReply::ALL
+                        .into_iter()
+                        .map(|school| {
+                            let name = match school {
+                                LostReply::TellModel => text::lost_reply_tell(),
+                                LostReply::RetryTool => text::lost_reply_retry(),
+                            };
+                            view! {
+                                <option value=school.slug() selected=move || sc.with(|s| s.config.lost_reply == school)>
+                                    {name}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
             <RetryPreview policy=Signal::derive(move || sc.with(|s| s.config.retry.clone())) />
             <a class="herd-link" data-testid="open-herd" href=move || format!("?{}&view=herd", encode(&pg.scenario.get()))>{text::herd_link()}</a>
         </section>

@@ -25,6 +25,8 @@ pub static FR: Script = Script {
     already_open: "La porte est déjà ouverte.",
     key_stuck: "La clé refuse de tourner\u{a0}: la serrure est grippée par la rouille. Huile-la d'abord avec use(item=\"oil_can\", target=\"lock\").",
     door_opens: "La clé tourne avec un déclic et la porte du temple pivote.",
+    door_relocks: "La clé tourne en sens inverse : la porte se referme, verrouillée de nouveau.",
+    reply_lost: "{name} n'a pas répondu à temps. L'appel a peut-être abouti quand même : regardez avant de le refaire.",
     nothing_happens: "Rien ne se passe quand tu utilises {item} sur {target}.",
     no_such_tool: "Aucun outil ne s'appelle {name}. Les outils que tu peux appeler sont {tools}.",
     args_not_json: "Les arguments de {name} ne sont pas du JSON valide. Envoie un objet JSON comme {example}.",
@@ -41,5 +43,7 @@ pub static FR: Script = Script {
     think_key_first: "La porte est fermée. Je vais essayer ma clé dessus.",
     think_after_unknown_tool: "Cet outil n'existe pas. J'appelle plutôt {name}.",
     think_after_bad_args: "Mes arguments étaient faux. J'appelle de nouveau {name}, avec des arguments corrigés.",
+    think_check_first: "Pas de réponse de {name}, mais il a peut-être agi. Je regarde avant de le refaire.",
+    think_key_relocked: "La porte s'est reverrouillée. Je tourne encore une fois la clé dans la serrure.",
     done: "La porte du temple est ouverte. La serrure était rouillée, alors je l'ai huilée, puis la clé a tourné.",
 };

@@ -72,6 +72,11 @@ pub struct Script {
     /// The tool error the whole playground is built around.
     pub key_stuck: &'static str,
     pub door_opens: &'static str,
+    /// A second turn of the key after the door opened: it locks the door again.
+    pub door_relocks: &'static str,
+    /// `{name}`: a call whose reply was lost after it may have acted (the tool timed out). Says
+    /// to check before doing it again, the right school for a tool that changes things.
+    pub reply_lost: &'static str,
     /// `{item}`, `{target}`.
     pub nothing_happens: &'static str,
     /// `{name}`, `{tools}`.
@@ -99,6 +104,10 @@ pub struct Script {
     pub think_after_unknown_tool: &'static str,
     /// `{name}`: the tool it calls again.
     pub think_after_bad_args: &'static str,
+    /// `{name}`: the call whose reply was lost; the model looks before calling it again.
+    pub think_check_first: &'static str,
+    /// The door locked again behind a second turn of the key: turn it once more, on the lock.
+    pub think_key_relocked: &'static str,
     pub done: &'static str,
 }
 
@@ -149,6 +158,8 @@ pub static EN: Script = Script {
     already_open: "The door is already open.",
     key_stuck: "The key will not turn: the lock is rusted solid. Oil it first with use(item=\"oil_can\", target=\"lock\").",
     door_opens: "The key turns with a click and the temple door swings open.",
+    door_relocks: "The key turns back with a clunk: the door swings shut and is locked again.",
+    reply_lost: "{name} timed out before it replied. It may have gone through anyway: look before you call it again.",
     nothing_happens: "Nothing happens when you use the {item} on the {target}.",
     no_such_tool: "There is no tool called {name}. The tools you can call are {tools}.",
     args_not_json: "The arguments for {name} were not valid JSON. Send a JSON object such as {example}.",
@@ -165,6 +176,8 @@ pub static EN: Script = Script {
     think_key_first: "The door is shut. I'll try my key on it.",
     think_after_unknown_tool: "That tool does not exist. I'll call {name} instead.",
     think_after_bad_args: "My arguments were wrong. Calling {name} again, corrected.",
+    think_check_first: "No reply from {name}, but it may have worked. I'll look before doing it again.",
+    think_key_relocked: "The door locked again. I'll turn the key in the lock once more.",
     done: "The temple door is open. The lock was rusted, so I oiled it, and then the key turned.",
 };
 

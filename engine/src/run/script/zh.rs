@@ -25,6 +25,8 @@ pub static ZH: Script = Script {
     already_open: "门已经开着了。",
     key_stuck: "钥匙转不动：锁已经锈死了。先给它上油：use(item=\"oil_can\", target=\"lock\")。",
     door_opens: "咔哒一声，钥匙转动了，神殿的门缓缓打开。",
+    door_relocks: "钥匙又往回转了一圈：门关上了，重新锁住。",
+    reply_lost: "{name} 超时，没有返回结果。它可能已经执行了：再调用之前先看一看。",
     nothing_happens: "把 {item} 用在 {target} 上，什么也没有发生。",
     no_such_tool: "没有名为 {name} 的工具。你可以调用的工具有：{tools}。",
     args_not_json: "调用 {name} 的参数不是有效的 JSON。请发送一个 JSON 对象，例如 {example}。",
@@ -41,5 +43,7 @@ pub static ZH: Script = Script {
     think_key_first: "门关着。我用钥匙试试。",
     think_after_unknown_tool: "这个工具不存在。我改为调用 {name}。",
     think_after_bad_args: "我的参数写错了。改正后再调用一次 {name}。",
+    think_check_first: "{name} 没有回复，但可能已经生效。再做一次之前我先看看。",
+    think_key_relocked: "门又锁上了。我再把钥匙在锁里转一次。",
     done: "神殿的门打开了。锁生锈了，所以我先给它上了油，之后钥匙就转动了。",
 };
