@@ -162,7 +162,7 @@ test('the handout prints each lesson whole on a page, answers under the fold, on
   await expect(page.getByTestId('print-handout')).toBeHidden();
   await expect(page.getByTestId('agenda-back')).toBeHidden();
   const css = await pg.agendaLessons.evaluateAll((els) => els.map((e) => getComputedStyle(e).breakInside));
-  expect(css).toEqual(Array(14).fill('avoid'));
+  expect(css).toEqual(Array(16).fill('avoid'));
 
   // The printable area (12 mm margins) of each paper, in CSS pixels (96 per inch).
   const mm = 96 / 25.4;

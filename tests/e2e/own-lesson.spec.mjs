@@ -213,7 +213,7 @@ test.describe('the agenda', () => {
     await page.goto('/?view=agenda&extra=v%3D1%26faults%3Dt2%253A503&extra=v%3D1%26expect%3Dmodel%26ask%3D%253Cb%253Ehi');
     await expect(page.getByTestId('agenda-lesson')).toHaveCount(17);
     await expect(page.getByTestId('agenda-notice')).toContainText("extra 1 “v=1&faults=t2%3A503” is not the link of a teacher's lesson");
-    const own = page.getByTestId('agenda-lesson').nth(14);
+    const own = page.getByTestId('agenda-lesson').nth(16);
     await expect(own.getByTestId('agenda-question')).toHaveText('<b>hi');
     await expect(own.locator('b')).toHaveCount(0);
     await page.emulateMedia({ media: 'print' });
@@ -233,6 +233,6 @@ test('axe finds no serious violation in the form, in a teacher\'s lesson after i
   await expect(page.getByTestId('lesson-explanation')).toBeVisible();
   expect(await seriousViolations(page), 'the lesson after its run').toEqual([]);
   await page.goto('/?view=agenda&extra=v%3D1%26expect%3Dcode%26ask%3DWho%253F');
-  await expect(page.getByTestId('agenda-lesson')).toHaveCount(15);
+  await expect(page.getByTestId('agenda-lesson')).toHaveCount(17);
   expect(await seriousViolations(page), 'the agenda').toEqual([]);
 });
