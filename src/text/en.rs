@@ -989,25 +989,25 @@ impl Lessons for En {
             LessonId::BareError => LessonText {
                 title: "A bare error versus a sentence",
                 goal: "Tool errors now reach the model as a bare code: the rusted lock says only \u{201c}Error: ToolError\u{201d}.",
-                explanation: "\u{201c}Error: ToolError\u{201d} names no cause and no next step, so the model could not know the lock needed oil. It guessed, tried the key again, and the repeat guard handed over. With one sentence (the default) the same model oils the lock and opens the door.",
+                explanation: "\u{201c}Error: ToolError\u{201d} names no cause and no next step, so the model could not know to oil the lock. It tried the key again, and the repeat guard handed over. With one sentence, the default, it oils the lock and opens the door.",
                 takeaway: "Write errors for the model: what went wrong and what to do next.",
             },
             LessonId::SecretInHistory => LessonText {
                 title: "A secret in the history",
                 goal: "The harness now forwards the raw exception: a stack trace, file paths, a connection string.",
-                explanation: "The model found the hint inside the dump and opened the door, so the run answered. But it read far more tokens, and the password is now in the history, sent again on every turn to the model and its provider. No layer stopped it: keep the details in your logs.",
+                explanation: "The model found the hint in the dump and opened the door. But it read far more tokens, and the password now sits in the history, sent on every turn to the model and its provider. Keep the details in your logs.",
                 takeaway: "Stack traces and passwords go in your logs; the model gets one sentence.",
             },
             LessonId::LostReply => LessonText {
                 title: "A lost reply, retried",
                 goal: "On turn 4 the key opens the door, but its reply is lost. This harness calls the tool again by itself.",
-                explanation: "The first call had already opened the door; only its reply was lost, so your code turned the key again. The key turns both ways: the second call locked the door, and with a payment or an email it would be a duplicate nobody can take back. Set a tool's lost reply to telling the model, and it looks first, sees the door open and finishes.",
+                explanation: "The first call had already opened the door; only its reply was lost. Your code turned the key again and locked it: with a payment or an email, that is a duplicate nobody takes back. Told instead, the model looks first and finishes.",
                 takeaway: "A call that changes things may have worked: check before sending it again.",
             },
             LessonId::FinishReason => LessonText {
                 title: "Calls dressed as an answer",
                 goal: "On turn 1 the server sends the tool call but labels the reply finish_reason \"stop\", as some real servers do.",
-                explanation: "A loop that trusts finish_reason reads \"stop\" as the final answer: it drops the call and reports the model's passing thought as the result. Your code went by what the reply held instead, ran the call and went on. Open compare mode to watch the naive loop fall for it, then try the length fault on turn 5: a reply cut at the token limit is no answer either.",
+                explanation: "A loop that trusts finish_reason takes \"stop\" as the final answer and drops the call. Your code went by what the reply held: it ran the call and went on. Compare mode shows the naive loop falling for it.",
                 takeaway: "Go by what a reply holds, not by the finish_reason it claims.",
             },
             // Every lesson has its words above; one without them would show an empty card, and the

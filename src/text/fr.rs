@@ -1061,25 +1061,25 @@ impl Lessons for Fr {
             LessonId::BareError => LessonText {
                 title: "Une erreur nue contre une phrase",
                 goal: "Les erreurs d'outil arrivent au modèle sous forme de code nu\u{a0}: la serrure rouillée dit seulement «\u{a0}Error: ToolError\u{a0}».",
-                explanation: "«\u{a0}Error: ToolError\u{a0}» ne dit ni la cause ni la suite\u{a0}: le modèle ne pouvait pas savoir qu'il fallait huiler la serrure. Il a deviné, réessayé la clé, et le garde-fou de répétition a passé la main. Avec une phrase (le défaut), le même modèle huile la serrure et ouvre la porte.",
+                explanation: "«\u{a0}Error: ToolError\u{a0}» ne dit ni la cause ni la suite\u{a0}: le modèle ne pouvait pas deviner l'huile. Il a réessayé la clé, et le garde-fou de répétition a passé la main. Avec une phrase, le défaut, il huile la serrure et ouvre.",
                 takeaway: "Écrivez les erreurs pour le modèle\u{a0}: ce qui ne va pas, et quoi faire.",
             },
             LessonId::SecretInHistory => LessonText {
                 title: "Un secret dans l'historique",
                 goal: "Le harnais transmet l'exception brute\u{a0}: stack trace, chemins de fichiers, chaîne de connexion.",
-                explanation: "Le modèle a trouvé l'indice dans le dump et ouvert la porte\u{a0}: l'exécution répond. Mais il a lu bien plus de tokens, et le mot de passe est désormais dans l'historique, renvoyé à chaque tour au modèle et à son fournisseur. Aucune couche ne l'a arrêté\u{a0}: gardez les détails dans vos logs.",
+                explanation: "Le modèle a trouvé l'indice dans le dump et ouvert la porte. Mais il a lu bien plus de tokens, et le mot de passe est dans l'historique, renvoyé à chaque tour au modèle et à son fournisseur. Gardez les détails dans vos logs.",
                 takeaway: "Stack traces et mots de passe vont dans vos logs\u{a0}; au modèle, une phrase.",
             },
             LessonId::LostReply => LessonText {
                 title: "Une réponse perdue, relancée",
                 goal: "Au tour 4, la clé ouvre la porte, mais sa réponse se perd. Ce harnais relance l'outil de lui-même.",
-                explanation: "Le premier appel avait déjà ouvert la porte\u{202f}; seule sa réponse s'était perdue, alors votre code a tourné la clé de nouveau. La clé tourne dans les deux sens\u{a0}: le second appel a reverrouillé la porte, et avec un paiement ou un e-mail ce serait un doublon que personne ne rattrape. Réglez la réponse perdue d'un outil sur «\u{a0}dire au modèle\u{a0}»\u{a0}: il regarde d'abord, voit la porte ouverte et termine.",
+                explanation: "Le premier appel avait déjà ouvert la porte\u{202f}; seule sa réponse s'était perdue. Votre code a retourné la clé et reverrouillé\u{a0}: avec un paiement ou un e-mail, c'est un doublon sans retour. Prévenu, le modèle regarde d'abord et termine.",
                 takeaway: "Un appel qui modifie des choses a peut-être réussi\u{a0}: vérifiez avant de le refaire.",
             },
             LessonId::FinishReason => LessonText {
                 title: "Des appels déguisés en réponse",
                 goal: "Au tour 1, le serveur envoie l'appel d'outil mais marque la réponse finish_reason «\u{a0}stop\u{a0}», comme certains vrais serveurs.",
-                explanation: "Une boucle qui se fie à finish_reason lit «\u{a0}stop\u{a0}» comme la réponse finale\u{a0}: elle jette l'appel et donne la pensée du modèle pour le résultat. Votre code s'est fié au contenu de la réponse\u{a0}: il a exécuté l'appel et continué. Ouvrez le mode comparaison pour voir la boucle naïve s'y laisser prendre, puis essayez la panne «\u{a0}length\u{a0}» au tour 5\u{a0}: une réponse coupée à la limite de jetons n'est pas une réponse non plus.",
+                explanation: "Une boucle qui se fie à finish_reason prend «\u{a0}stop\u{a0}» pour la réponse finale et jette l'appel. Votre code s'est fié au contenu\u{a0}: il a exécuté l'appel et continué. Le mode comparaison montre la boucle naïve s'y laisser prendre.",
                 takeaway: "Fiez-vous au contenu d'une réponse, pas au finish_reason qu'elle annonce.",
             },
             // Every lesson has its words above; one without them would show an empty card, and the

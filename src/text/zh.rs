@@ -992,13 +992,13 @@ impl Lessons for Zh {
             LessonId::LostReply => LessonText {
                 title: "丢失的回复被重试",
                 goal: "第 4 轮钥匙打开了门，但它的回复丢了。这个 harness 会自己重新调用工具。",
-                explanation: "第一次调用已经把门打开，只是回复丢了，于是你的代码又转了一次钥匙。钥匙两个方向都能转：第二次调用把门重新锁上；如果是付款或发邮件，这就是无法撤回的重复。把“工具回复丢失时”改成告诉模型，它会先看一眼，看到门开着，就完成任务。",
+                explanation: "第一次调用已经把门打开，只是回复丢了。你的代码又转了一次钥匙，把门锁上了：如果是付款或邮件，就是无法撤回的重复。改为告诉模型，它会先看一眼再完成。",
                 takeaway: "会改变状态的调用可能已经成功：再做之前先确认。",
             },
             LessonId::FinishReason => LessonText {
                 title: "伪装成答案的调用",
                 goal: "第 1 轮服务器发来了模型的工具调用，却把回复标为 finish_reason“stop”，有些真实服务器就是这样。",
-                explanation: "相信 finish_reason 的循环会把“stop”当成最终答案：丢掉调用，把模型随口的想法当作结果。你的代码看的是回复里实际有什么，于是执行了调用并继续。打开对比模式看朴素循环如何上当，再在第 5 轮试试 length 故障：在令牌上限处被截断的回复同样不是答案。",
+                explanation: "相信 finish_reason 的循环把“stop”当作最终答案，丢掉了调用。你的代码看的是回复的内容：执行调用并继续。对比模式会展示朴素循环如何上当。",
                 takeaway: "看回复实际包含什么，而不是它声称的 finish_reason。",
             },
             // Every lesson has its words above; one without them would show an empty card, and the

@@ -183,7 +183,7 @@ for (const lang of ['fr', 'zh']) {
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await expectNoEnglish(page, `${lang} agenda`);
     const links = await page.getByTestId('agenda-link').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
-    expect(links.length).toBe(12);
+    expect(links.length).toBe(16);
     for (const href of links) expect(href).toContain(`lang=${lang}`);
     await page.goto(`/?view=herd&lang=${lang}`);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);

@@ -16,7 +16,7 @@ test('the presenter view follows the projected window and steps it with its butt
   const teacher = new Playground(teacherPage);
   await teacherPage.setViewportSize({ width: 1280, height: 800 });
   await expect(teacher.presenter.view).toBeVisible();
-  await expect(teacher.presenter.lesson).toContainText('Lesson 2 of 12');
+  await expect(teacher.presenter.lesson).toContainText('Lesson 2 of 16');
   // While the room is asked, the presenter alone sees the answer.
   await expect(teacher.presenter.answer).toHaveAttribute('data-layer', 'code');
   await expect(page.getByText('The answer, for you only')).toHaveCount(0);
@@ -55,7 +55,7 @@ test('the presenter view follows the projected window and steps it with its butt
   await expect(teacher.presenter.next).toContainText('Next lesson:');
   await teacherPage.keyboard.press('PageDown');
   await expect(room.lessonCard).toHaveAttribute('data-lesson', 'rate-limited');
-  await expect(teacher.presenter.lesson).toContainText('Lesson 3 of 12');
+  await expect(teacher.presenter.lesson).toContainText('Lesson 3 of 16');
   // The room's answer, from the presenter's keys, is judged in the projected window.
   await teacherPage.keyboard.press('2');
   await expect(room.lessonQuestion).toHaveCount(0);
