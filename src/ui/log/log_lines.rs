@@ -38,12 +38,12 @@ fn entry_html(event: &Event) -> String {
     escape_into(&mut html, &text::describe(event));
     html.push_str("</span>");
     // What the robust loop kept back from the model: the whole exception, for a person only.
-    if let Event::ToolFailed { logged: Some(dump), .. } = event {
+    if let Event::ToolFailed { logged: Some(_), .. } = event {
         html.push_str(r#"<details class="entry-logs" data-testid="your-logs"><summary>"#);
         escape_into(&mut html, text::logs_only());
-        html.push_str("</summary><pre>");
-        escape_into(&mut html, &text::clip(dump));
-        html.push_str("</pre></details>");
+        // Empty until it is opened (`fill_logs`): a 1,000-turn run has a thousand of these, and
+        // their dumps in the HTML made each failure line four times as dear to add.
+        html.push_str("</summary><pre></pre></details>");
     }
     if let Some(l) = layer {
         html.push_str(&format!(r#"<span class="tag tag-{}">"#, l.slug()));
@@ -52,6 +52,28 @@ fn entry_html(event: &Event) -> String {
     }
     html.push_str("</li>");
     html
+}
+
+/// Puts the kept exception into a line's folded logs the first time they are opened (a click, or
+/// Enter or Space on the summary, which the browser turns into a click).
+fn fill_logs(pg: Playground, ev: &leptos::ev::MouseEvent) {
+    use wasm_bindgen::JsCast;
+    let Some(target) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+    let Some(pre) = target.closest(".entry-logs").ok().flatten().and_then(|d| d.query_selector("pre").ok().flatten())
+    else {
+        return;
+    };
+    if pre.text_content().is_some_and(|t| !t.is_empty()) {
+        return;
+    }
+    let Some(index) = clicked_index(ev) else { return };
+    let dump = pg.run.try_with_untracked(|rec| match rec.events().get(index) {
+        Some(Event::ToolFailed { logged: Some(dump), .. }) => Some(text::clip(dump).into_owned()),
+        _ => None,
+    });
+    if let Some(Some(dump)) = dump {
+        pre.set_text_content(Some(&dump));
+    }
 }
 
 #[component]
@@ -103,6 +125,7 @@ pub fn LogLines() -> impl IntoView {
         });
     });
     let travel = move |ev: leptos::ev::MouseEvent| {
+        fill_logs(pg, &ev);
         if let Some(i) = clicked_index(&ev) {
             playback::scrub(pg, i);
         }
