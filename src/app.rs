@@ -64,6 +64,9 @@ fn Pages() -> impl IntoView {
             language.track();
             part(parts::presenter_view()).into_any()
         }
+        // Your own loop keeps its code and its run across a language switch: it redraws its
+        // words itself, from state made once.
+        View::Yours => part(parts::yours_view()).into_any(),
     }
 }
 

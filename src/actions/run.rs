@@ -203,6 +203,17 @@ split_point! { engine,
     }
 }
 
+/// Plays events the page did not run itself (your own loop's, read from what it did) in the
+/// scene, paced as a replay, with no replay label: they are this view's own run.
+pub fn play(pg: Playground, events: Vec<Event>) {
+    stop(pg);
+    clear(pg);
+    pg.replayed.set(None);
+    pg.running.set(true);
+    let run = pg.playback.run_id.get_untracked();
+    start_in_engine_part(pg, move |token| start_replay(pg, run, events, token), text::replay_part_missing());
+}
+
 /// Starts a run or a replay, which both live in the loop's lazy part. The token exists before
 /// the part arrives, so Stop works from the first click; a part that cannot be fetched ends
 /// the run with `missing` said on the page.

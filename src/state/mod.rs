@@ -5,6 +5,7 @@
 
 pub mod language;
 pub mod shown;
+pub mod yours;
 
 use crate::web::driver::Speed;
 use crate::web::gate::gate;

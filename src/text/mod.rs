@@ -20,6 +20,7 @@ mod numbers;
 mod en;
 mod fr;
 mod words;
+pub mod yours;
 mod zh;
 pub use words::*;
 
@@ -130,6 +131,15 @@ panel_words!(verdict_words, Verdict);
 panel_words!(endpoint_words, Endpoint);
 panel_words!(compare_words, Compare);
 panel_words!(notices_words, Notices);
+panel_words!(yours_words, Yours);
+
+fn yours_labels() -> &'static YoursLabels {
+    match lang() {
+        Lang::En => &yours::EN,
+        Lang::Fr => &yours::FR,
+        Lang::Zh => &yours::ZH,
+    }
+}
 
 /// The presenter view's words, read as fields: one struct, no forwarder per word.
 pub fn presenter() -> &'static PresenterLabels {

@@ -680,3 +680,66 @@ sentences! {
         fn notice(&self, problem: &Problem) -> String;
     }
 }
+
+labels! {
+    /// Your own loop's fixed words (`?view=yours`), in its part with all three languages.
+    pub struct YoursLabels via yours_labels {
+        yours_title,
+        yours_tagline,
+        yours_back,
+        /// The code editor's name for screen readers.
+        yours_editor_label,
+        yours_run,
+        yours_stop,
+        yours_card,
+        yours_reset_code,
+        yours_loading_editor,
+        /// The editor's script could not be fetched: a plain text box stands in.
+        yours_editor_missing,
+        yours_sandbox_missing,
+        yours_stripper_missing,
+        yours_provides_title,
+        yours_provides_llm,
+        yours_provides_fetch,
+        yours_provides_tools,
+        yours_provides_time,
+        yours_provides_random,
+        yours_provides_end,
+        yours_case_label,
+        yours_card_title,
+        yours_card_hint,
+        yours_col_case,
+        yours_col_yours,
+        yours_col_reference,
+        yours_col_verdict,
+        yours_open_case,
+        yours_copy_link,
+        yours_copied,
+        yours_save_file,
+        yours_open_file,
+        /// A link whose code could not be read: the starting code is shown instead.
+        yours_link_damaged,
+        yours_console_title,
+        yours_not_run,
+        yours_reference_name,
+        yours_perfect,
+    }
+}
+
+sentences! {
+    /// Your own loop's sentences.
+    pub trait Yours via yours_words {
+        /// The stripper could not read the code.
+        fn yours_strip_error(&self, message: &str, line: u32, column: u32) -> String;
+        /// The real-time budget ran out: the code never gave control back.
+        fn yours_blocked(&self, budget_ms: u64) -> String;
+        /// The code is too long for a link.
+        fn yours_too_long(&self, chars: usize, max: usize) -> String;
+        /// A case's cost: requests made and virtual time.
+        fn yours_cost(&self, requests: u32, virtual_ms: u64) -> String;
+        /// The report card's count.
+        fn yours_card_count(&self, passed: usize, total: usize) -> String;
+        /// While grading.
+        fn yours_grading(&self, done: usize, total: usize) -> String;
+    }
+}

@@ -16,10 +16,13 @@ pub enum View {
     Agenda,
     /// The teacher's second window, which follows and drives the projected one.
     Presenter,
+    /// Your own loop: a code editor beside the scene, the code run in a sandbox against the
+    /// page's own server, and its report card.
+    Yours,
 }
 
 impl View {
-    pub const ALL: [View; 4] = [View::Playground, View::Herd, View::Agenda, View::Presenter];
+    pub const ALL: [View; 5] = [View::Playground, View::Herd, View::Agenda, View::Presenter, View::Yours];
 
     /// As written after `view=`; the playground writes no `view` at all.
     pub fn slug(self) -> Option<&'static str> {
@@ -28,6 +31,7 @@ impl View {
             View::Herd => Some("herd"),
             View::Agenda => Some("agenda"),
             View::Presenter => Some("presenter"),
+            View::Yours => Some("yours"),
         }
     }
 }

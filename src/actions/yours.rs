@@ -1,0 +1,351 @@
+//! Your own loop's actions: open the view (the code a link carries), run the code against one
+//! failure and play what it did in the scene, grade it on every failure of the matrix, stop.
+//!
+//! The code runs in a sandbox (`web::sandbox`); every request it makes is answered here by the
+//! page's own server and every tool call by the page's tools (the engine's `yours` module), and
+//! each is written down as it happens. What it did is then read into the playground's events and
+//! graded, by the engine, from that record alone.
+
+use crate::state::yours::{CardRow, LoggedLine, Status, Yours};
+use crate::state::Playground;
+use crate::text;
+use crate::web::packed_code::unpack;
+use crate::web::sandbox::{self, Handlers, SandboxRun};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use rusty_lock_engine::run::script::{script, Lang};
+use rusty_lock_engine::run::tools::tool_specs;
+use rusty_lock_engine::yours::card::{grade, reference, CaseId};
+use rusty_lock_engine::yours::observe::{events_of, End, Observed};
+use rusty_lock_engine::yours::server::{HttpRequest, PageServer, ServerReply};
+use serde_json::{json, Value};
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+/// Real time a sandbox may go without giving control back before it is taken down.
+pub const BUDGET_MS: u64 = 3000;
+/// Virtual time after which a run that is still waiting is ended.
+pub const VIRTUAL_LIMIT_MS: u64 = 10 * 60 * 1000;
+/// Requests after which a loop that keeps calling is stopped: a robust loop needs a dozen.
+pub const MAX_REQUESTS: usize = 80;
+/// Cases of the report card run at once, each in its own sandbox.
+const AT_ONCE: usize = 3;
+/// The placeholder key the code sees: never a real one.
+const PLACEHOLDER_KEY: &str = "sk-your-key-here";
+
+/// The view's state, with the code of the link (`code=`, deflated) when it carries one: read
+/// after the view is up, and a damaged one said, with the starting code kept.
+pub fn open(search: &str) -> Yours {
+    let yours = Yours::new(text::yours::starting_code(text::lang()).to_string());
+    let packed = form_urlencoded_value(search, "code");
+    if let Some(packed) = packed {
+        spawn_local(async move {
+            match unpack(&packed).await {
+                Some(code) if !code.trim().is_empty() => {
+                    yours.code.try_set(code);
+                }
+                _ => {
+                    yours.status.try_set(Status::Said(text::yours_link_damaged().to_string()));
+                }
+            }
+        });
+    }
+    yours
+}
+
+/// The first value of `key` in a query string.
+fn form_urlencoded_value(search: &str, key: &str) -> Option<String> {
+    let query = search.strip_prefix('?').unwrap_or(search);
+    query.split('&').find_map(|pair| {
+        let (k, v) = pair.split_once('=')?;
+        (k == key).then(|| v.replace("%2D", "-").replace("%5F", "_"))
+    })
+}
+
+/// Stops every sandbox of the view, and whatever their ends would have shown.
+pub fn stop(yours: Yours) {
+    yours.generation.try_update_value(|g| *g += 1);
+    if let Some(runs) = yours.sandboxes.try_update_value(std::mem::take) {
+        for run in runs {
+            run.stop();
+        }
+    }
+    if yours.status.try_get_untracked().is_some_and(|s| matches!(s, Status::Running | Status::Grading { .. })) {
+        yours.status.try_set(Status::Idle);
+    }
+}
+
+/// A new generation: older sandboxes are stopped and their ends dropped.
+fn begin(yours: Yours) -> u64 {
+    stop(yours);
+    yours.generation.get_value()
+}
+
+fn current(yours: Yours, generation: u64) -> bool {
+    yours.generation.try_get_value() == Some(generation)
+}
+
+/// The code as the sandbox runs it: types stripped. `None` once the problem is said.
+async fn stripped(yours: Yours, generation: u64) -> Option<String> {
+    let code = yours.code.get_untracked();
+    let result = sandbox::strip(&code).await;
+    if !current(yours, generation) {
+        return None;
+    }
+    match result {
+        Ok(js) => Some(js),
+        Err(Some(problem)) => {
+            yours.status.set(Status::Said(text::yours_strip_error(&problem.message, problem.line, problem.column)));
+            None
+        }
+        Err(None) => {
+            yours.status.set(Status::Said(text::yours_stripper_missing().to_string()));
+            None
+        }
+    }
+}
+
+/// Runs the code against `case` and plays what it did in the scene.
+pub fn run_case(pg: Playground, yours: Yours, case: CaseId) {
+    let generation = begin(yours);
+    crate::actions::run::end_run(pg);
+    yours.status.set(Status::Running);
+    yours.logs.set(Vec::new());
+    let lang = text::lang();
+    let seed = pg.scenario.with_untracked(|s| s.config.seed);
+    spawn_local(async move {
+        let Some(js) = stripped(yours, generation).await else { return };
+        let logs = move |line: LoggedLine| {
+            if current(yours, generation) {
+                yours.logs.update(|l| l.push(line));
+            }
+        };
+        let ran = in_sandbox(yours, js, case, lang, seed, Rc::new(logs)).await;
+        if !current(yours, generation) {
+            return;
+        }
+        let said = said_of(&ran.observed);
+        let events = events_of(&ran.observed, lang);
+        crate::actions::run::play(pg, events);
+        yours.status.set(said.map_or(Status::Idle, Status::Said));
+    });
+}
+
+/// Grades the code on every case of the matrix, a few sandboxes at a time, each case's row in
+/// the card as soon as it is done.
+pub fn run_card(pg: Playground, yours: Yours) {
+    let generation = begin(yours);
+    let total = CaseId::ALL.len();
+    yours.card.set(Vec::new());
+    yours.status.set(Status::Grading { done: 0, total });
+    let lang = text::lang();
+    let seed = pg.scenario.with_untracked(|s| s.config.seed);
+    spawn_local(async move {
+        let Some(js) = stripped(yours, generation).await else { return };
+        let queue = Rc::new(RefCell::new(CaseId::ALL.into_iter().collect::<VecDeque<_>>()));
+        let done = Rc::new(Cell::new(0usize));
+        for _ in 0..AT_ONCE {
+            let (queue, done, js) = (queue.clone(), done.clone(), js.clone());
+            spawn_local(async move {
+                loop {
+                    let Some(case) = queue.borrow_mut().pop_front() else { return };
+                    if !current(yours, generation) {
+                        return;
+                    }
+                    let ran = in_sandbox(yours, js.clone(), case, lang, seed, Rc::new(|_| {})).await;
+                    if !current(yours, generation) {
+                        return;
+                    }
+                    let row = CardRow {
+                        case,
+                        yours: grade(case, &ran.observed),
+                        reference: reference(case, lang, seed),
+                        events: events_of(&ran.observed, lang),
+                        real_ms: ran.real_ms,
+                    };
+                    yours.card.update(|rows| {
+                        rows.push(row);
+                        rows.sort_by_key(|r| CaseId::ALL.iter().position(|c| *c == r.case));
+                    });
+                    done.set(done.get() + 1);
+                    yours.status.set(if done.get() == total {
+                        Status::Idle
+                    } else {
+                        Status::Grading { done: done.get(), total }
+                    });
+                }
+            });
+        }
+    });
+}
+
+/// What the code did in one sandbox, and the real time it took.
+struct Ran {
+    observed: Vec<Observed>,
+    real_ms: f64,
+}
+
+/// A sentence for an end the status line should say (the budget ran out, the sandbox could not
+/// start); the scene says the rest.
+fn said_of(observed: &[Observed]) -> Option<String> {
+    observed.iter().rev().find_map(|o| match o {
+        Observed::End { how: End::Blocked { budget_ms }, .. } => Some(text::yours_blocked(*budget_ms)),
+        Observed::End { how: End::SandboxError { .. }, .. } => Some(text::yours_sandbox_missing().to_string()),
+        _ => None,
+    })
+}
+
+/// Runs `js` against `case` in a fresh sandbox and writes down everything it did.
+async fn in_sandbox(
+    yours: Yours,
+    js: String,
+    case: CaseId,
+    lang: Lang,
+    seed: u64,
+    on_log: Rc<dyn Fn(LoggedLine)>,
+) -> Ran {
+    let started = js_sys::Date::now();
+    let observed = Rc::new(RefCell::new(Vec::<Observed>::new()));
+    let server = Rc::new(RefCell::new(PageServer::for_case(case, lang)));
+    let requests = Rc::new(Cell::new(0usize));
+    let over = Rc::new(Cell::new(false));
+    let slot: Rc<RefCell<Option<SandboxRun>>> = Rc::new(RefCell::new(None));
+    let handlers = {
+        let (observed, server, requests, over, slot) =
+            (observed.clone(), server.clone(), requests.clone(), over.clone(), slot.clone());
+        let (observed_t, server_t) = (observed.clone(), server.clone());
+        let observed_a = observed.clone();
+        let observed_l = observed.clone();
+        Handlers {
+            serve: Box::new(move |req: String| {
+                let req: Value = serde_json::from_str(&req).unwrap_or(Value::Null);
+                requests.set(requests.get() + 1);
+                if requests.get() > MAX_REQUESTS {
+                    // A loop that keeps calling: stop it, from a task of its own (not inside the
+                    // host's message handler).
+                    if !over.replace(true) {
+                        let slot = slot.clone();
+                        spawn_local(async move {
+                            if let Some(run) = slot.borrow().as_ref() {
+                                run.stop();
+                            }
+                        });
+                    }
+                    return json!({ "kind": "hang" }).to_string();
+                }
+                let request = http_request(&req);
+                let id = req["id"].as_u64().unwrap_or(0) as u32;
+                let reply = server.borrow_mut().answer(&request);
+                let out = reply_json(&reply);
+                observed.borrow_mut().push(Observed::Request { id, t_ms: request.t_ms, body: request.body.clone(), reply });
+                out
+            }),
+            tool: Box::new(move |call: String| {
+                let call: Value = serde_json::from_str(&call).unwrap_or(Value::Null);
+                let name = call["name"].as_str().unwrap_or_default().to_string();
+                let args = serde_json::to_string(&call["args"]).unwrap_or_else(|_| "null".into());
+                let t_ms = call["t"].as_f64().unwrap_or(0.0).max(0.0) as u64;
+                let id = call["id"].as_u64().unwrap_or(0) as u32;
+                let (result, room) = {
+                    let mut server = server_t.borrow_mut();
+                    let result = server.tools.call(&name, &args);
+                    (result, server.tools.room().clone())
+                };
+                let out = match &result {
+                    Ok(output) => json!({ "ok": true, "output": output }),
+                    Err(message) => json!({ "ok": false, "message": message }),
+                };
+                observed_t.borrow_mut().push(Observed::Tool { id, t_ms, name, args, result, room });
+                out.to_string()
+            }),
+            abort: Box::new(move |a: String| {
+                let a: Value = serde_json::from_str(&a).unwrap_or(Value::Null);
+                let id = a["id"].as_u64().unwrap_or(0) as u32;
+                let t_ms = a["t"].as_f64().unwrap_or(0.0).max(0.0) as u64;
+                observed_a.borrow_mut().push(Observed::Aborted { id, t_ms });
+            }),
+            log: Box::new(move |l: String| {
+                let l: Value = serde_json::from_str(&l).unwrap_or(Value::Null);
+                let line = LoggedLine {
+                    t_ms: l["t"].as_f64().unwrap_or(0.0).max(0.0) as u64,
+                    level: l["level"].as_str().unwrap_or("log").chars().filter(char::is_ascii_lowercase).take(8).collect(),
+                    text: l["text"].as_str().unwrap_or_default().chars().take(2000).collect(),
+                };
+                observed_l.borrow_mut().push(Observed::Log { t_ms: line.t_ms, level: line.level.clone(), text: line.text.clone() });
+                on_log(line);
+            }),
+        }
+    };
+    let s = script(lang);
+    let options = json!({
+        "sandboxUrl": sandbox::SANDBOX_URL,
+        "code": js,
+        "task": s.task,
+        "seed": (seed & 0xffff_ffff),
+        "llm": { "baseURL": "https://rusty-lock.invalid/v1", "model": "rusty-lock-builtin", "apiKey": PLACEHOLDER_KEY },
+        "toolSchemas": tool_specs(s),
+        "budgetMs": BUDGET_MS,
+        "virtualLimitMs": VIRTUAL_LIMIT_MS,
+    });
+    let (send, ended) = futures::channel::oneshot::channel::<String>();
+    let run = sandbox::run(options.to_string(), handlers, move |end| {
+        let _ = send.send(end);
+    })
+    .await;
+    *slot.borrow_mut() = Some(run.clone());
+    yours.sandboxes.try_update_value(|runs| runs.push(run));
+    let end = ended.await.unwrap_or_default();
+    let end: Value = serde_json::from_str(&end).unwrap_or(Value::Null);
+    let t_ms = end["t"].as_f64().unwrap_or(0.0).max(0.0) as u64;
+    let how = if over.get() { End::TooManyRequests } else { end_of(&end) };
+    observed.borrow_mut().push(Observed::End { t_ms, how });
+    slot.borrow_mut().take();
+    let observed = std::mem::take(&mut *observed.borrow_mut());
+    Ran { observed, real_ms: js_sys::Date::now() - started }
+}
+
+/// The host's end, as the engine reads it.
+fn end_of(end: &Value) -> End {
+    let text = |k: &str| end[k].as_str().map(str::to_string);
+    match end["how"].as_str().unwrap_or("error") {
+        "returned" => End::Returned { value: text("value") },
+        "threw" => End::Threw { message: text("message").unwrap_or_default() },
+        "stalled" => End::Stalled,
+        "blocked" => End::Blocked { budget_ms: BUDGET_MS },
+        "time-limit" => End::TimeLimit,
+        "stopped" => End::Stopped,
+        _ => End::SandboxError { message: text("message").unwrap_or_default() },
+    }
+}
+
+/// The host's request, as the engine's server reads it.
+fn http_request(req: &Value) -> HttpRequest {
+    let headers = req["headers"]
+        .as_object()
+        .map(|h| h.iter().map(|(k, v)| (k.to_ascii_lowercase(), v.as_str().unwrap_or_default().to_string())).collect())
+        .unwrap_or_default();
+    HttpRequest {
+        url: req["url"].as_str().unwrap_or_default().to_string(),
+        method: req["method"].as_str().unwrap_or("GET").to_string(),
+        headers,
+        body: req["body"].as_str().unwrap_or_default().to_string(),
+        t_ms: req["t"].as_f64().unwrap_or(0.0).max(0.0) as u64,
+    }
+}
+
+/// The server's answer, in the host's shape.
+fn reply_json(reply: &ServerReply) -> String {
+    let headers = |h: &[(String, String)]| Value::Object(h.iter().map(|(k, v)| (k.clone(), Value::from(v.as_str()))).collect());
+    match reply {
+        ServerReply::Answer { status, headers: h, body, delay_ms } => {
+            json!({ "kind": "answer", "status": status, "headers": headers(h), "body": body, "delayMs": delay_ms })
+        }
+        ServerReply::Stream { status, headers: h, chunks, delay_ms } => {
+            json!({ "kind": "stream", "status": status, "headers": headers(h), "chunks": chunks, "delayMs": delay_ms })
+        }
+        ServerReply::Drop { delay_ms } => json!({ "kind": "drop", "delayMs": delay_ms }),
+        ServerReply::Hang => json!({ "kind": "hang" }),
+    }
+    .to_string()
+}

@@ -1,0 +1,76 @@
+//! Your own loop's state (`?view=yours`): the code, what the last run or report card found, and
+//! the sandboxes still running. The scene, the log and the board read the playground's own state
+//! ([`crate::state::Playground`]), which the view provides beside this one, so they draw your
+//! loop's run exactly as they draw the page's.
+
+use crate::web::sandbox::SandboxRun;
+use leptos::prelude::*;
+use rusty_lock_engine::run::events::Event;
+use rusty_lock_engine::yours::card::{CaseId, CaseResult};
+
+/// What the view is doing now, for its status line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    Idle,
+    /// One case is running in the sandbox.
+    Running,
+    /// The report card: `done` of `total` cases graded.
+    Grading { done: usize, total: usize },
+    /// Something to say in words the page owns (a strip error, a missing part).
+    Said(String),
+}
+
+/// One line of the report card: the case, what your loop did, what the robust loop does, and
+/// your run's events, to open in the scene.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardRow {
+    pub case: CaseId,
+    pub yours: CaseResult,
+    pub reference: CaseResult,
+    pub events: Vec<Event>,
+    /// The real time the case took in its sandbox, in milliseconds: each case's own cost.
+    pub real_ms: f64,
+}
+
+/// A line your code logged (`console.log`), at a virtual time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoggedLine {
+    pub t_ms: u64,
+    pub level: String,
+    pub text: String,
+}
+
+#[derive(Clone, Copy)]
+pub struct Yours {
+    /// The editor's text: what Run runs and what a link carries.
+    pub code: RwSignal<String>,
+    pub status: RwSignal<Status>,
+    /// The case Run plays.
+    pub case: RwSignal<CaseId>,
+    /// The report card's rows, in the matrix's order, filled as cases finish.
+    pub card: RwSignal<Vec<CardRow>>,
+    /// What the last run logged.
+    pub logs: RwSignal<Vec<LoggedLine>>,
+    /// The sandboxes running now, to tear down on Stop, a new run or the view going away.
+    pub(crate) sandboxes: StoredValue<Vec<SandboxRun>, LocalStorage>,
+    /// Bumped by each Run, Report card and Stop: a sandbox's end from an older one is dropped.
+    pub(crate) generation: StoredValue<u64>,
+}
+
+impl Yours {
+    pub fn new(code: String) -> Self {
+        Yours {
+            code: RwSignal::new(code),
+            status: RwSignal::new(Status::Idle),
+            case: RwSignal::new(CaseId::ALL[0]),
+            card: RwSignal::new(Vec::new()),
+            logs: RwSignal::new(Vec::new()),
+            sandboxes: StoredValue::new_local(Vec::new()),
+            generation: StoredValue::new(0),
+        }
+    }
+
+    pub fn busy(&self) -> bool {
+        matches!(self.status.get(), Status::Running | Status::Grading { .. })
+    }
+}

@@ -1,0 +1,76 @@
+//! The code travels: a link that carries it (deflated, `code=`), or a file when it is too long
+//! for one, and a file opened back into the editor. A link opens the code and runs nothing.
+
+use crate::state::yours::Yours;
+use crate::text;
+use crate::web::packed_code::{pack, MAX_PACKED};
+use crate::web::share::{copy_text, download, page_base, read_picked_file};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::JsCast;
+
+/// The largest file the page opens into the editor: a loop is a few kilobytes.
+const MAX_FILE_BYTES: usize = 200_000;
+
+/// The link to this view with `code` packed in it, in the page's language; `Err` with the
+/// packed length when it is over [`MAX_PACKED`].
+pub async fn code_link(code: &str) -> Result<String, usize> {
+    let packed = pack(code).await.unwrap_or_default();
+    if packed.len() > MAX_PACKED || packed.is_empty() {
+        return Err(packed.len().max(code.len()));
+    }
+    Ok(format!("{}?view=yours&lang={}&code={packed}", page_base(), text::lang().code()))
+}
+
+#[component]
+pub fn LinkBar() -> impl IntoView {
+    let yours = crate::state::expect_context::<Yours>();
+    let said = RwSignal::new(None::<String>);
+    let copy = move |_| {
+        let code = yours.code.get_untracked();
+        spawn_local(async move {
+            let message = match code_link(&code).await {
+                Ok(link) => {
+                    if copy_text(&link).await {
+                        text::yours_copied().to_string()
+                    } else {
+                        link
+                    }
+                }
+                Err(chars) => text::yours_too_long(chars, MAX_PACKED),
+            };
+            said.try_set(Some(message));
+        });
+    };
+    let save = move |_| {
+        let code = yours.code.get_untracked();
+        let _ = download("my-agent-loop.js", &code);
+    };
+    let open = move |ev: leptos::ev::Event| {
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+        spawn_local(async move {
+            match read_picked_file(&input, MAX_FILE_BYTES).await {
+                Ok(Some(text)) => {
+                    yours.code.try_set(text);
+                    said.try_set(None);
+                }
+                Ok(None) => {}
+                Err(problem) => {
+                    said.try_set(Some(problem));
+                }
+            }
+            input.set_value("");
+        });
+    };
+    view! {
+        <div class="yours-links" data-testid="yours-links">
+            <button type="button" class="btn" data-testid="yours-copy-link" on:click=copy>{text::yours_copy_link()}</button>
+            <button type="button" class="btn" data-testid="yours-save" on:click=save>{text::yours_save_file()}</button>
+            <label class="btn file-btn">
+                {text::yours_open_file()}
+                <input type="file" accept=".js,.ts,.mjs,.txt,text/javascript,text/plain" data-testid="yours-open-file" on:change=open />
+            </label>
+            <p class="hint" role="status" data-testid="yours-link-said">{move || said.get()}</p>
+        </div>
+    }
+}

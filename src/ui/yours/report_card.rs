@@ -1,0 +1,84 @@
+//! The report card: for each failure of the matrix, what your loop did beside what the page's
+//! robust loop does (the outcome, the requests, the virtual time), the verdict with its
+//! one-sentence fix, and a button that opens the case in the scene.
+
+use crate::state::yours::{CardRow, Yours};
+use crate::state::Playground;
+use crate::text;
+use leptos::prelude::*;
+use rusty_lock_engine::yours::card::CaseResult;
+
+#[component]
+pub fn ReportCard() -> impl IntoView {
+    let yours = crate::state::expect_context::<Yours>();
+    let pg = crate::state::expect_context::<Playground>();
+    let passed = move || yours.card.with(|rows| rows.iter().filter(|r| r.yours.passed()).count());
+    let total = move || yours.card.with(Vec::len);
+    let summary = move || {
+        let (p, t) = (passed(), total());
+        if t == rusty_lock_engine::yours::card::CaseId::ALL.len() && p == t {
+            text::yours_perfect().to_string()
+        } else {
+            text::yours_card_count(p, t)
+        }
+    };
+    view! {
+        <section class="yours-card" data-testid="yours-card" aria-labelledby="yours-card-title">
+            <h2 id="yours-card-title">{text::yours_card_title()}</h2>
+            <p class="hint">{text::yours_card_hint()}</p>
+            <Show when=move || total() > 0 fallback=|| view! { <p class="hint" data-testid="yours-not-run">{text::yours_not_run()}</p> }>
+                <p class="yours-card-summary" data-testid="yours-card-summary">{summary}</p>
+                <div class="table-scroll">
+                    <table>
+                        <thead>
+                            <tr>
+                                <th scope="col">{text::yours_col_case()}</th>
+                                <th scope="col">{text::yours_col_yours()}</th>
+                                <th scope="col">{text::yours_col_reference()}</th>
+                                <th scope="col">{text::yours_col_verdict()}</th>
+                                <th scope="col"><span class="visually-hidden">{text::yours_open_case()}</span></th>
+                            </tr>
+                        </thead>
+                        <tbody>
+                            <For each=move || yours.card.get() key=|row| (row.case, row.yours.clone()) let:row>
+                                <CardLine row=row pg=pg />
+                            </For>
+                        </tbody>
+                    </table>
+                </div>
+            </Show>
+        </section>
+    }
+}
+
+/// What a loop did in one case: its outcome and its cost.
+fn did(result: &CaseResult) -> String {
+    format!("{} ({})", text::yours_outcome(&result.outcome), text::yours_cost(result.requests, result.virtual_ms))
+}
+
+#[component]
+fn CardLine(row: CardRow, pg: Playground) -> impl IntoView {
+    let ok = row.yours.passed();
+    let verdicts = row
+        .yours
+        .verdicts
+        .iter()
+        .map(|v| {
+            let fix = text::yours_fix(v);
+            view! { <li><span class="verdict-name">{text::yours_verdict(v)}</span>{fix.map(|f| view! { <span class="verdict-fix">" "{f}</span> })}</li> }
+        })
+        .collect_view();
+    let events = row.events.clone();
+    let open = move |_| crate::actions::run::play(pg, events.clone());
+    let slug = row.case.slug();
+    let real = text::duration(row.real_ms.round() as u64);
+    view! {
+        <tr class:pass=ok class:fail=!ok data-testid="yours-card-row" data-case=slug data-pass=ok.to_string() data-real-ms=format!("{:.1}", row.real_ms)>
+            <th scope="row">{text::yours_case(row.case)}</th>
+            <td data-testid="yours-card-yours">{did(&row.yours)}<span class="real-ms" title=real.clone()>{real.clone()}</span></td>
+            <td data-testid="yours-card-reference">{did(&row.reference)}</td>
+            <td data-testid="yours-card-verdict"><ul class="verdicts">{verdicts}</ul></td>
+            <td><button type="button" class="btn btn-quiet" data-testid="yours-open-case" on:click=open>{text::yours_open_case()}</button></td>
+        </tr>
+    }
+}

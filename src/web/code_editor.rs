@@ -1,0 +1,67 @@
+//! The page's end of the code editor (`dist/yours/editor.js`, CodeMirror 6, which defines
+//! `window.RustyEditor`): mount it in an element, read and replace its text, take it down.
+
+use crate::web::script::{self, ScriptMissing};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+pub const EDITOR_URL: &str = "yours/editor.js";
+
+/// A mounted editor. Dropping it takes it down and lets go of its change handler.
+pub struct Editor {
+    handle: JsValue,
+    _on_change: Closure<dyn Fn(JsValue)>,
+}
+
+impl Editor {
+    /// Mounts the editor in `element` with `doc`, its text area named `label` for screen
+    /// readers; `on_change` gets the whole text after each edit.
+    pub async fn mount(
+        element: web_sys::HtmlElement,
+        doc: &str,
+        label: &str,
+        on_change: impl Fn(String) + 'static,
+    ) -> Result<Editor, ScriptMissing> {
+        script::load(EDITOR_URL, "RustyEditor").await?;
+        let on_change = Closure::<dyn Fn(JsValue)>::new(move |v: JsValue| {
+            if let Some(text) = v.as_string() {
+                on_change(text);
+            }
+        });
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"doc".into(), &JsValue::from_str(doc));
+        let _ = js_sys::Reflect::set(&options, &"label".into(), &JsValue::from_str(label));
+        let _ = js_sys::Reflect::set(&options, &"onChange".into(), on_change.as_ref());
+        let editor = js_sys::Reflect::get(&js_sys::global(), &"RustyEditor".into()).map_err(|_| ScriptMissing)?;
+        let mount: js_sys::Function =
+            js_sys::Reflect::get(&editor, &"mount".into()).ok().and_then(|f| f.dyn_into().ok()).ok_or(ScriptMissing)?;
+        let handle = mount.call2(&editor, &element, &options).map_err(|_| ScriptMissing)?;
+        Ok(Editor { handle, _on_change: on_change })
+    }
+
+    fn call(&self, name: &str, arg: Option<&JsValue>) -> Option<JsValue> {
+        let f: js_sys::Function = js_sys::Reflect::get(&self.handle, &JsValue::from_str(name)).ok()?.dyn_into().ok()?;
+        match arg {
+            Some(a) => f.call1(&self.handle, a).ok(),
+            None => f.call0(&self.handle).ok(),
+        }
+    }
+
+    pub fn get(&self) -> Option<String> {
+        self.call("get", None).and_then(|v| v.as_string())
+    }
+
+    pub fn set(&self, doc: &str) {
+        self.call("set", Some(&JsValue::from_str(doc)));
+    }
+
+    pub fn focus(&self) {
+        self.call("focus", None);
+    }
+}
+
+impl Drop for Editor {
+    fn drop(&mut self) {
+        self.call("destroy", None);
+    }
+}
