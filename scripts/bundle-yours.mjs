@@ -98,12 +98,16 @@ for (const part of PARTS) {
   if (writeIfChanged(path, file.contents)) written.push(relative(root, path));
 }
 
-const licences = [...packages.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, p]) => {
-  const text = licenceText(p.dir) || `(no licence file in the package; package.json says: ${p.license})`;
-  return `${name} ${p.version} (${p.license}), in ${[...p.parts].sort().join(', ')}\n\n${text}\n`;
-});
+// One entry per licence text, naming every package that has it (most of CodeMirror's share one).
+const byText = new Map();
+for (const [name, p] of [...packages.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+  const text = licenceText(p.dir) || `(no licence file in the package; its package.json says: ${p.license})`;
+  if (!byText.has(text)) byText.set(text, []);
+  byText.get(text).push(`${name} ${p.version} (${p.license}, in ${[...p.parts].sort().join(' and ')})`);
+}
+const licences = [...byText.entries()].map(([text, names]) => `${names.join('\n')}\n\n${text}\n`);
 const licencesPath = join(out, 'LICENSES.txt');
-if (writeIfChanged(licencesPath, `The packages bundled into editor.js and strip.js, each with its licence.\n\n${licences.join(`\n${'-'.repeat(72)}\n\n`)}`)) {
+if (writeIfChanged(licencesPath, `The packages bundled into editor.js and strip.js, with their licences.\n\n${licences.join(`\n${'-'.repeat(72)}\n\n`)}`)) {
   written.push(relative(root, licencesPath));
 }
 
