@@ -52,4 +52,7 @@ else
   echo "Rusty Lock will be at http://127.0.0.1:$port/ once built (only this machine can open it;"
   echo "--network to open it from a phone)."
 fi
+# The view's editor and stripper bundles, made before Trunk starts watching: its pre-build hook then
+# finds them current and writes nothing, so their first writing does not set off a second build.
+node scripts/bundle-yours.mjs
 exec trunk serve --release --offline --features split --address "$listen" --port "$port"

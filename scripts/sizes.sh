@@ -32,9 +32,16 @@ mapfile -t first < <({ find dist -maxdepth 1 -type f; find dist -path 'dist/lazy
   | grep -Ev "$later_re|^dist/404\.html$" | sort)
 mapfile -t later < <(find dist -maxdepth 1 -type f | grep -E "$later_re" | sort)
 mapfile -t lazy < <(find dist -path 'dist/lazy*' -name '*.wasm' | sort)
+# The "Your own loop" view's own parts (issue 26): its editor, type stripper and sandbox runner in
+# dist/yours/, which only ?view=yours fetches (find's -maxdepth 1 above keeps them out of the
+# first load). Their licences file is fetched by no page, only by the service worker.
+mapfile -t yours < <(find dist/yours -type f ! -name LICENSES.txt 2>/dev/null | sort)
+mapfile -t yours_later < <(find dist/yours -type f -name LICENSES.txt 2>/dev/null)
+later+=("${yours_later[@]}")
 report "First load (every visit)" "${first[@]}"
 first_gz=$total_gz
 [ ${#lazy[@]} -eq 0 ] || report "Lazy parts (fetched on first use, the panels below once the page is up; the service worker caches them)" "${lazy[@]}"
+[ ${#yours[@]} -eq 0 ] || report "The \"Your own loop\" view's parts (fetched only by ?view=yours; the service worker caches them)" "${yours[@]}"
 [ ${#later[@]} -eq 0 ] || report "Offline and install (fetched after the page is interactive)" "${later[@]}"
 echo
 if [ "$first_gz" -gt "$budget" ]; then
