@@ -108,6 +108,8 @@ fn Playground() -> impl IntoView {
     let strip_on = Memo::new(move |seen: Option<&bool>| {
         seen.copied().unwrap_or(false) || shown.view.with(|v| v.waiting.is_some())
     });
+    // Your own loop, in the page's language and on the same seed, so its run replays this one's.
+    let yours_link = move || format!("?view=yours&lang={}&seed={}", crate::text::lang().code(), pg.scenario.with(|s| s.config.seed));
     let full_link = move || {
         let s = pg.scenario.get().in_mode(Mode::Full);
         format!("?{}", encode(&s))
@@ -131,6 +133,9 @@ fn Playground() -> impl IntoView {
                 <div class="top-actions">
                     <Show when=move || mode() != Mode::Embed>
                         <LessonsMenu />
+                    </Show>
+                    <Show when=move || mode() == Mode::Full>
+                        <a class="btn btn-lessons btn-yours" data-testid="open-yours" href=yours_link>{text::yours_link()}</a>
                     </Show>
                     <Show when=move || mode() == Mode::Present>
                         <button class="btn btn-lessons" data-testid="toggle-settings" aria-expanded=move || show_settings.get().to_string() on:click=move |_| show_settings.update(|s| *s = !*s)>

@@ -104,6 +104,7 @@ pub static CORE: CoreLabels = CoreLabels {
     last_step: "Newest step",
     timeline: "Timeline of the run's steps",
     skip_to_player: "Skip to the player",
+    yours_link: "Your own loop",
     player: "Player",
     keys_hint: "Keys: Space run, play or pause, \u{2190} \u{2192} step, Home, End, T step by step",
     keys_hint_narrate: "Clicker: PageDown, \u{2192} or Space next step \u{b7} PageUp or \u{2190} back \u{b7} T timed playback",

@@ -115,6 +115,7 @@ pub static CORE: CoreLabels = CoreLabels {
     last_step: "Dernière étape",
     timeline: "Frise des étapes de l'exécution",
     skip_to_player: "Aller au lecteur",
+    yours_link: "Votre boucle",
     player: "Lecteur",
     keys_hint: "Touches\u{a0}: Espace lance, lit ou met en pause, \u{2190} \u{2192} avancent d'une étape, Début, Fin, T pas à pas",
     keys_hint_narrate:

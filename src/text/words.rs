@@ -171,6 +171,8 @@ labels! {
         timeline,
         /// The first link in the page, for the keyboard: it jumps over the header and the settings.
         skip_to_player,
+        /// The header's link to your own loop (`?view=yours`).
+        yours_link,
         /// The player's name for screen readers (first, back, play, forward, last, the timeline).
         player,
         keys_hint,
@@ -741,5 +743,13 @@ sentences! {
         fn yours_card_count(&self, passed: usize, total: usize) -> String;
         /// While grading.
         fn yours_grading(&self, done: usize, total: usize) -> String;
+        /// A case of the report card, as its row and the case picker name it.
+        fn yours_case(&self, case: rusty_lock_engine::yours::card::CaseId) -> &'static str;
+        /// How a case's run ended, in a few words.
+        fn yours_outcome(&self, outcome: &rusty_lock_engine::yours::card::CaseOutcome) -> String;
+        /// A finding of the report card.
+        fn yours_verdict(&self, verdict: &rusty_lock_engine::yours::card::Verdict) -> String;
+        /// The one-sentence fix for a finding; `None` for a case handled right.
+        fn yours_fix(&self, verdict: &rusty_lock_engine::yours::card::Verdict) -> Option<&'static str>;
     }
 }

@@ -106,6 +106,7 @@ pub static CORE: CoreLabels = CoreLabels {
     last_step: "最新一步",
     timeline: "本次运行各步骤的时间线",
     skip_to_player: "跳到播放器",
+    yours_link: "你自己的循环",
     player: "播放器",
     keys_hint: "快捷键：空格 运行、播放或暂停，\u{2190} \u{2192} 单步，Home，End，T 逐步讲解",
     keys_hint_narrate: "翻页器：PageDown、\u{2192} 或空格 下一步 \u{b7} PageUp 或 \u{2190} 上一步 \u{b7} T 定时播放",

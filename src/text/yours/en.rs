@@ -2,6 +2,7 @@
 
 use crate::text::en::En;
 use crate::text::{Core, Yours, YoursLabels};
+use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Verdict};
 
 pub static YOURS: YoursLabels = YoursLabels {
     yours_title: "Your own loop",
@@ -62,4 +63,84 @@ impl Yours for En {
     fn yours_grading(&self, done: usize, total: usize) -> String {
         format!("Grading: {done} of {total}…")
     }
+    fn yours_case(&self, case: CaseId) -> &'static str {
+        match case {
+            CaseId::Plain => "No fault: the rusted lock only",
+            CaseId::RateLimited => "429 with Retry-After",
+            CaseId::Http500 => "500 server error",
+            CaseId::Http502 => "502 bad gateway",
+            CaseId::Http503 => "503 unavailable",
+            CaseId::Dropped => "Dropped connection",
+            CaseId::Hang => "A call that hangs",
+            CaseId::Slow => "A slow answer",
+            CaseId::BadRequest => "400 bad request",
+            CaseId::Unauthorized => "401 bad key",
+            CaseId::BadJson => "Broken JSON in the arguments",
+            CaseId::UnknownTool => "A tool that does not exist",
+            CaseId::SchemaInvalid => "Arguments outside the schema",
+            CaseId::MissingArg => "A missing argument",
+            CaseId::ToolTimeout => "A tool's reply lost",
+            CaseId::StopWithCalls => "Tool calls that say stop",
+            CaseId::CutAtLength => "A reply cut at the limit",
+            CaseId::Stubborn => "A stubborn model",
+        }
+    }
+    fn yours_outcome(&self, outcome: &CaseOutcome) -> String {
+        match outcome {
+            CaseOutcome::Answered { door_open: true } => "answered, door open".into(),
+            CaseOutcome::Answered { door_open: false } => "answered, door still shut".into(),
+            CaseOutcome::Threw { message } => format!("threw “{}”", short(message)),
+            CaseOutcome::Stalled => "waited forever".into(),
+            CaseOutcome::Blocked { budget_ms } => format!("held the page for {}", self.duration(*budget_ms)),
+            CaseOutcome::TimeLimit => "still waiting at the time limit".into(),
+            CaseOutcome::TooManyRequests => "kept calling until stopped".into(),
+            CaseOutcome::Stopped => "stopped".into(),
+            CaseOutcome::SandboxError { .. } => "could not start".into(),
+            CaseOutcome::Unfinished => "unfinished".into(),
+            CaseOutcome::Harness { outcome } => self.outcome_title(outcome).to_lowercase(),
+        }
+    }
+    fn yours_verdict(&self, verdict: &Verdict) -> String {
+        match verdict {
+            Verdict::RightLayer { layer: Some(layer) } => format!("Handled by the right layer: {}", self.layer_name(*layer).to_lowercase()),
+            Verdict::RightLayer { layer: None } => "Nothing to handle, and it answered".into(),
+            Verdict::RetriedPermanent { status } => format!("Retried a {status}"),
+            Verdict::IgnoredRetryAfter { asked_ms, waited_ms } => {
+                format!("Ignored Retry-After: waited {} where the server asked {}", self.duration(*waited_ms), self.duration(*asked_ms))
+            }
+            Verdict::NoBackoff { waited_ms } => format!("No backoff: tried again after {}", self.duration(*waited_ms)),
+            Verdict::NoRetry { .. } => "Gave up on a failure that passes by itself".into(),
+            Verdict::RetryStorm { attempts } => format!("{attempts} attempts on one turn"),
+            Verdict::ShowedServerErrorToModel { status } => format!("Showed a {status} to the model"),
+            Verdict::DroppedToolCalls => "Dropped the tool calls".into(),
+            Verdict::TookCutReply => "Took a cut reply as the answer".into(),
+            Verdict::WaitedForever => "Waited forever: no watchdog".into(),
+            Verdict::LostRunOnToolError => "Lost the run on a tool error".into(),
+            Verdict::NoGuard => "No guard: the page had to stop it".into(),
+            Verdict::NotHandled { expected: Some(layer) } => format!("Not handled: {} should have", self.layer_name(*layer).to_lowercase()),
+            Verdict::NotHandled { expected: None } => "Did not reach the answer".into(),
+        }
+    }
+    fn yours_fix(&self, verdict: &Verdict) -> Option<&'static str> {
+        Some(match verdict {
+            Verdict::RightLayer { .. } => return None,
+            Verdict::RetriedPermanent { .. } => "A 400 or 401 comes back the same every time: throw it at once.",
+            Verdict::IgnoredRetryAfter { .. } => "Read retry-after-ms or Retry-After and wait that long, up to a ceiling.",
+            Verdict::NoBackoff { .. } => "Wait before each retry: a random time under a ceiling that doubles.",
+            Verdict::NoRetry { .. } => "Retry 429, 5xx and a lost connection a few times, with backoff.",
+            Verdict::RetryStorm { .. } => "Cap the attempts: three or four, then let it throw.",
+            Verdict::ShowedServerErrorToModel { .. } => "Retry server errors in your code; the model cannot fix a server.",
+            Verdict::DroppedToolCalls => "Decide by what the reply holds: if it has tool_calls, run them, whatever finish_reason says.",
+            Verdict::TookCutReply => "A reply that ends with finish_reason length is not an answer: say so, don't return it.",
+            Verdict::WaitedForever => "Give every call a deadline (AbortSignal.timeout) and retry it when it passes.",
+            Verdict::LostRunOnToolError => "Catch tool errors and send the message back as the tool's result.",
+            Verdict::NoGuard => "Stop after a few tool errors in a row, or the same call twice, and hand over.",
+            Verdict::NotHandled { .. } => "Open the case in the scene and compare with the robust loop.",
+        })
+    }
+}
+
+/// The first line of a message, cut short for a table cell.
+fn short(text: &str) -> String {
+    crate::text::short_text(text.lines().next().unwrap_or_default(), 80)
 }

@@ -2,6 +2,7 @@
 
 use crate::text::fr::Fr;
 use crate::text::{Core, Yours, YoursLabels};
+use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Verdict};
 
 pub static YOURS: YoursLabels = YoursLabels {
     yours_title: "Votre propre boucle",
@@ -62,4 +63,85 @@ impl Yours for Fr {
     fn yours_grading(&self, done: usize, total: usize) -> String {
         format!("Évaluation\u{a0}: {done} sur {total}…")
     }
+
+    fn yours_case(&self, case: CaseId) -> &'static str {
+        match case {
+            CaseId::Plain => "Aucune panne\u{a0}: la serrure rouillée seule",
+            CaseId::RateLimited => "429 avec Retry-After",
+            CaseId::Http500 => "500 erreur du serveur",
+            CaseId::Http502 => "502 mauvaise passerelle",
+            CaseId::Http503 => "503 indisponible",
+            CaseId::Dropped => "Connexion coupée",
+            CaseId::Hang => "Un appel qui reste bloqué",
+            CaseId::Slow => "Une réponse lente",
+            CaseId::BadRequest => "400 requête invalide",
+            CaseId::Unauthorized => "401 mauvaise clé",
+            CaseId::BadJson => "JSON cassé dans les arguments",
+            CaseId::UnknownTool => "Un outil qui n'existe pas",
+            CaseId::SchemaInvalid => "Des arguments hors du schéma",
+            CaseId::MissingArg => "Un argument manquant",
+            CaseId::ToolTimeout => "La réponse d'un outil perdue",
+            CaseId::StopWithCalls => "Des appels d'outil qui disent stop",
+            CaseId::CutAtLength => "Une réponse coupée à la limite",
+            CaseId::Stubborn => "Un modèle têtu",
+        }
+    }
+    fn yours_outcome(&self, outcome: &CaseOutcome) -> String {
+        match outcome {
+            CaseOutcome::Answered { door_open: true } => "a répondu, porte ouverte".into(),
+            CaseOutcome::Answered { door_open: false } => "a répondu, porte encore fermée".into(),
+            CaseOutcome::Threw { message } => format!("a levé «\u{a0}{}\u{a0}»", short(message)),
+            CaseOutcome::Stalled => "a attendu pour toujours".into(),
+            CaseOutcome::Blocked { budget_ms } => format!("a bloqué la page {}", self.duration(*budget_ms)),
+            CaseOutcome::TimeLimit => "attendait encore à la limite de temps".into(),
+            CaseOutcome::TooManyRequests => "a appelé sans fin jusqu'à l'arrêt".into(),
+            CaseOutcome::Stopped => "arrêtée".into(),
+            CaseOutcome::SandboxError { .. } => "n'a pas pu démarrer".into(),
+            CaseOutcome::Unfinished => "inachevée".into(),
+            CaseOutcome::Harness { outcome } => self.outcome_title(outcome).to_lowercase(),
+        }
+    }
+    fn yours_verdict(&self, verdict: &Verdict) -> String {
+        match verdict {
+            Verdict::RightLayer { layer: Some(layer) } => format!("Traité par la bonne couche\u{a0}: {}", self.layer_name(*layer).to_lowercase()),
+            Verdict::RightLayer { layer: None } => "Rien à traiter, et la réponse est venue".into(),
+            Verdict::RetriedPermanent { status } => format!("A réessayé un {status}"),
+            Verdict::IgnoredRetryAfter { asked_ms, waited_ms } => {
+                format!("A ignoré Retry-After\u{a0}: {} d'attente quand le serveur demandait {}", self.duration(*waited_ms), self.duration(*asked_ms))
+            }
+            Verdict::NoBackoff { waited_ms } => format!("Pas de backoff\u{a0}: nouvel essai après {}", self.duration(*waited_ms)),
+            Verdict::NoRetry { .. } => "A abandonné sur une panne qui passe toute seule".into(),
+            Verdict::RetryStorm { attempts } => format!("{attempts}\u{a0}essais sur un seul tour"),
+            Verdict::ShowedServerErrorToModel { status } => format!("A montré un {status} au modèle"),
+            Verdict::DroppedToolCalls => "A laissé tomber les appels d'outil".into(),
+            Verdict::TookCutReply => "A pris une réponse coupée pour la réponse".into(),
+            Verdict::WaitedForever => "A attendu pour toujours\u{a0}: pas de chien de garde".into(),
+            Verdict::LostRunOnToolError => "A perdu l'exécution sur une erreur d'outil".into(),
+            Verdict::NoGuard => "Pas de garde-fou\u{a0}: la page a dû l'arrêter".into(),
+            Verdict::NotHandled { expected: Some(layer) } => format!("Non traité\u{a0}: c'était à {}", self.layer_name(*layer).to_lowercase()),
+            Verdict::NotHandled { expected: None } => "N'est pas arrivé à la réponse".into(),
+        }
+    }
+    fn yours_fix(&self, verdict: &Verdict) -> Option<&'static str> {
+        Some(match verdict {
+            Verdict::RightLayer { .. } => return None,
+            Verdict::RetriedPermanent { .. } => "Un 400 ou un 401 revient pareil à chaque fois\u{a0}: levez-le tout de suite.",
+            Verdict::IgnoredRetryAfter { .. } => "Lisez retry-after-ms ou Retry-After et attendez ce temps-là, sous un plafond.",
+            Verdict::NoBackoff { .. } => "Attendez avant chaque nouvel essai\u{a0}: un temps au hasard sous un plafond qui double.",
+            Verdict::NoRetry { .. } => "Réessayez quelques fois un 429, un 5xx ou une connexion perdue, avec backoff.",
+            Verdict::RetryStorm { .. } => "Limitez les essais\u{a0}: trois ou quatre, puis laissez lever.",
+            Verdict::ShowedServerErrorToModel { .. } => "Réessayez les erreurs du serveur dans votre code\u{a0}; le modèle ne peut pas réparer un serveur.",
+            Verdict::DroppedToolCalls => "Décidez d'après le contenu\u{a0}: s'il y a des tool_calls, exécutez-les, quoi que dise finish_reason.",
+            Verdict::TookCutReply => "Une réponse qui finit par finish_reason length n'est pas une réponse\u{a0}: dites-le, ne la renvoyez pas.",
+            Verdict::WaitedForever => "Donnez une échéance à chaque appel (AbortSignal.timeout) et réessayez quand elle passe.",
+            Verdict::LostRunOnToolError => "Attrapez les erreurs d'outil et renvoyez le message comme résultat de l'outil.",
+            Verdict::NoGuard => "Arrêtez-vous après quelques erreurs d'outil d'affilée, ou le même appel deux fois, et passez la main.",
+            Verdict::NotHandled { .. } => "Ouvrez le cas dans la scène et comparez avec la boucle robuste.",
+        })
+    }
+}
+
+/// The first line of a message, cut short for a table cell.
+fn short(text: &str) -> String {
+    crate::text::short_text(text.lines().next().unwrap_or_default(), 80)
 }

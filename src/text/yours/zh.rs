@@ -2,6 +2,7 @@
 
 use crate::text::zh::Zh;
 use crate::text::{Core, Yours, YoursLabels};
+use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Verdict};
 
 pub static YOURS: YoursLabels = YoursLabels {
     yours_title: "你自己的循环",
@@ -61,4 +62,85 @@ impl Yours for Zh {
     fn yours_grading(&self, done: usize, total: usize) -> String {
         format!("评分中：{done} / {total}…")
     }
+
+    fn yours_case(&self, case: CaseId) -> &'static str {
+        match case {
+            CaseId::Plain => "没有故障：只有生锈的锁",
+            CaseId::RateLimited => "429 带 Retry-After",
+            CaseId::Http500 => "500 服务器错误",
+            CaseId::Http502 => "502 网关错误",
+            CaseId::Http503 => "503 服务不可用",
+            CaseId::Dropped => "连接中断",
+            CaseId::Hang => "卡住不动的调用",
+            CaseId::Slow => "很慢的应答",
+            CaseId::BadRequest => "400 错误请求",
+            CaseId::Unauthorized => "401 密钥错误",
+            CaseId::BadJson => "参数里的 JSON 坏了",
+            CaseId::UnknownTool => "不存在的工具",
+            CaseId::SchemaInvalid => "不符合 schema 的参数",
+            CaseId::MissingArg => "缺少参数",
+            CaseId::ToolTimeout => "工具的回复丢了",
+            CaseId::StopWithCalls => "说 stop 的工具调用",
+            CaseId::CutAtLength => "在上限处被截断的回复",
+            CaseId::Stubborn => "固执的模型",
+        }
+    }
+    fn yours_outcome(&self, outcome: &CaseOutcome) -> String {
+        match outcome {
+            CaseOutcome::Answered { door_open: true } => "已回答，门开了".into(),
+            CaseOutcome::Answered { door_open: false } => "已回答，门还关着".into(),
+            CaseOutcome::Threw { message } => format!("抛出了“{}”", short(message)),
+            CaseOutcome::Stalled => "永远在等".into(),
+            CaseOutcome::Blocked { budget_ms } => format!("占住页面 {}", self.duration(*budget_ms)),
+            CaseOutcome::TimeLimit => "到时间上限仍在等".into(),
+            CaseOutcome::TooManyRequests => "不停调用，直到被叫停".into(),
+            CaseOutcome::Stopped => "已停止".into(),
+            CaseOutcome::SandboxError { .. } => "没能启动".into(),
+            CaseOutcome::Unfinished => "未结束".into(),
+            CaseOutcome::Harness { outcome } => self.outcome_title(outcome).to_string(),
+        }
+    }
+    fn yours_verdict(&self, verdict: &Verdict) -> String {
+        match verdict {
+            Verdict::RightLayer { layer: Some(layer) } => format!("由正确的层处理：{}", self.layer_name(*layer)),
+            Verdict::RightLayer { layer: None } => "没什么要处理的，并且给出了答案".into(),
+            Verdict::RetriedPermanent { status } => format!("重试了 {status}"),
+            Verdict::IgnoredRetryAfter { asked_ms, waited_ms } => {
+                format!("无视了 Retry-After：服务器要求等 {}，实际只等了 {}", self.duration(*asked_ms), self.duration(*waited_ms))
+            }
+            Verdict::NoBackoff { waited_ms } => format!("没有退避：{} 后就重试", self.duration(*waited_ms)),
+            Verdict::NoRetry { .. } => "对会自己恢复的故障直接放弃".into(),
+            Verdict::RetryStorm { attempts } => format!("一轮里尝试了 {attempts} 次"),
+            Verdict::ShowedServerErrorToModel { status } => format!("把 {status} 给模型看了"),
+            Verdict::DroppedToolCalls => "丢掉了工具调用".into(),
+            Verdict::TookCutReply => "把被截断的回复当成了答案".into(),
+            Verdict::WaitedForever => "永远在等：没有看门狗".into(),
+            Verdict::LostRunOnToolError => "因为工具出错丢掉了整次运行".into(),
+            Verdict::NoGuard => "没有防护：只能由页面叫停".into(),
+            Verdict::NotHandled { expected: Some(layer) } => format!("没有处理：本该由{}处理", self.layer_name(*layer)),
+            Verdict::NotHandled { expected: None } => "没有得到答案".into(),
+        }
+    }
+    fn yours_fix(&self, verdict: &Verdict) -> Option<&'static str> {
+        Some(match verdict {
+            Verdict::RightLayer { .. } => return None,
+            Verdict::RetriedPermanent { .. } => "400 或 401 每次都一样：立刻抛出。",
+            Verdict::IgnoredRetryAfter { .. } => "读取 retry-after-ms 或 Retry-After，按它等待，但设一个上限。",
+            Verdict::NoBackoff { .. } => "每次重试前都要等：在翻倍的上限下随机等待。",
+            Verdict::NoRetry { .. } => "对 429、5xx 和断开的连接重试几次，并且退避。",
+            Verdict::RetryStorm { .. } => "限制尝试次数：三四次，然后让它抛出。",
+            Verdict::ShowedServerErrorToModel { .. } => "服务器错误在你的代码里重试；模型修不了服务器。",
+            Verdict::DroppedToolCalls => "根据回复的内容决定：有 tool_calls 就执行，不管 finish_reason 怎么说。",
+            Verdict::TookCutReply => "以 finish_reason length 结束的回复不是答案：说明这一点，不要返回它。",
+            Verdict::WaitedForever => "给每次调用一个期限（AbortSignal.timeout），过期就重试。",
+            Verdict::LostRunOnToolError => "捕获工具错误，把消息作为工具结果发回去。",
+            Verdict::NoGuard => "连续几次工具出错，或同一调用出现两次，就停下来交给人。",
+            Verdict::NotHandled { .. } => "在场景中打开这个用例，和稳健循环对比。",
+        })
+    }
+}
+
+/// The first line of a message, cut short for a table cell.
+fn short(text: &str) -> String {
+    crate::text::short_text(text.lines().next().unwrap_or_default(), 60)
 }
