@@ -408,7 +408,11 @@ pub fn grade(case: CaseId, lang: Lang, observed: &[Observed]) -> CaseResult {
         }
         CaseId::StopWithCalls => answered_open && events.iter().any(|e| matches!(e, Event::QuirkTolerated { .. })),
         CaseId::CutAtLength => !bad.contains(&Verdict::TookCutReply) && (threw || answered_open),
-        CaseId::Stubborn => (returned || threw) && !page_stopped,
+        // The code's own guard: it read a few of the model's failures back to it, then ended
+        // the run itself, before the page had to.
+        CaseId::Stubborn => {
+            (returned || threw) && !page_stopped && told_model && !bad.contains(&Verdict::LostRunOnToolError)
+        }
     };
     let mut verdicts = Vec::new();
     if right {

@@ -70,6 +70,9 @@ struct Inner {
     rng: RefCell<SeededRng>,
     /// Set once the page would have stopped the run for its requests.
     too_many: Cell<bool>,
+    /// Set once the run has ended: the requests still open are not aborted by the code, they
+    /// are left behind with the sandbox.
+    over: Cell<bool>,
 }
 
 /// The sandbox of one run. Cheap to clone: clones share the run.
@@ -86,6 +89,7 @@ impl Sandbox {
             next_id: Cell::new(1),
             rng: RefCell::new(SeededRng::new(seed)),
             too_many: Cell::new(false),
+            over: Cell::new(false),
         }))
     }
 
@@ -206,22 +210,25 @@ impl Sandbox {
         let waker = Waker::noop();
         let mut cx = Context::from_waker(waker);
         let mut program = std::pin::pin!(program);
-        loop {
+        let end = loop {
             if let Poll::Ready(end) = program.as_mut().poll(&mut cx) {
-                return end;
+                break end;
             }
             if self.0.too_many.get() {
-                return End::TooManyRequests;
+                break End::TooManyRequests;
             }
             match self.0.clock.next_deadline() {
-                None => return End::Stalled,
+                None => break End::Stalled,
                 Some(d) if d > VIRTUAL_LIMIT_MS => {
                     self.0.clock.advance_to(VIRTUAL_LIMIT_MS);
-                    return End::TimeLimit;
+                    break End::TimeLimit;
                 }
                 Some(d) => self.0.clock.advance_to(d),
             }
-        }
+        };
+        // The program is dropped after this: what it still waits on was not aborted by it.
+        self.0.over.set(true);
+        end
     }
 }
 
@@ -234,7 +241,7 @@ struct AbortOnDrop {
 
 impl Drop for AbortOnDrop {
     fn drop(&mut self) {
-        if !self.settled {
+        if !self.settled && !self.sandbox.0.over.get() {
             let t_ms = self.sandbox.now();
             self.sandbox.record(Observed::Aborted { id: self.id, t_ms });
         }
