@@ -6,7 +6,6 @@
 
 mod yours_loops;
 
-use rusty_lock_engine::run::chaos::Fault;
 use rusty_lock_engine::run::config::RunConfig;
 use rusty_lock_engine::run::events::{Event, FailReason, Guard, Layer, Outcome};
 use rusty_lock_engine::run::provider::{CallFailure, WaitReason};
@@ -28,8 +27,7 @@ fn events(observed: &[Observed]) -> Vec<Event> {
 fn shown(events: &[Event]) {
     let config = RunConfig::default();
     let _ = judge(&config, events);
-    let view = RunView::from_events(events);
-    let _ = view;
+    let _ = RunView::from_events(events);
     let _ = history(events);
     let mut room = rusty_lock_engine::run::world::Room::default();
     for e in events {
@@ -46,9 +44,9 @@ fn shown(events: &[Event]) {
 fn every_loop_on_every_case_reads_as_events_the_show_can_draw() {
     for case in CaseId::ALL {
         for observed in [
-            play(case, Lang::En, |sb, l| textbook(sb, l)),
-            play(case, Lang::En, |sb, l| robust(sb, l)),
-            play(case, Lang::En, |sb, l| naive(sb, l)),
+            play(case, Lang::En, textbook),
+            play(case, Lang::En, robust),
+            play(case, Lang::En, naive),
             run_harness(&RunConfig { personality: case.personality(), ..RunConfig::default() }, case.plan()).0,
         ] {
             let events = events(&observed);
@@ -78,7 +76,6 @@ fn the_harness_seen_from_outside_tells_the_same_run_as_its_own_events() {
         ] {
             assert_eq!(kinds(&seen, kind), kinds(&own, kind), "{case:?} {kind}");
         }
-        let layers = |evs: &[Event]| evs.iter().filter_map(Event::layer).collect::<Vec<_>>();
         // The harness's own guard and end are its own words; the failures' layers agree.
         let failures = |evs: &[Event]| {
             evs.iter()
@@ -87,13 +84,12 @@ fn the_harness_seen_from_outside_tells_the_same_run_as_its_own_events() {
                 .collect::<Vec<_>>()
         };
         assert_eq!(failures(&seen), failures(&own), "{case:?}");
-        let _ = layers;
     }
 }
 
 #[test]
 fn a_429_retried_as_asked_reads_as_an_honoured_retry_after_and_a_short_one_as_ignored() {
-    let robust_events = events(&play(CaseId::RateLimited, Lang::En, |sb, l| robust(sb, l)));
+    let robust_events = events(&play(CaseId::RateLimited, Lang::En, robust));
     let wait = robust_events.iter().find_map(|e| match e {
         Event::RetryScheduled { wait_ms, reason, .. } => Some((*wait_ms, *reason)),
         _ => None,
@@ -102,7 +98,7 @@ fn a_429_retried_as_asked_reads_as_an_honoured_retry_after_and_a_short_one_as_ig
     let findings = judge(&RunConfig::default(), &robust_events);
     assert!(findings.iter().any(|f| f.slug == slug::HONOURED_RETRY_AFTER), "{findings:#?}");
 
-    let textbook_events = events(&play(CaseId::RateLimited, Lang::En, |sb, l| textbook(sb, l)));
+    let textbook_events = events(&play(CaseId::RateLimited, Lang::En, textbook));
     let failed = textbook_events.iter().find(|e| e.kind() == "model-call-failed").unwrap();
     assert!(matches!(
         failed,
@@ -119,12 +115,12 @@ fn a_429_retried_as_asked_reads_as_an_honoured_retry_after_and_a_short_one_as_ig
 
 #[test]
 fn an_aborted_hang_is_the_watchdogs_timeout_and_an_unaborted_one_waits_forever() {
-    let robust_events = events(&play(CaseId::Hang, Lang::En, |sb, l| robust(sb, l)));
+    let robust_events = events(&play(CaseId::Hang, Lang::En, robust));
     assert!(robust_events.iter().any(|e| matches!(e, Event::GuardTripped { guard: Guard::Watchdog, .. })));
     assert!(robust_events
         .iter()
         .any(|e| matches!(e, Event::ModelCallFailed { failure: CallFailure::Timeout, layer: Layer::Code, .. })));
-    let textbook_events = events(&play(CaseId::Hang, Lang::En, |sb, l| textbook(sb, l)));
+    let textbook_events = events(&play(CaseId::Hang, Lang::En, textbook));
     assert!(matches!(
         textbook_events.last(),
         Some(Event::Finished { outcome: Outcome::Failed { reason: FailReason::Stalled }, .. })
@@ -136,10 +132,10 @@ fn an_aborted_hang_is_the_watchdogs_timeout_and_an_unaborted_one_waits_forever()
 
 #[test]
 fn a_tool_error_is_the_models_when_the_next_history_carries_it_and_nobodys_when_the_run_ends() {
-    let textbook_events = events(&play(CaseId::Plain, Lang::En, |sb, l| textbook(sb, l)));
+    let textbook_events = events(&play(CaseId::Plain, Lang::En, textbook));
     let stuck = textbook_events.iter().find(|e| e.kind() == "tool-failed").unwrap();
     assert!(matches!(stuck, Event::ToolFailed { layer: Layer::Model, output, .. } if output.starts_with("Error: ")));
-    let naive_events = events(&play(CaseId::Plain, Lang::En, |sb, l| naive(sb, l)));
+    let naive_events = events(&play(CaseId::Plain, Lang::En, naive));
     let thrown = naive_events.iter().find(|e| e.kind() == "tool-failed").unwrap();
     assert!(matches!(thrown, Event::ToolFailed { layer: Layer::Nobody, .. }));
     assert!(matches!(
@@ -151,7 +147,7 @@ fn a_tool_error_is_the_models_when_the_next_history_carries_it_and_nobodys_when_
 #[test]
 fn a_call_the_code_answered_without_running_is_a_tool_failure_the_model_read() {
     // The reference text's loop answers an unknown tool itself, without calling anything.
-    let evs = events(&play(CaseId::UnknownTool, Lang::En, |sb, l| textbook(sb, l)));
+    let evs = events(&play(CaseId::UnknownTool, Lang::En, textbook));
     let unknown = evs
         .iter()
         .find(|e| {
@@ -165,15 +161,15 @@ fn a_call_the_code_answered_without_running_is_a_tool_failure_the_model_read() {
 
 #[test]
 fn calls_run_under_a_stop_are_a_tolerated_quirk() {
-    let evs = events(&play(CaseId::StopWithCalls, Lang::En, |sb, l| robust(sb, l)));
+    let evs = events(&play(CaseId::StopWithCalls, Lang::En, robust));
     assert_eq!(evs.iter().filter(|e| e.kind() == "quirk-tolerated").count(), 1);
-    let evs = events(&play(CaseId::StopWithCalls, Lang::En, |sb, l| textbook(sb, l)));
+    let evs = events(&play(CaseId::StopWithCalls, Lang::En, textbook));
     assert_eq!(evs.iter().filter(|e| e.kind() == "quirk-tolerated").count(), 0);
 }
 
 #[test]
 fn the_observed_run_round_trips_through_json() {
-    let observed = play(CaseId::Hang, Lang::En, |sb, l| robust(sb, l));
+    let observed = play(CaseId::Hang, Lang::En, robust);
     let text = serde_json::to_string(&observed).unwrap();
     let back: Vec<Observed> = serde_json::from_str(&text).unwrap();
     assert_eq!(back, observed);
@@ -181,5 +177,4 @@ fn the_observed_run_round_trips_through_json() {
     assert_eq!(value[0]["kind"], "request");
     assert!(value[0]["tMs"].is_u64());
     assert!(value.as_array().unwrap().iter().any(|o| o["kind"] == "aborted"));
-    let _ = Fault::Hang;
 }

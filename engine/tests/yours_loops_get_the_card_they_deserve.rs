@@ -8,39 +8,20 @@ mod yours_loops;
 use rusty_lock_engine::run::provider::CallFailure;
 use rusty_lock_engine::run::script::Lang;
 use rusty_lock_engine::yours::card::{grade, CaseId, CaseOutcome, CaseResult, Verdict};
+use rusty_lock_engine::yours::observe::End;
+use rusty_lock_engine::yours::sim::Sandbox;
 use yours_loops::*;
 
 fn right(case: CaseId) -> Verdict {
     Verdict::RightLayer { layer: case.layer() }
 }
 
-fn card(
-    program: fn(
-        rusty_lock_engine::yours::sim::Sandbox,
-        Lang,
-    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = rusty_lock_engine::yours::observe::End>>>,
-    lang: Lang,
-) -> Vec<CaseResult> {
+fn card<F, Fut>(program: F, lang: Lang) -> Vec<CaseResult>
+where
+    F: Fn(Sandbox, Lang) -> Fut + Copy,
+    Fut: std::future::Future<Output = End>,
+{
     CaseId::ALL.into_iter().map(|case| grade(case, lang, &play(case, lang, program))).collect()
-}
-
-fn textbook_boxed(
-    sb: rusty_lock_engine::yours::sim::Sandbox,
-    lang: Lang,
-) -> std::pin::Pin<Box<dyn std::future::Future<Output = rusty_lock_engine::yours::observe::End>>> {
-    Box::pin(textbook(sb, lang))
-}
-fn robust_boxed(
-    sb: rusty_lock_engine::yours::sim::Sandbox,
-    lang: Lang,
-) -> std::pin::Pin<Box<dyn std::future::Future<Output = rusty_lock_engine::yours::observe::End>>> {
-    Box::pin(robust(sb, lang))
-}
-fn naive_boxed(
-    sb: rusty_lock_engine::yours::sim::Sandbox,
-    lang: Lang,
-) -> std::pin::Pin<Box<dyn std::future::Future<Output = rusty_lock_engine::yours::observe::End>>> {
-    Box::pin(naive(sb, lang))
 }
 
 fn show(results: &[CaseResult]) -> String {
@@ -50,7 +31,7 @@ fn show(results: &[CaseResult]) -> String {
 #[test]
 fn the_reference_texts_loop_gets_the_card_it_deserves() {
     for lang in Lang::ALL {
-        let results = card(textbook_boxed, lang);
+        let results = card(textbook, lang);
         let all = show(&results);
         for r in &results {
             let expected: Vec<Verdict> = match r.case {
@@ -87,7 +68,7 @@ fn the_reference_texts_loop_gets_the_card_it_deserves() {
 #[test]
 fn a_robust_loop_is_handled_by_the_right_layer_on_every_case() {
     for lang in Lang::ALL {
-        let results = card(robust_boxed, lang);
+        let results = card(robust, lang);
         let all = show(&results);
         for r in &results {
             assert_eq!(r.verdicts, vec![right(r.case)], "{lang:?} {:?}\n{all}", r.case);
@@ -97,7 +78,7 @@ fn a_robust_loop_is_handled_by_the_right_layer_on_every_case() {
 
 #[test]
 fn a_naive_loop_fails_the_cases_it_should_with_the_right_verdict() {
-    let results = card(naive_boxed, Lang::En);
+    let results = card(naive, Lang::En);
     let all = show(&results);
     for r in &results {
         let expected = match r.case {
@@ -124,7 +105,7 @@ fn a_naive_loop_fails_the_cases_it_should_with_the_right_verdict() {
 
 #[test]
 fn each_case_counts_its_requests_and_its_virtual_time() {
-    let results = card(robust_boxed, Lang::En);
+    let results = card(robust, Lang::En);
     let by = |case: CaseId| results.iter().find(|r| r.case == case).unwrap().clone();
     // The watchdog's five seconds are virtual: they cost nothing, and the card reports them.
     assert!(by(CaseId::Hang).virtual_ms >= 5000, "{:?}", by(CaseId::Hang));

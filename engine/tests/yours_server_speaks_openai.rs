@@ -241,3 +241,43 @@ fn only_a_post_to_chat_completions_is_a_completion() {
     req.url = "http://anything:1/v1/chat/completions/?x=1".into();
     assert_eq!(answer(&s.answer(&req)).0, 200);
 }
+
+#[test]
+fn a_request_reads_as_the_host_hands_it_over() {
+    let req: HttpRequest = serde_json::from_value(json!({
+        "id": 3, "t": 1500, "url": URL, "method": "POST",
+        "headers": { "Content-Type": "application/json", "authorization": "Bearer sk-your-key-here" },
+        "body": task_body(false)
+    }))
+    .unwrap();
+    assert_eq!(req.t_ms, 1500);
+    assert!(req.headers.contains(&("content-type".to_string(), "application/json".to_string())));
+    assert_eq!(answer(&server(None).answer(&req)).0, 200);
+}
+
+#[test]
+fn a_session_keeps_the_tools_on_the_turn_of_the_last_reply_and_records_in_order() {
+    use rusty_lock_engine::yours::observe::{End, Observed};
+    use rusty_lock_engine::yours::session::Session;
+    let mut session = Session::new(Personality::Helpful, Lang::En, FaultPlan::single(1, Fault::ToolTimeout, 1));
+    let reply = session.serve(1, &post(&task_body(false)));
+    assert_eq!(answer(&reply).0, 200);
+    // The reply was turn 1's, so the call belongs to turn 1, whose timeout it meets.
+    let lost = session.tool(2, 0, "look_at", r#"{"target":"door"}"#).unwrap_err();
+    assert!(lost.contains("look_at"), "{lost}");
+    session.abort(9, 10);
+    session.end(20, End::Returned { value: None });
+    session.abort(10, 30);
+    let kinds: Vec<&str> = session
+        .observed()
+        .iter()
+        .map(|o| match o {
+            Observed::Request { .. } => "request",
+            Observed::Tool { .. } => "tool",
+            Observed::Aborted { .. } => "aborted",
+            Observed::Log { .. } => "log",
+            Observed::End { .. } => "end",
+        })
+        .collect();
+    assert_eq!(kinds, ["request", "tool", "aborted", "end"], "nothing is kept after the end");
+}

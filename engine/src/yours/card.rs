@@ -250,7 +250,7 @@ impl CaseResult {
 }
 
 /// The wait between a failed request reaching the code and the next request of its turn.
-fn retry_of<'a>(reqs: &'a [ModelRequest], k: usize) -> Option<(&'a ModelRequest, u64)> {
+fn retry_of(reqs: &[ModelRequest], k: usize) -> Option<(&ModelRequest, u64)> {
     let Got::Failed { at_ms, .. } = reqs[k].got else { return None };
     let next = reqs.get(k + 1).filter(|n| n.turn == reqs[k].turn)?;
     Some((next, next.t_ms.saturating_sub(at_ms)))

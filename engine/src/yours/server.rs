@@ -30,14 +30,28 @@ pub const STREAM_PIECE_CHARS: usize = 12;
 pub struct HttpRequest {
     pub url: String,
     pub method: String,
-    /// Lower-case names, in the order the code set them.
-    #[serde(default)]
+    /// Lower-case names, in the order the code set them. Read from a JSON object (as the host
+    /// sends them) or a list of pairs.
+    #[serde(default, deserialize_with = "headers_in")]
     pub headers: Vec<(String, String)>,
     #[serde(default)]
     pub body: String,
-    /// The virtual time the request was sent.
-    #[serde(default)]
+    /// The virtual time the request was sent (the host's `t`).
+    #[serde(default, alias = "t")]
     pub t_ms: u64,
+}
+
+fn headers_in<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<(String, String)>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        Map(BTreeMap<String, String>),
+        List(Vec<(String, String)>),
+    }
+    Ok(match Either::deserialize(d)? {
+        Either::Map(map) => map.into_iter().map(|(k, v)| (k.to_ascii_lowercase(), v)).collect(),
+        Either::List(list) => list,
+    })
 }
 
 /// What the server does with a request: the shapes the sandbox host acts out (see the shared

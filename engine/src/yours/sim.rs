@@ -18,9 +18,10 @@ use crate::run::script::{Lang, Script, ERROR_PREFIX};
 use crate::run::tools::{LostResult, ToolErrorKind, ToolOutcome, ToolRunner};
 use crate::run::wire::{ChatRequest, ChatResponse, ToolCall};
 use crate::run::world::Room;
-use crate::yours::observe::{End, Observed, ToolResult};
-use crate::yours::server::{HttpRequest, PageServer, ServerReply};
-use crate::yours::tools::{kind_of_error, PageTools};
+use crate::yours::observe::{End, LogLevel, Observed};
+use crate::yours::server::{HttpRequest, ServerReply};
+use crate::yours::session::Session;
+use crate::yours::tools::kind_of_error;
 use futures::future::LocalBoxFuture;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -63,11 +64,10 @@ pub enum FetchError {
 
 struct Inner {
     clock: VirtualClock,
-    server: RefCell<PageServer>,
-    tools: RefCell<PageTools>,
-    observed: RefCell<Vec<Observed>>,
+    session: RefCell<Session>,
     next_id: Cell<u64>,
     rng: RefCell<SeededRng>,
+    lang: Lang,
     /// Set once the page would have stopped the run for its requests.
     too_many: Cell<bool>,
     /// Set once the run has ended: the requests still open are not aborted by the code, they
@@ -83,9 +83,8 @@ impl Sandbox {
     pub fn new(personality: Personality, lang: Lang, plan: FaultPlan, seed: u64) -> Self {
         Sandbox(Rc::new(Inner {
             clock: VirtualClock::new(),
-            server: RefCell::new(PageServer::new(personality, lang, plan.clone())),
-            tools: RefCell::new(PageTools::new(lang, plan)),
-            observed: RefCell::new(Vec::new()),
+            session: RefCell::new(Session::new(personality, lang, plan)),
+            lang,
             next_id: Cell::new(1),
             rng: RefCell::new(SeededRng::new(seed)),
             too_many: Cell::new(false),
@@ -113,41 +112,36 @@ impl Sandbox {
     }
 
     pub fn room(&self) -> Room {
-        self.0.tools.borrow().room()
+        self.0.session.borrow().room()
     }
 
     /// Everything observed so far.
     pub fn observed(&self) -> Vec<Observed> {
-        self.0.observed.borrow().clone()
+        self.0.session.borrow().observed().to_vec()
     }
 
-    fn record(&self, o: Observed) {
-        self.0.observed.borrow_mut().push(o);
+    fn next_id(&self) -> u64 {
+        let id = self.0.next_id.get();
+        self.0.next_id.set(id + 1);
+        id
     }
 
     /// `console.log`.
     pub fn log(&self, text: &str) {
         let t_ms = self.now();
-        self.record(Observed::Log { t_ms, level: crate::yours::observe::LogLevel::Log, text: text.into() });
+        self.0.session.borrow_mut().log(t_ms, LogLevel::Log, text);
     }
 
     /// A tool, as `await use(args)` calls it: `args_json` is the JSON text of what was passed.
     pub fn tool(&self, name: &str, args_json: &str) -> Result<String, String> {
-        let result = self.0.tools.borrow_mut().call(name, args_json);
-        let id = self.0.next_id.get();
-        self.0.next_id.set(id + 1);
-        let (t_ms, room) = (self.now(), self.room());
-        let result_seen = ToolResult::from(result.clone());
-        self.record(Observed::Tool { id, t_ms, name: name.into(), args: args_json.into(), result: result_seen, room });
-        result
+        let (id, t_ms) = (self.next_id(), self.now());
+        self.0.session.borrow_mut().tool(id, t_ms, name, args_json)
     }
 
     /// `fetch(url, {method: 'POST', body})`. Dropping the future before it settles is an abort
     /// (what an `AbortSignal` does), and is recorded as one.
     pub fn fetch(&self, url: &str, body: &str) -> LocalBoxFuture<'static, Result<Response, FetchError>> {
-        let id = self.0.next_id.get();
-        self.0.next_id.set(id + 1);
-        let t_ms = self.now();
+        let (id, t_ms) = (self.next_id(), self.now());
         let request = HttpRequest {
             url: url.into(),
             method: "POST".into(),
@@ -155,18 +149,8 @@ impl Sandbox {
             body: body.into(),
             t_ms,
         };
-        let reply = self.0.server.borrow_mut().answer(&request);
-        let turn = self.0.server.borrow().last_reply_turn();
-        self.0.tools.borrow_mut().at_turn(turn);
-        self.record(Observed::Request {
-            id,
-            t_ms,
-            url: request.url.clone(),
-            method: request.method.clone(),
-            body: request.body.clone(),
-            reply: reply.clone(),
-        });
-        if self.0.server.borrow().requests() > MAX_REQUESTS {
+        let reply = self.0.session.borrow_mut().serve(id, &request);
+        if self.0.session.borrow().requests() > MAX_REQUESTS {
             self.0.too_many.set(true);
         }
         let guard = AbortOnDrop { sandbox: self.clone(), id, settled: false };
@@ -202,7 +186,7 @@ impl Sandbox {
     pub fn run<F: Future<Output = End>>(&self, program: F) -> Vec<Observed> {
         let end = self.drive(program);
         let t_ms = self.now();
-        self.record(Observed::End { t_ms, how: end });
+        self.0.session.borrow_mut().end(t_ms, end);
         self.observed()
     }
 
@@ -243,7 +227,7 @@ impl Drop for AbortOnDrop {
     fn drop(&mut self) {
         if !self.settled && !self.sandbox.0.over.get() {
             let t_ms = self.sandbox.now();
-            self.sandbox.record(Observed::Aborted { id: self.id, t_ms });
+            self.sandbox.0.session.borrow_mut().abort(self.id, t_ms);
         }
     }
 }
@@ -282,7 +266,7 @@ impl ToolRunner for ServerTools {
         *room = self.0.room();
         match result {
             Ok(output) => Ok(ToolOutcome { output, error: None }),
-            Err(message) => match kind_of_error(&message, self.0 .0.tools.borrow().lang()) {
+            Err(message) => match kind_of_error(&message, self.0 .0.lang) {
                 ToolErrorKind::ReplyLost => Err(LostResult::TimedOut),
                 kind => Ok(ToolOutcome { output: format!("{ERROR_PREFIX}{message}"), error: Some(kind) }),
             },
