@@ -14,3 +14,4 @@ pub mod run;
 // Presentation: how a run is seen, judged, told as a lesson, linked and saved. It reads the
 // loop's events; the loop never imports it.
 pub mod show;
+pub mod yours;

@@ -148,6 +148,15 @@ fn check_run(config: &RunConfig, plan: &FaultPlan, events: &[Event], outcome: &O
         // The built-in model always finishes its answers: only the injected cut stops one short.
         Outcome::Failed { reason: FailReason::NotAnAnswer { .. } } => assert!(has(Fault::CutAtLength), "{}", ctx()),
         Outcome::Escalated { .. } | Outcome::GaveUp { .. } => {}
+        Outcome::Failed {
+            reason:
+                FailReason::Threw { .. }
+                | FailReason::Stalled
+                | FailReason::Blocked { .. }
+                | FailReason::TimeLimit { .. }
+                | FailReason::TooManyRequests { .. }
+                | FailReason::SandboxError { .. },
+        } => panic!("only a learner's own loop ends this way\n{}", ctx()),
         Outcome::Cancelled => panic!("nobody pressed Stop\n{}", ctx()),
     }
 }

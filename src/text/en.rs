@@ -463,6 +463,26 @@ impl Core for En {
                     tool_error_name(*kind)
                 ),
                 FailReason::NotAnAnswer { finish_reason } => not_an_answer(finish_reason),
+                FailReason::Threw { message } => {
+                    format!("Your code threw, and nothing caught it: {}", short_text(message, 160))
+                }
+                FailReason::Stalled => {
+                    "Your code is waiting on nothing: no timer, no request, and runAgent never settled.".into()
+                }
+                FailReason::Blocked { budget_ms } => format!(
+                    "Your code did not give control back within {}, so the page stopped it.",
+                    self.seconds(*budget_ms)
+                ),
+                FailReason::TimeLimit { after_ms } => format!(
+                    "Your code was still running after {} of virtual time, so the page stopped it.",
+                    self.seconds(*after_ms)
+                ),
+                FailReason::TooManyRequests { requests } => format!(
+                    "Your code sent {requests} requests without ending, so the page stopped it: no guard of its own did."
+                ),
+                FailReason::SandboxError { message } => {
+                    format!("The sandbox could not run your code: {}", short_text(message, 160))
+                }
             },
             Outcome::Cancelled => "You pressed Stop. Everything up to that point is kept below.".into(),
         }
@@ -757,6 +777,12 @@ impl Below for En {
             BoardKind::UnhandledTool => "tool error thrown".into(),
             BoardKind::BareError => "bare error".into(),
             BoardKind::SecretSent => "secret sent".into(),
+            BoardKind::Threw => "your code threw".into(),
+            BoardKind::Stalled => "stalled".into(),
+            BoardKind::Blocked => "blocked".into(),
+            BoardKind::TimeLimit => "time limit".into(),
+            BoardKind::TooManyRequests => "too many requests".into(),
+            BoardKind::SandboxError => "sandbox error".into(),
             BoardKind::Http(status) => format!("HTTP {status}"),
         }
     }

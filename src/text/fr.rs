@@ -502,6 +502,27 @@ impl Core for Fr {
                     tool_error_name(*kind)
                 ),
                 FailReason::NotAnAnswer { finish_reason } => not_an_answer(finish_reason),
+                FailReason::Threw { message } => format!(
+                    "Votre code a lancé une erreur, et rien ne l'a attrapée\u{a0}: {}",
+                    short_text(message, 160)
+                ),
+                FailReason::Stalled => {
+                    "Votre code n'attend plus rien\u{a0}: aucun minuteur, aucune requête, et runAgent ne s'est jamais terminé.".into()
+                }
+                FailReason::Blocked { budget_ms } => format!(
+                    "Votre code n'a pas rendu la main en {}, alors la page l'a arrêté.",
+                    self.seconds(*budget_ms)
+                ),
+                FailReason::TimeLimit { after_ms } => format!(
+                    "Votre code tournait encore après {} de temps virtuel, alors la page l'a arrêté.",
+                    self.seconds(*after_ms)
+                ),
+                FailReason::TooManyRequests { requests } => format!(
+                    "Votre code a envoyé {requests} requêtes sans s'arrêter, alors la page l'a arrêté\u{a0}: aucun garde-fou à lui ne l'a fait."
+                ),
+                FailReason::SandboxError { message } => {
+                    format!("Le bac à sable n'a pas pu exécuter votre code\u{a0}: {}", short_text(message, 160))
+                }
             },
             Outcome::Cancelled => "Vous avez appuyé sur Arrêter. Tout ce qui précède est conservé ci-dessous.".into(),
         }
@@ -821,6 +842,12 @@ impl Below for Fr {
             BoardKind::UnhandledTool => "erreur d'outil lancée".into(),
             BoardKind::BareError => "erreur nue".into(),
             BoardKind::SecretSent => "secret envoyé".into(),
+            BoardKind::Threw => "votre code a lancé".into(),
+            BoardKind::Stalled => "bloqué en attente".into(),
+            BoardKind::Blocked => "main non rendue".into(),
+            BoardKind::TimeLimit => "limite de temps".into(),
+            BoardKind::TooManyRequests => "trop de requêtes".into(),
+            BoardKind::SandboxError => "erreur du bac à sable".into(),
             BoardKind::Http(status) => format!("HTTP {status}"),
         }
     }

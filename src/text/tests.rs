@@ -339,6 +339,13 @@ fn every_outcome() -> Vec<Outcome> {
     }
     all.push(Outcome::Failed { reason: FailReason::HarnessBug { tool: "use".into() } });
     all.push(Outcome::Failed { reason: FailReason::HarnessBug { tool: String::new() } });
+    // A learner's own loop's ends (the "your own loop" view).
+    all.push(Outcome::Failed { reason: FailReason::Threw { message: "Gave up after 3 tool errors in a row".into() } });
+    all.push(Outcome::Failed { reason: FailReason::Stalled });
+    all.push(Outcome::Failed { reason: FailReason::Blocked { budget_ms: 2000 } });
+    all.push(Outcome::Failed { reason: FailReason::TimeLimit { after_ms: 600_000 } });
+    all.push(Outcome::Failed { reason: FailReason::TooManyRequests { requests: 61 } });
+    all.push(Outcome::Failed { reason: FailReason::SandboxError { message: "no worker".into() } });
     all
 }
 
@@ -873,6 +880,12 @@ fn every_board_kind() -> Vec<rusty_lock_engine::show::view::BoardKind> {
         BoardKind::Cancelled,
         BoardKind::BareError,
         BoardKind::SecretSent,
+        BoardKind::Threw,
+        BoardKind::Stalled,
+        BoardKind::Blocked,
+        BoardKind::TimeLimit,
+        BoardKind::TooManyRequests,
+        BoardKind::SandboxError,
     ];
     for kind in &all {
         match kind {
@@ -892,7 +905,13 @@ fn every_board_kind() -> Vec<rusty_lock_engine::show::view::BoardKind> {
             | BoardKind::UnknownFinish
             | BoardKind::Cancelled
             | BoardKind::BareError
-            | BoardKind::SecretSent => {}
+            | BoardKind::SecretSent
+            | BoardKind::Threw
+            | BoardKind::Stalled
+            | BoardKind::Blocked
+            | BoardKind::TimeLimit
+            | BoardKind::TooManyRequests
+            | BoardKind::SandboxError => {}
         }
     }
     all

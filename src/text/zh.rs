@@ -460,6 +460,22 @@ impl Core for Zh {
                     self.tool_error_name(*kind)
                 ),
                 FailReason::NotAnAnswer { finish_reason } => self.not_an_answer(finish_reason),
+                FailReason::Threw { message } => {
+                    format!("你的代码抛出了错误，没有任何代码接住它：{}", short_text(message, 160))
+                }
+                FailReason::Stalled => "你的代码在空等：没有计时器，没有请求，runAgent 也一直没有结束。".into(),
+                FailReason::Blocked { budget_ms } => {
+                    format!("你的代码在 {} 内没有交还控制权，所以页面把它停下了。", self.seconds(*budget_ms))
+                }
+                FailReason::TimeLimit { after_ms } => {
+                    format!("虚拟时间过了 {} 你的代码还在运行，所以页面把它停下了。", self.seconds(*after_ms))
+                }
+                FailReason::TooManyRequests { requests } => format!(
+                    "你的代码发了 {requests} 个请求还没有结束，所以页面把它停下了：它自己没有任何护栏来做这件事。"
+                ),
+                FailReason::SandboxError { message } => {
+                    format!("沙箱没能运行你的代码：{}", short_text(message, 160))
+                }
             },
             Outcome::Cancelled => "你点了“停止”。在此之前的所有内容都保留在下方。".into(),
         }
@@ -755,6 +771,12 @@ impl Below for Zh {
             BoardKind::UnhandledTool => "工具错误被抛出".into(),
             BoardKind::BareError => "只有错误码".into(),
             BoardKind::SecretSent => "秘密外泄".into(),
+            BoardKind::Threw => "你的代码抛出错误".into(),
+            BoardKind::Stalled => "空等".into(),
+            BoardKind::Blocked => "未交还控制权".into(),
+            BoardKind::TimeLimit => "时间上限".into(),
+            BoardKind::TooManyRequests => "请求过多".into(),
+            BoardKind::SandboxError => "沙箱错误".into(),
             BoardKind::Http(status) => format!("HTTP {status}"),
         }
     }

@@ -188,14 +188,19 @@ impl Provider for BuiltinModel {
 
 /// What one call and its result teach the model about the room.
 fn note_result(p: &mut Progress, call: &ToolCall, result: &str, s: &Script) {
-    match (call.function.name.as_str(), result.starts_with(ERROR_PREFIX)) {
+    let failure = failure_sentence(result);
+    // The rusted lock is told by its sentence wherever a loop put it: after `Error: `, in a raw
+    // dump, inside a JSON error object, or bare.
+    let stuck = failure.as_deref() == Some(s.key_stuck) || result.contains(s.key_stuck);
+    match (call.function.name.as_str(), failure.is_some() || stuck) {
         ("look_at", false) => {
             p.looked = true;
             // What a look shows counts as much as what a call said: after a lost reply, it is
-            // how the model learns the call went through.
-            if result == s.see_door_open {
+            // how the model learns the call went through. Read inside whatever the loop wrapped
+            // the result in (a JSON object, a prefix), as a real model would.
+            if result.contains(s.see_door_open) {
                 p.open = true;
-            } else if result == s.see_lock_oiled {
+            } else if result.contains(s.see_lock_oiled) {
                 p.oiled = true;
             }
         }
@@ -205,15 +210,14 @@ fn note_result(p: &mut Progress, call: &ToolCall, result: &str, s: &Script) {
             let arg = |k: &str| args.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
             if arg("item") == "oil_can" && arg("target") == "lock" {
                 p.oiled = true;
-            } else if arg("item") == "key" && (result == s.door_opens || result == s.already_open) {
+            } else if arg("item") == "key" && (result.contains(s.door_opens) || result.contains(s.already_open)) {
                 p.open = true;
-            } else if arg("item") == "key" && result == s.door_relocks {
+            } else if arg("item") == "key" && result.contains(s.door_relocks) {
                 p.open = false;
                 p.relocked = true;
             }
         }
-        // Found in a raw dump too: the sentence is on the exception's line, among the rest.
-        ("use", true) if !p.saw_rust && sentence_of(result) == Some(s.key_stuck) => {
+        ("use", true) if !p.saw_rust && stuck => {
             p.saw_rust = true;
             p.looked = true;
         }
@@ -221,10 +225,40 @@ fn note_result(p: &mut Progress, call: &ToolCall, result: &str, s: &Script) {
     }
 }
 
+/// The sentence of a failed tool result, in the shapes loops really write one: the engine's
+/// `Error: ` prefix (once or twice: `Error: ${err}` of a JS `Error` says it twice), a raw dump,
+/// or a JSON object whose `error` is a string or holds a `message`. `None` for a result that
+/// does not read as a failure.
+fn failure_sentence(result: &str) -> Option<std::borrow::Cow<'_, str>> {
+    use std::borrow::Cow;
+    let trimmed = result.trim();
+    if trimmed.starts_with('{') {
+        if let Ok(serde_json::Value::Object(o)) = serde_json::from_str::<serde_json::Value>(trimmed) {
+            let error = o.get("error");
+            let text = error
+                .and_then(|e| e.as_str())
+                .or_else(|| error.and_then(|e| e.get("message")).and_then(|m| m.as_str()));
+            if let Some(text) = text {
+                let mut text = text.trim();
+                while let Some(rest) = text.strip_prefix(ERROR_PREFIX) {
+                    text = rest;
+                }
+                return Some(Cow::Owned(text.to_string()));
+            }
+        }
+    }
+    let mut why = sentence_of(result)?;
+    while let Some(rest) = why.strip_prefix(ERROR_PREFIX) {
+        why = rest;
+    }
+    Some(Cow::Borrowed(why))
+}
+
 fn last_error(messages: &[Message], s: &Script) -> LastError {
     let Some(last) = messages.last().filter(|m| m.role == Role::Tool) else { return LastError::None };
     let text = last.content.as_deref().unwrap_or_default();
-    let Some(why) = sentence_of(text) else { return LastError::None };
+    let Some(why) = failure_sentence(text) else { return LastError::None };
+    let why = why.as_ref();
     let argument_errors =
         [s.args_not_json, s.args_not_object, s.field_missing, s.field_unknown, s.field_not_text, s.not_carried];
     if matches(why, s.reply_lost) {

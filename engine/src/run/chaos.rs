@@ -283,7 +283,7 @@ impl<P: Provider + 'static> Provider for Chaos<P> {
 
 /// Damages the first tool call of a reply the way real models sometimes do, or bends the reply
 /// the way real servers do (the quirks).
-fn mangle(response: &mut ChatResponse, fault: Fault) {
+pub(crate) fn mangle(response: &mut ChatResponse, fault: Fault) {
     if let Some(choice) = response.choices.first_mut() {
         let has_calls = !choice.message.calls().is_empty();
         match fault {

@@ -75,6 +75,21 @@ pub enum FailReason {
     /// `length` (cut at the token limit), `content_filter`, or a reason the loop does not know.
     /// Taking such a reply as the answer would pass half a sentence off as the result.
     NotAnAnswer { finish_reason: String },
+    /// Your own loop (the page's "your own loop" view): `runAgent` threw, with this message.
+    /// The code's own end, kept as it said it, since only the code knows why it gave up.
+    Threw { message: String },
+    /// Your own loop waited on nothing: no timer, no request answering, and it never settled.
+    Stalled,
+    /// Your own loop kept the thread for this long without giving control back, so the page
+    /// tore its sandbox down.
+    Blocked { budget_ms: u64 },
+    /// Your own loop was still running when the page's virtual time limit came.
+    TimeLimit { after_ms: u64 },
+    /// Your own loop sent this many requests without ending, so the page stopped it: a loop
+    /// with no guard of its own.
+    TooManyRequests { requests: u32 },
+    /// The sandbox itself could not run the code; the message is the sandbox's.
+    SandboxError { message: String },
 }
 
 impl FailReason {
@@ -90,6 +105,12 @@ impl FailReason {
                 FINISH_CONTENT_FILTER => "content-filter".into(),
                 _ => "unknown-finish".into(),
             },
+            FailReason::Threw { .. } => "threw".into(),
+            FailReason::Stalled => "stalled".into(),
+            FailReason::Blocked { .. } => "blocked".into(),
+            FailReason::TimeLimit { .. } => "time-limit".into(),
+            FailReason::TooManyRequests { .. } => "too-many-requests".into(),
+            FailReason::SandboxError { .. } => "sandbox-error".into(),
         }
     }
 }

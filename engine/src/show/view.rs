@@ -48,6 +48,14 @@ pub enum BoardKind {
     BareError,
     /// Secrets went into the history and nobody stopped them.
     SecretSent,
+    /// Your own loop's ends (see [`FailReason`]): it threw, waited on nothing, kept the thread,
+    /// ran out of virtual time, sent too many requests, or the sandbox could not run it.
+    Threw,
+    Stalled,
+    Blocked,
+    TimeLimit,
+    TooManyRequests,
+    SandboxError,
 }
 
 impl BoardKind {
@@ -72,6 +80,12 @@ impl BoardKind {
                     FINISH_CONTENT_FILTER => BoardKind::ContentFilter,
                     _ => BoardKind::UnknownFinish,
                 },
+                FailReason::Threw { .. } => BoardKind::Threw,
+                FailReason::Stalled => BoardKind::Stalled,
+                FailReason::Blocked { .. } => BoardKind::Blocked,
+                FailReason::TimeLimit { .. } => BoardKind::TimeLimit,
+                FailReason::TooManyRequests { .. } => BoardKind::TooManyRequests,
+                FailReason::SandboxError { .. } => BoardKind::SandboxError,
             },
             Event::Finished { outcome: Outcome::Cancelled, .. } => BoardKind::Cancelled,
             _ => return None,
@@ -107,6 +121,12 @@ impl BoardKind {
             BoardKind::Cancelled => "cancelled".into(),
             BoardKind::BareError => "bare-error".into(),
             BoardKind::SecretSent => "secret-sent".into(),
+            BoardKind::Threw => "threw".into(),
+            BoardKind::Stalled => "stalled".into(),
+            BoardKind::Blocked => "blocked".into(),
+            BoardKind::TimeLimit => "time-limit".into(),
+            BoardKind::TooManyRequests => "too-many-requests".into(),
+            BoardKind::SandboxError => "sandbox-error".into(),
         }
     }
 }

@@ -1,0 +1,450 @@
+//! The report card: every case of the fault matrix, each graded from what the learner's loop did
+//! (requests, waits, histories, tools, the end), never from its text, beside the engine's own
+//! robust harness playing the same case in the same simulated sandbox ([`reference`]).
+//!
+//! The verdicts are data; the page words each one with its one-sentence fix.
+
+use crate::run::builtin::Personality;
+use crate::run::chaos::{Fault, FaultPlan};
+use crate::run::config::RunConfig;
+use crate::run::events::{Event, Layer, Outcome};
+use crate::run::provider::{CallFailure, ProviderError};
+use crate::run::script::{script, Lang};
+use crate::run::tools::{run_tool, ToolErrorKind};
+use crate::run::wire::{FINISH_LENGTH, FINISH_TOOL_CALLS};
+use crate::run::world::Room;
+use crate::show::verdict::{NEAR_ZERO_MS, STORM_ATTEMPTS_PER_TURN};
+use crate::yours::observe::{events_of, model_requests, End, Got, ModelRequest, Observed};
+use crate::yours::sim::run_harness;
+use serde::{Deserialize, Serialize};
+
+/// The turn each fault hits, as the lessons do: the second turn, once the model has looked and
+/// acts, so a failure lands in the middle of a run that has history to lose.
+pub const FAULT_TURN: u32 = 2;
+
+/// One case of the matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaseId {
+    /// No fault: the rusted lock is the only trouble.
+    Plain,
+    RateLimited,
+    Http500,
+    Http502,
+    Http503,
+    Dropped,
+    Hang,
+    Slow,
+    BadRequest,
+    Unauthorized,
+    BadJson,
+    UnknownTool,
+    SchemaInvalid,
+    MissingArg,
+    ToolTimeout,
+    StopWithCalls,
+    CutAtLength,
+    /// The stubborn model: it tries the key again and again, so only a guard ends the run.
+    Stubborn,
+}
+
+impl CaseId {
+    pub const ALL: [CaseId; 18] = [
+        CaseId::Plain,
+        CaseId::RateLimited,
+        CaseId::Http500,
+        CaseId::Http502,
+        CaseId::Http503,
+        CaseId::Dropped,
+        CaseId::Hang,
+        CaseId::Slow,
+        CaseId::BadRequest,
+        CaseId::Unauthorized,
+        CaseId::BadJson,
+        CaseId::UnknownTool,
+        CaseId::SchemaInvalid,
+        CaseId::MissingArg,
+        CaseId::ToolTimeout,
+        CaseId::StopWithCalls,
+        CaseId::CutAtLength,
+        CaseId::Stubborn,
+    ];
+
+    /// The fault this case injects, if any.
+    pub fn fault(self) -> Option<Fault> {
+        Some(match self {
+            CaseId::Plain | CaseId::Stubborn => return None,
+            CaseId::RateLimited => Fault::RateLimited,
+            CaseId::Http500 => Fault::Http500,
+            CaseId::Http502 => Fault::Http502,
+            CaseId::Http503 => Fault::Http503,
+            CaseId::Dropped => Fault::Dropped,
+            CaseId::Hang => Fault::Hang,
+            CaseId::Slow => Fault::Slow,
+            CaseId::BadRequest => Fault::BadRequest,
+            CaseId::Unauthorized => Fault::Unauthorized,
+            CaseId::BadJson => Fault::BadJson,
+            CaseId::UnknownTool => Fault::UnknownTool,
+            CaseId::SchemaInvalid => Fault::SchemaInvalid,
+            CaseId::MissingArg => Fault::MissingArg,
+            CaseId::ToolTimeout => Fault::ToolTimeout,
+            CaseId::StopWithCalls => Fault::StopWithCalls,
+            CaseId::CutAtLength => Fault::CutAtLength,
+        })
+    }
+
+    /// Links and test hooks: the fault's own slug, `plain`, or `stubborn`.
+    pub fn slug(self) -> &'static str {
+        match self {
+            CaseId::Plain => "plain",
+            CaseId::Stubborn => "stubborn",
+            other => other.fault().map_or("plain", Fault::slug),
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<CaseId> {
+        CaseId::ALL.into_iter().find(|c| c.slug() == slug)
+    }
+
+    /// The fault plan: the fault once, on [`FAULT_TURN`].
+    pub fn plan(self) -> FaultPlan {
+        self.fault().map_or_else(FaultPlan::default, |f| FaultPlan::single(FAULT_TURN, f, 1))
+    }
+
+    pub fn personality(self) -> Personality {
+        if self == CaseId::Stubborn {
+            Personality::Stubborn
+        } else {
+            Personality::Helpful
+        }
+    }
+
+    /// The layer that should handle this case; `None` when there is nothing to handle (the
+    /// plain run, a slow answer that only needs waiting for).
+    pub fn layer(self) -> Option<Layer> {
+        match self {
+            CaseId::Plain | CaseId::Slow => None,
+            CaseId::RateLimited
+            | CaseId::Http500
+            | CaseId::Http502
+            | CaseId::Http503
+            | CaseId::Dropped
+            | CaseId::Hang
+            | CaseId::StopWithCalls
+            | CaseId::Stubborn => Some(Layer::Code),
+            CaseId::BadRequest | CaseId::Unauthorized | CaseId::CutAtLength => Some(Layer::Nobody),
+            CaseId::BadJson
+            | CaseId::UnknownTool
+            | CaseId::SchemaInvalid
+            | CaseId::MissingArg
+            | CaseId::ToolTimeout => Some(Layer::Model),
+        }
+    }
+}
+
+/// How a case's run ended, as the card shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum CaseOutcome {
+    /// `runAgent` returned, with the door open or still shut.
+    #[serde(rename_all = "camelCase")]
+    Answered {
+        door_open: bool,
+    },
+    Threw {
+        message: String,
+    },
+    Stalled,
+    #[serde(rename_all = "camelCase")]
+    Blocked {
+        budget_ms: u64,
+    },
+    TimeLimit,
+    TooManyRequests,
+    Stopped,
+    SandboxError {
+        message: String,
+    },
+    /// No end was observed (the run is still going).
+    Unfinished,
+    /// The reference harness's own end short of an answer: a guard, a hand-over, a failure.
+    Harness {
+        outcome: Outcome,
+    },
+}
+
+/// One finding about a case. Data only: the page words it, with its fix.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Handled by the layer that should handle it, and the run ended as it should. `None`:
+    /// there was nothing to handle, and the run answered with the door open.
+    RightLayer { layer: Option<Layer> },
+    /// A 400 or 401 (a failure no retry can fix) was sent again.
+    RetriedPermanent { status: u16 },
+    /// A retry came back sooner than the server's `Retry-After` asked.
+    #[serde(rename_all = "camelCase")]
+    IgnoredRetryAfter { asked_ms: u64, waited_ms: u64 },
+    /// A retry went out at once, or nearly.
+    #[serde(rename_all = "camelCase")]
+    NoBackoff { waited_ms: u64 },
+    /// A failure that tends to pass by itself ended the run: it was never retried.
+    NoRetry { failure: CallFailure },
+    /// So many attempts on one turn that the client adds load to a server in trouble.
+    RetryStorm { attempts: u32 },
+    /// A server error was put into the history, where the model read it.
+    ShowedServerErrorToModel { status: u16 },
+    /// A reply asked for tools, and the code took it as the answer without running them.
+    DroppedToolCalls,
+    /// A reply cut at the token limit was taken as the answer.
+    TookCutReply,
+    /// A request never answered, and nothing cut it: no watchdog.
+    WaitedForever,
+    /// A tool error ended the run instead of going back to the model.
+    LostRunOnToolError,
+    /// The run never ended by itself: the page had to stop it.
+    NoGuard,
+    /// The case was not handled as it should be, and no finding above says why.
+    NotHandled { expected: Option<Layer> },
+}
+
+impl Verdict {
+    /// A short, stable name for the page's words and test hooks.
+    pub fn slug(&self) -> &'static str {
+        match self {
+            Verdict::RightLayer { .. } => "right-layer",
+            Verdict::RetriedPermanent { .. } => "retried-permanent",
+            Verdict::IgnoredRetryAfter { .. } => "ignored-retry-after",
+            Verdict::NoBackoff { .. } => "no-backoff",
+            Verdict::NoRetry { .. } => "no-retry",
+            Verdict::RetryStorm { .. } => "retry-storm",
+            Verdict::ShowedServerErrorToModel { .. } => "showed-server-error-to-model",
+            Verdict::DroppedToolCalls => "dropped-tool-calls",
+            Verdict::TookCutReply => "took-cut-reply",
+            Verdict::WaitedForever => "waited-forever",
+            Verdict::LostRunOnToolError => "lost-run-on-tool-error",
+            Verdict::NoGuard => "no-guard",
+            Verdict::NotHandled { .. } => "not-handled",
+        }
+    }
+}
+
+/// One case graded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CaseResult {
+    pub case: CaseId,
+    pub outcome: CaseOutcome,
+    /// Model requests the run made.
+    pub requests: u32,
+    /// The virtual time the run took.
+    pub virtual_ms: u64,
+    /// `RightLayer` first when earned, then the faults found, in a fixed order.
+    pub verdicts: Vec<Verdict>,
+}
+
+impl CaseResult {
+    pub fn has(&self, slug: &str) -> bool {
+        self.verdicts.iter().any(|v| v.slug() == slug)
+    }
+}
+
+/// The wait between a failed request reaching the code and the next request of its turn.
+fn retry_of(reqs: &[ModelRequest], k: usize) -> Option<(&ModelRequest, u64)> {
+    let Got::Failed { at_ms, .. } = reqs[k].got else { return None };
+    let next = reqs.get(k + 1).filter(|n| n.turn == reqs[k].turn)?;
+    Some((next, next.t_ms.saturating_sub(at_ms)))
+}
+
+fn permanent(failure: &CallFailure) -> Option<u16> {
+    match failure {
+        CallFailure::Http { status: s @ (400 | 401 | 403 | 404 | 422) } => Some(*s),
+        _ => None,
+    }
+}
+
+/// The `message` of an OpenAI-style error body.
+fn error_message(reply: &crate::yours::server::ServerReply) -> Option<String> {
+    let crate::yours::server::ServerReply::Answer { body, .. } = reply else { return None };
+    let v: serde_json::Value = serde_json::from_str(body).ok()?;
+    v.get("error")?.get("message")?.as_str().map(str::to_string)
+}
+
+/// Grades one case from what was observed. `lang` is the language the run was held in (it
+/// decides how the tools' sentences are read).
+pub fn grade(case: CaseId, lang: Lang, observed: &[Observed]) -> CaseResult {
+    let s = script(lang);
+    let reqs = model_requests(observed);
+    let events = events_of(observed, lang, s.task);
+    let end = observed.iter().find_map(|o| match o {
+        Observed::End { t_ms, how } => Some((*t_ms, how.clone())),
+        _ => None,
+    });
+    let room = observed
+        .iter()
+        .rev()
+        .find_map(|o| match o {
+            Observed::Tool { room, .. } => Some(*room),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let virtual_ms = end.as_ref().map_or_else(|| observed.iter().map(observed_time).max().unwrap_or(0), |(t, _)| *t);
+    let outcome = match end.as_ref().map(|(_, how)| how) {
+        None => CaseOutcome::Unfinished,
+        Some(End::Returned { .. }) => CaseOutcome::Answered { door_open: room.door_open },
+        Some(End::Threw { message }) => CaseOutcome::Threw { message: message.clone() },
+        Some(End::Stalled) => CaseOutcome::Stalled,
+        Some(End::Blocked { budget_ms }) => CaseOutcome::Blocked { budget_ms: *budget_ms },
+        Some(End::TimeLimit) => CaseOutcome::TimeLimit,
+        Some(End::TooManyRequests) => CaseOutcome::TooManyRequests,
+        Some(End::Stopped) => CaseOutcome::Stopped,
+        Some(End::SandboxError { message }) => CaseOutcome::SandboxError { message: message.clone() },
+    };
+    let ended = end.is_some();
+    let returned = matches!(outcome, CaseOutcome::Answered { .. });
+    let threw = matches!(outcome, CaseOutcome::Threw { .. });
+    let page_stopped = matches!(outcome, CaseOutcome::TooManyRequests | CaseOutcome::TimeLimit);
+
+    let mut bad: Vec<Verdict> = Vec::new();
+    let push = |v: Verdict, bad: &mut Vec<Verdict>| {
+        if !bad.iter().any(|b| b.slug() == v.slug()) {
+            bad.push(v);
+        }
+    };
+
+    for (k, r) in reqs.iter().enumerate() {
+        let Got::Failed { failure, retry_after_ms, .. } = &r.got else { continue };
+        match retry_of(&reqs, k) {
+            Some((_, waited_ms)) => {
+                if let Some(status) = permanent(failure) {
+                    push(Verdict::RetriedPermanent { status }, &mut bad);
+                } else if let Some(asked_ms) = retry_after_ms.filter(|a| waited_ms < *a) {
+                    push(Verdict::IgnoredRetryAfter { asked_ms, waited_ms }, &mut bad);
+                } else if retry_after_ms.is_none() && waited_ms < NEAR_ZERO_MS {
+                    push(Verdict::NoBackoff { waited_ms }, &mut bad);
+                }
+            }
+            None if ended && ProviderError::of(failure.clone()).is_transient() => {
+                push(Verdict::NoRetry { failure: failure.clone() }, &mut bad);
+            }
+            None => {}
+        }
+        // A server error that reached the model: a later request's history holds, in a message
+        // the failed request did not have, the status or the server's own message.
+        if let (CallFailure::Http { status }, Some(next)) = (failure, reqs.get(k + 1)) {
+            let before = r.messages.as_ref().map_or(0, Vec::len);
+            let said = error_message(&r.reply);
+            let code = status.to_string();
+            let shown = next.messages.iter().flatten().skip(before).any(|m| {
+                let text = m.content.as_deref().unwrap_or_default();
+                text.contains(&code) || said.as_deref().is_some_and(|s| text.contains(s))
+            });
+            if shown {
+                push(Verdict::ShowedServerErrorToModel { status: *status }, &mut bad);
+            }
+        }
+    }
+    if let Some(most) = reqs.iter().map(|r| r.attempts).max().filter(|m| *m > STORM_ATTEMPTS_PER_TURN) {
+        push(Verdict::RetryStorm { attempts: most }, &mut bad);
+    }
+
+    // The last reply, and what the code did after it.
+    let last = reqs.last();
+    let last_reply = last.and_then(|r| match &r.got {
+        Got::Reply(response) => response.choices.first().cloned(),
+        _ => None,
+    });
+    if let Some(choice) = &last_reply {
+        let calls = choice.message.calls();
+        let ran = |id: &str| events.iter().any(|e| matches!(e, Event::ToolStarted { call, .. } if call.id == id));
+        // Calls that came under another finish reason (`stop`), left unrun by a loop that
+        // returned: it trusted the reason over what the reply held. (A guard that hands over
+        // rather than repeat a `tool_calls` reply's calls is not this.)
+        let under_other_reason = choice.finish_reason.as_deref() != Some(FINISH_TOOL_CALLS);
+        if returned && under_other_reason && !calls.is_empty() && !calls.iter().any(|c| ran(&c.id)) {
+            push(Verdict::DroppedToolCalls, &mut bad);
+        }
+        if returned && calls.is_empty() && choice.finish_reason.as_deref() == Some(FINISH_LENGTH) {
+            push(Verdict::TookCutReply, &mut bad);
+        }
+        // A tool error ended the run: one thrown after this reply, or a call the code could
+        // not run; and no tool error ever went back to the model, so no guard of the code's
+        // own stopped it after reading a few.
+        let mut scratch = Room::default();
+        let unrunnable = calls.iter().any(|c| {
+            !ran(&c.id)
+                && matches!(
+                    run_tool(&mut scratch, c, s).error,
+                    Some(ToolErrorKind::UnknownTool | ToolErrorKind::BadJson | ToolErrorKind::SchemaInvalid)
+                )
+        });
+        let thrown_here = events.iter().any(|e| matches!(e, Event::ToolFailed { layer: Layer::Nobody, .. }));
+        let ever_told = events.iter().any(|e| matches!(e, Event::ToolFailed { layer: Layer::Model, .. }));
+        if ended && !returned && !calls.is_empty() && (thrown_here || unrunnable) && !ever_told {
+            push(Verdict::LostRunOnToolError, &mut bad);
+        }
+    }
+    let waiting = reqs.iter().any(|r| r.got == Got::Pending);
+    if ended && waiting {
+        push(Verdict::WaitedForever, &mut bad);
+    } else if page_stopped {
+        push(Verdict::NoGuard, &mut bad);
+    }
+
+    let answered_open = returned && room.door_open;
+    let told_model = events.iter().any(|e| matches!(e, Event::ToolFailed { layer: Layer::Model, .. }));
+    let fault_turn_retried = reqs.iter().any(|r| r.turn == FAULT_TURN && r.attempt >= 2);
+    let shown = bad.iter().any(|v| matches!(v, Verdict::ShowedServerErrorToModel { .. }));
+    let right = match case {
+        CaseId::Plain | CaseId::Slow => answered_open,
+        CaseId::RateLimited | CaseId::Http500 | CaseId::Http502 | CaseId::Http503 | CaseId::Dropped | CaseId::Hang => {
+            answered_open && fault_turn_retried && !shown
+        }
+        CaseId::BadRequest | CaseId::Unauthorized => {
+            threw && last.is_some_and(|r| matches!(&r.got, Got::Failed { failure, .. } if permanent(failure).is_some()))
+        }
+        CaseId::BadJson | CaseId::UnknownTool | CaseId::SchemaInvalid | CaseId::MissingArg | CaseId::ToolTimeout => {
+            answered_open && told_model
+        }
+        CaseId::StopWithCalls => answered_open && events.iter().any(|e| matches!(e, Event::QuirkTolerated { .. })),
+        CaseId::CutAtLength => !bad.contains(&Verdict::TookCutReply) && (threw || answered_open),
+        // The code's own guard: it read a few of the model's failures back to it, then ended
+        // the run itself, before the page had to.
+        CaseId::Stubborn => {
+            (returned || threw) && !page_stopped && told_model && !bad.contains(&Verdict::LostRunOnToolError)
+        }
+    };
+    let mut verdicts = Vec::new();
+    if right {
+        verdicts.push(Verdict::RightLayer { layer: case.layer() });
+    } else if bad.is_empty() {
+        verdicts.push(Verdict::NotHandled { expected: case.layer() });
+    }
+    verdicts.extend(bad);
+    CaseResult { case, outcome, requests: reqs.len() as u32, virtual_ms, verdicts }
+}
+
+fn observed_time(o: &Observed) -> u64 {
+    match o {
+        Observed::Request { t_ms, .. }
+        | Observed::Aborted { t_ms, .. }
+        | Observed::Tool { t_ms, .. }
+        | Observed::Log { t_ms, .. }
+        | Observed::End { t_ms, .. } => *t_ms,
+    }
+}
+
+/// The engine's own robust harness (default settings) on the same case, in the same simulated
+/// sandbox, graded the same way: the other side of the card. Its outcome is the harness's own
+/// when it did not answer (a guard, a hand-over, a clear failure).
+pub fn reference(case: CaseId, lang: Lang) -> CaseResult {
+    let config = RunConfig { personality: case.personality(), lang, ..RunConfig::default() };
+    let (observed, outcome) = run_harness(&config, case.plan());
+    let mut result = grade(case, lang, &observed);
+    match outcome {
+        Some(Outcome::Answered { .. }) => {}
+        Some(outcome) => result.outcome = CaseOutcome::Harness { outcome },
+        None => result.outcome = CaseOutcome::Stalled,
+    }
+    result
+}

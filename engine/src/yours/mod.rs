@@ -1,0 +1,16 @@
+//! "Your own loop": a learner's agent loop, run by the page in a sandbox, meets the page's own
+//! OpenAI-compatible server and tools. This module is the engine's side of it, plain Rust:
+//!
+//! * [`server`]: the server the code's `fetch` reaches (the built-in model behind the fault plan);
+//! * [`tools`]: the room and its tools as the code calls them;
+//! * [`observe`]: what the page saw, and the playground's events read from it;
+//! * [`session`]: one run as the page hosts it, recording what it observes;
+//! * [`card`]: the report card, each case graded from behaviour beside the engine's own loop;
+//! * [`sim`]: a simulated sandbox on virtual time, for the reference side and for tests.
+
+pub mod card;
+pub mod observe;
+pub mod server;
+pub mod session;
+pub mod sim;
+pub mod tools;

@@ -1,0 +1,453 @@
+//! What the page saw of a learner's loop, and the playground's events read from it.
+//!
+//! The page records only behaviour: each request and the reply it got, each abort, each tool
+//! call and its result, the logs and the end. [`events_of`] turns that into the same
+//! [`Event`]s the engine's own loops emit, so the scene, the log, the board and the verdict draw
+//! the learner's loop exactly as they draw ours. Which layer handled a failure is read from what
+//! happened next: the same turn asked again after a wait is your code; a tool error found in the
+//! next request's history is the model; a run that ended there is nobody.
+//!
+//! It is a pure function of what was observed so far: while a run is live, the last failure
+//! reads as nobody's until the next request shows otherwise.
+
+use crate::run::config::Guards;
+use crate::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
+use crate::run::http::error_for_status;
+use crate::run::provider::{CallFailure, ProviderError, WaitReason};
+use crate::run::script::{script, Lang, ERROR_PREFIX};
+use crate::run::sse::SseParser;
+use crate::run::tools::{run_tool, ToolErrorKind};
+use crate::run::wire::{estimate_tokens, ChatResponse, Message, Role, ToolCall, FINISH_TOOL_CALLS};
+use crate::run::world::Room;
+use crate::yours::server::{read_body, turn_of_body, Route, ServerReply};
+use crate::yours::tools::kind_of_error;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// One thing the page saw the code do, in the order it happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Observed {
+    /// A request reached the page's server, and this is the reply it was given.
+    #[serde(rename_all = "camelCase")]
+    Request {
+        id: u64,
+        t_ms: u64,
+        #[serde(default)]
+        url: String,
+        #[serde(default)]
+        method: String,
+        body: String,
+        reply: ServerReply,
+    },
+    /// The code aborted request `id` (its `AbortSignal` fired).
+    #[serde(rename_all = "camelCase")]
+    Aborted { id: u64, t_ms: u64 },
+    /// The code called a tool; `args` is the JSON text of what it passed; `room` is the room
+    /// after the call.
+    #[serde(rename_all = "camelCase")]
+    Tool { id: u64, t_ms: u64, name: String, args: String, result: ToolResult, room: Room },
+    #[serde(rename_all = "camelCase")]
+    Log { t_ms: u64, level: LogLevel, text: String },
+    #[serde(rename_all = "camelCase")]
+    End { t_ms: u64, how: End },
+}
+
+/// What a tool call gave the code.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum ToolResult {
+    Returned {
+        output: String,
+    },
+    /// The tool threw an `Error` with this message.
+    Threw {
+        message: String,
+    },
+}
+
+impl From<Result<String, String>> for ToolResult {
+    fn from(r: Result<String, String>) -> Self {
+        match r {
+            Ok(output) => ToolResult::Returned { output },
+            Err(message) => ToolResult::Threw { message },
+        }
+    }
+}
+
+/// The `console` method a log line came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogLevel {
+    Log,
+    Debug,
+    Info,
+    Warn,
+    Error,
+}
+
+/// How the code's run ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum End {
+    /// `runAgent` returned; `value` when it returned a string.
+    Returned {
+        #[serde(default)]
+        value: Option<String>,
+    },
+    Threw {
+        message: String,
+    },
+    /// Nothing scheduled, no request pending, and the program never settled.
+    Stalled,
+    /// The code kept the thread past the real-time budget; the page tore its sandbox down.
+    #[serde(rename_all = "camelCase")]
+    Blocked {
+        budget_ms: u64,
+    },
+    /// Virtual time ran past the page's limit.
+    TimeLimit,
+    /// The page stopped a run that sent more requests than any run needs.
+    TooManyRequests,
+    /// The user pressed Stop.
+    Stopped,
+    /// The sandbox could not run the code at all.
+    SandboxError {
+        message: String,
+    },
+}
+
+impl End {
+    /// The run's outcome, in the playground's words: only a return is an answer.
+    pub fn outcome(&self, t_ms: u64, requests: u32) -> Outcome {
+        let failed = |reason| Outcome::Failed { reason };
+        match self {
+            End::Returned { value } => Outcome::Answered { text: value.clone().unwrap_or_default() },
+            End::Threw { message } => failed(FailReason::Threw { message: message.clone() }),
+            End::Stalled => failed(FailReason::Stalled),
+            End::Blocked { budget_ms } => failed(FailReason::Blocked { budget_ms: *budget_ms }),
+            End::TimeLimit => failed(FailReason::TimeLimit { after_ms: t_ms }),
+            End::TooManyRequests => failed(FailReason::TooManyRequests { requests }),
+            End::Stopped => Outcome::Cancelled,
+            End::SandboxError { message } => failed(FailReason::SandboxError { message: message.clone() }),
+        }
+    }
+}
+
+/// What the code got back from one request.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Got {
+    Reply(ChatResponse),
+    /// A failure, reaching the code at `at_ms`.
+    Failed {
+        failure: CallFailure,
+        retry_after_ms: Option<u64>,
+        at_ms: u64,
+        aborted: bool,
+    },
+    /// No answer yet, and no abort: the code is still waiting.
+    Pending,
+}
+
+/// One model request, read: its place in the run and what it got.
+#[derive(Clone, Debug)]
+pub struct ModelRequest {
+    /// Its index in the observed list.
+    pub at: usize,
+    pub id: u64,
+    pub t_ms: u64,
+    pub turn: u32,
+    pub attempt: u32,
+    /// Every request of this turn, this one included, in the whole list.
+    pub attempts: u32,
+    /// The history it sent, when its body could be read.
+    pub messages: Option<Vec<Message>>,
+    pub got: Got,
+    pub reply: ServerReply,
+}
+
+/// What a reply means to the code that receives it: the same reading the engine's HTTP
+/// provider gives a status, its headers and its body (or its stream).
+pub fn read_reply(reply: &ServerReply) -> Option<Result<ChatResponse, ProviderError>> {
+    match reply {
+        ServerReply::Hang => None,
+        ServerReply::Drop { .. } => Some(Err(ProviderError::of(CallFailure::Network))),
+        ServerReply::Answer { status, headers, body, .. } => {
+            let header = |name: &str| headers.get(&name.to_ascii_lowercase()).cloned();
+            if let Some(err) = error_for_status(*status, &header, 0) {
+                return Some(Err(err));
+            }
+            Some(crate::run::http::parse_body(body))
+        }
+        ServerReply::Stream { status, headers, chunks, .. } => {
+            let header = |name: &str| headers.get(&name.to_ascii_lowercase()).cloned();
+            if let Some(err) = error_for_status(*status, &header, 0) {
+                return Some(Err(err));
+            }
+            let mut parser = SseParser::new();
+            for chunk in chunks {
+                if let Err(e) = parser.feed(chunk.as_bytes()) {
+                    return Some(Err(e.to_provider_error()));
+                }
+            }
+            Some(parser.finish().map_err(|e| e.to_provider_error()))
+        }
+    }
+}
+
+/// The model requests of a run (a `GET /models` is not one), with their turns and attempts.
+pub fn model_requests(observed: &[Observed]) -> Vec<ModelRequest> {
+    let mut out: Vec<ModelRequest> = Vec::new();
+    let mut last_turn = 0;
+    for (at, o) in observed.iter().enumerate() {
+        let Observed::Request { id, t_ms, url, method, body, reply } = o else { continue };
+        if Route::of(method, url) == Route::Models {
+            continue;
+        }
+        // A body the server refused still meant to ask for the next turn.
+        let turn = turn_of_body(body).unwrap_or(last_turn.max(1));
+        let attempt = out.iter().filter(|r| r.turn == turn).count() as u32 + 1;
+        let messages = read_body(body).ok().map(|b| b.messages);
+        let delay = reply.delay_ms();
+        let aborted_at = observed[at..].iter().find_map(|o| match o {
+            Observed::Aborted { id: a, t_ms: t } if a == id => Some(*t),
+            _ => None,
+        });
+        // An abort counts only if it came before the reply reached the code.
+        let aborted_at = aborted_at.filter(|a| delay.is_none_or(|d| *a < t_ms.saturating_add(d)));
+        let got = match (aborted_at, read_reply(reply)) {
+            (Some(a), _) => {
+                Got::Failed { failure: CallFailure::Timeout, retry_after_ms: None, at_ms: a, aborted: true }
+            }
+            (None, None) => Got::Pending,
+            (None, Some(Ok(response))) => Got::Reply(response),
+            (None, Some(Err(err))) => Got::Failed {
+                failure: err.failure,
+                retry_after_ms: err.retry_after_ms,
+                at_ms: t_ms.saturating_add(delay.unwrap_or(0)),
+                aborted: false,
+            },
+        };
+        if let Got::Reply(_) = got {
+            last_turn = turn + 1;
+        } else {
+            last_turn = turn;
+        }
+        out.push(ModelRequest {
+            at,
+            id: *id,
+            t_ms: *t_ms,
+            turn,
+            attempt,
+            attempts: 0,
+            messages,
+            got,
+            reply: reply.clone(),
+        });
+    }
+    let counts: Vec<u32> = out.iter().map(|r| out.iter().filter(|o| o.turn == r.turn).count() as u32).collect();
+    for (r, n) in out.iter_mut().zip(counts) {
+        r.attempts = n;
+    }
+    out
+}
+
+/// The tool message answering `call_id` in a history, if any.
+pub fn result_in<'a>(messages: &'a [Message], call_id: &str) -> Option<&'a Message> {
+    messages.iter().find(|m| m.role == Role::Tool && m.tool_call_id.as_deref() == Some(call_id))
+}
+
+/// Whether two argument texts say the same thing (JSON-equal, or the same text).
+fn same_args(a: &str, b: &str) -> bool {
+    match (serde_json::from_str::<Value>(a), serde_json::from_str::<Value>(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a.trim() == b.trim(),
+    }
+}
+
+/// A tool call the model asked for, and whether the code has dealt with it yet.
+struct Asked {
+    call: ToolCall,
+    done: bool,
+}
+
+/// The playground's events for what the code did. See the module documentation.
+pub fn events_of(observed: &[Observed], lang: Lang, task: &str) -> Vec<Event> {
+    let s = script(lang);
+    let requests = model_requests(observed);
+    let top_turn = requests.iter().map(|r| r.turn).max().unwrap_or(0);
+    let max_turns = Guards::DEFAULT.max_turns.max(top_turn);
+    let mut events = vec![Event::RunStarted { task: task.to_string(), max_turns, room: Room::default(), lang }];
+    let mut room = Room::default();
+    let mut current_turn = 0;
+    let mut asked: Vec<Asked> = Vec::new();
+    let mut asked_turn = 0;
+    let mut quirk: Option<String> = None;
+    let mut next_req = 0;
+    for (at, o) in observed.iter().enumerate() {
+        match o {
+            Observed::Request { .. } => {
+                let Some(k) = requests.iter().position(|r| r.at == at) else { continue };
+                next_req = k + 1;
+                let r = &requests[k];
+                // The calls of the last reply the code never ran but answered in this history: a
+                // tool that does not exist, arguments that are not JSON or break the schema.
+                if let Some(messages) = &r.messages {
+                    for a in asked.iter_mut().filter(|a| !a.done) {
+                        let Some(answer) = result_in(messages, &a.call.id) else { continue };
+                        a.done = true;
+                        let mut scratch = room;
+                        let Some(kind) = run_tool(&mut scratch, &a.call, s).error.filter(|k| {
+                            matches!(
+                                k,
+                                ToolErrorKind::UnknownTool | ToolErrorKind::BadJson | ToolErrorKind::SchemaInvalid
+                            )
+                        }) else {
+                            continue;
+                        };
+                        if let Some(finish_reason) = quirk.take() {
+                            let quirk = Quirk::ToolCallsWithFinishReason { finish_reason };
+                            events.push(Event::QuirkTolerated { turn: asked_turn, quirk });
+                        }
+                        events.push(Event::ToolStarted { turn: asked_turn, call: a.call.clone() });
+                        events.push(Event::ToolFailed {
+                            turn: asked_turn,
+                            call_id: a.call.id.clone(),
+                            name: a.call.function.name.clone(),
+                            kind,
+                            output: answer.content.clone().unwrap_or_default(),
+                            layer: Layer::Model,
+                            room,
+                            logged: None,
+                        });
+                    }
+                }
+                if r.turn != current_turn {
+                    current_turn = r.turn;
+                    let (messages, est_tokens) = r.messages.as_ref().map_or((0, 0), |m| (m.len(), estimate_tokens(m)));
+                    events.push(Event::TurnStarted { turn: r.turn, max_turns, messages, est_tokens });
+                }
+                let (turn, attempt, max_attempts) = (r.turn, r.attempt, r.attempts);
+                events.push(Event::ModelCalled { turn, attempt, max_attempts });
+                match &r.got {
+                    Got::Pending => {}
+                    Got::Reply(response) => {
+                        let Some(choice) = response.choices.first() else { continue };
+                        let calls = choice.message.calls().to_vec();
+                        let finish_reason = choice.finish_reason.clone().unwrap_or_default();
+                        quirk =
+                            (!calls.is_empty() && finish_reason != FINISH_TOOL_CALLS).then(|| finish_reason.clone());
+                        asked = calls.iter().map(|c| Asked { call: c.clone(), done: false }).collect();
+                        asked_turn = turn;
+                        events.push(Event::ModelReplied {
+                            turn,
+                            content: choice.message.content.clone(),
+                            tool_calls: calls,
+                            finish_reason,
+                            usage: response.usage,
+                        });
+                    }
+                    Got::Failed { failure, retry_after_ms, at_ms, aborted } => {
+                        if *aborted {
+                            let detail = GuardDetail::SilentFor { ms: at_ms.saturating_sub(r.t_ms) };
+                            events.push(Event::GuardTripped {
+                                turn,
+                                guard: Guard::Watchdog,
+                                detail,
+                                layer: Layer::Code,
+                            });
+                        }
+                        let next = requests.get(k + 1).filter(|n| n.turn == turn);
+                        let transient = ProviderError::of(failure.clone()).is_transient();
+                        let final_because = match next {
+                            Some(_) => None,
+                            None if !transient => Some(FinalBecause::CannotPass),
+                            None if attempt > 1 => Some(FinalBecause::AttemptsUsedUp),
+                            None => Some(FinalBecause::NothingCaught),
+                        };
+                        events.push(Event::ModelCallFailed {
+                            turn,
+                            attempt,
+                            max_attempts,
+                            failure: failure.clone(),
+                            layer: if next.is_some() { Layer::Code } else { Layer::Nobody },
+                            retry_after_ms: *retry_after_ms,
+                            final_because,
+                        });
+                        if let Some(n) = next {
+                            let wait_ms = n.t_ms.saturating_sub(*at_ms);
+                            let reason = match retry_after_ms {
+                                Some(asked) if wait_ms >= *asked => WaitReason::RetryAfter,
+                                _ => WaitReason::Backoff,
+                            };
+                            events.push(Event::RetryScheduled {
+                                turn,
+                                next_attempt: attempt + 1,
+                                max_attempts,
+                                wait_ms,
+                                reason,
+                            });
+                        }
+                    }
+                }
+            }
+            Observed::Tool { id, name, args, result, room: after, .. } => {
+                let turn = if asked_turn > 0 { asked_turn } else { current_turn };
+                let position = asked
+                    .iter()
+                    .position(|a| {
+                        !a.done && a.call.function.name == *name && same_args(&a.call.function.arguments, args)
+                    })
+                    .or_else(|| asked.iter().position(|a| !a.done && a.call.function.name == *name));
+                let call = match position {
+                    Some(p) => {
+                        asked[p].done = true;
+                        ToolCall::new(&asked[p].call.id, name, args)
+                    }
+                    None => ToolCall::new(&format!("page_tool_{id}"), name, args),
+                };
+                if let Some(finish_reason) = quirk.take() {
+                    let quirk = Quirk::ToolCallsWithFinishReason { finish_reason };
+                    events.push(Event::QuirkTolerated { turn, quirk });
+                }
+                events.push(Event::ToolStarted { turn, call: call.clone() });
+                match result {
+                    ToolResult::Returned { output } => events.push(Event::ToolSucceeded {
+                        turn,
+                        call_id: call.id.clone(),
+                        name: name.clone(),
+                        output: output.clone(),
+                        room: *after,
+                    }),
+                    ToolResult::Threw { message } => {
+                        let next = requests.get(next_req);
+                        let answered = next.and_then(|n| n.messages.as_deref()).and_then(|m| result_in(m, &call.id));
+                        let (layer, output) = match (next, answered) {
+                            (_, Some(m)) => (Layer::Model, m.content.clone().unwrap_or_default()),
+                            (Some(_), None) => (Layer::Code, format!("{ERROR_PREFIX}{message}")),
+                            (None, None) => (Layer::Nobody, format!("{ERROR_PREFIX}{message}")),
+                        };
+                        events.push(Event::ToolFailed {
+                            turn,
+                            call_id: call.id.clone(),
+                            name: name.clone(),
+                            kind: kind_of_error(message, lang),
+                            output,
+                            layer,
+                            room: *after,
+                            logged: None,
+                        });
+                    }
+                }
+                room = *after;
+            }
+            Observed::End { t_ms, how } => {
+                let outcome = how.outcome(*t_ms, requests.len() as u32);
+                events.push(Event::Finished { outcome, turns: current_turn, elapsed_ms: *t_ms });
+                break;
+            }
+            Observed::Aborted { .. } | Observed::Log { .. } => {}
+        }
+    }
+    events
+}

@@ -1,0 +1,257 @@
+//! Three agent loops written in Rust the way a learner writes them in JavaScript, run in the
+//! simulated sandbox against the page's server and tools: what the report card grades.
+//!
+//! * [`textbook`]: shaped like the reference text's from-scratch TypeScript loop: it retries
+//!   429, 5xx and network errors with a random backoff that does not read `Retry-After`, turns
+//!   tool errors into `Error: ...` results, trusts `finish_reason`, has no watchdog, and gives up
+//!   after three tool errors in a row.
+//! * [`robust`]: the playground's own school, in a learner's shape.
+//! * [`naive`]: no retry, no catch.
+#![allow(dead_code)]
+
+use futures::future::{select, Either};
+use rusty_lock_engine::run::builtin::Personality;
+use rusty_lock_engine::run::chaos::FaultPlan;
+use rusty_lock_engine::run::script::{script, Lang};
+use rusty_lock_engine::run::tools::tool_specs;
+use rusty_lock_engine::yours::card::CaseId;
+use rusty_lock_engine::yours::observe::{End, Observed};
+use rusty_lock_engine::yours::sim::{Response, Sandbox, BASE_URL};
+use serde_json::{json, Value};
+
+pub const SEED: u64 = 7;
+
+/// A JavaScript error: what `throw` carries.
+pub type Thrown = String;
+
+fn url() -> String {
+    format!("{BASE_URL}/chat/completions")
+}
+
+fn body_of(sb_lang: Lang, messages: &[Value]) -> String {
+    json!({ "model": "your-model", "messages": messages, "tools": tool_specs(script(sb_lang)) }).to_string()
+}
+
+/// `JSON.parse(res.text()).choices[0]`, throwing as JavaScript would on a body without one.
+fn first_choice(res: &Response) -> Result<Value, Thrown> {
+    let v: Value = serde_json::from_str(&res.body).map_err(|e| format!("SyntaxError: {e}"))?;
+    v.get("choices")
+        .and_then(|c| c.get(0))
+        .cloned()
+        .ok_or_else(|| "TypeError: Cannot read properties of undefined (reading '0')".to_string())
+}
+
+/// `tools[name](JSON.parse(args))`, throwing whatever goes wrong.
+fn call_tool(sb: &Sandbox, name: &str, arguments: &str) -> Result<String, Thrown> {
+    if name != "look_at" && name != "use" {
+        return Err(format!("TypeError: tools[name] is not a function ({name})"));
+    }
+    let args: Value = serde_json::from_str(arguments).map_err(|_| "Unexpected end of JSON input".to_string())?;
+    sb.tool(name, &args.to_string())
+}
+
+fn calls_of(message: &Value) -> Vec<(String, String, String)> {
+    message
+        .get("tool_calls")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|c| {
+            let id = c["id"].as_str().unwrap_or_default().to_string();
+            let name = c["function"]["name"].as_str().unwrap_or_default().to_string();
+            let args = c["function"]["arguments"].as_str().unwrap_or_default().to_string();
+            (id, name, args)
+        })
+        .collect()
+}
+
+fn end_of(result: Result<String, Thrown>) -> End {
+    match result {
+        Ok(value) => End::Returned { value: Some(value) },
+        Err(message) => End::Threw { message },
+    }
+}
+
+/// Runs `program` for `case` in a fresh sandbox and returns what the page observed.
+pub fn play<F, Fut>(case: CaseId, lang: Lang, program: F) -> Vec<Observed>
+where
+    F: FnOnce(Sandbox, Lang) -> Fut,
+    Fut: std::future::Future<Output = End>,
+{
+    play_plan(case.personality(), case.plan(), lang, program)
+}
+
+pub fn play_plan<F, Fut>(personality: Personality, plan: FaultPlan, lang: Lang, program: F) -> Vec<Observed>
+where
+    F: FnOnce(Sandbox, Lang) -> Fut,
+    Fut: std::future::Future<Output = End>,
+{
+    let sb = Sandbox::new(personality, lang, plan, SEED);
+    sb.run(program(sb.clone(), lang))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reference text's loop.
+
+async fn textbook_call_model(sb: &Sandbox, lang: Lang, messages: &[Value]) -> Result<Value, Thrown> {
+    let max_attempts = 3;
+    let mut attempt = 1;
+    loop {
+        // `.catch(() => null)`: no response at all.
+        let res = sb.fetch(&url(), &body_of(lang, messages)).await.ok();
+        if let Some(res) = res.as_ref().filter(|r| r.ok()) {
+            return first_choice(res);
+        }
+        let status = res.as_ref().map(|r| r.status);
+        let transient = status.is_none_or(|s| s == 429 || s >= 500);
+        if !transient || attempt == max_attempts {
+            let what = status.map_or("network error".to_string(), |s| s.to_string());
+            return Err(format!("Model call failed: {what}"));
+        }
+        // A random wait under a ceiling that doubles; `Retry-After` is never read.
+        let wait = sb.random() * 1000.0 * 2f64.powi(attempt - 1);
+        sb.sleep(wait as u64).await;
+        attempt += 1;
+    }
+}
+
+fn textbook_run_tool(sb: &Sandbox, name: &str, arguments: &str) -> (String, bool) {
+    if name != "look_at" && name != "use" {
+        return (format!("Unknown tool: {name}. Tools: look_at, use"), true);
+    }
+    match call_tool(sb, name, arguments) {
+        Ok(out) => (out, false),
+        Err(message) => (format!("Error: {message}"), true),
+    }
+}
+
+async fn textbook_agent(sb: &Sandbox, lang: Lang, prompt: &str) -> Result<String, Thrown> {
+    let (max_turns, max_errors_in_a_row) = (10, 3);
+    let mut messages = vec![json!({ "role": "user", "content": prompt })];
+    let mut errors_in_a_row = 0;
+    for _ in 1..=max_turns {
+        let choice = textbook_call_model(sb, lang, &messages).await?;
+        let reply = choice["message"].clone();
+        messages.push(reply.clone());
+        if choice["finish_reason"].as_str() != Some("tool_calls") {
+            return Ok(reply["content"].as_str().unwrap_or_default().to_string());
+        }
+        for (id, name, args) in calls_of(&reply) {
+            let (output, is_error) = textbook_run_tool(sb, &name, &args);
+            messages.push(json!({ "role": "tool", "tool_call_id": id, "content": output }));
+            errors_in_a_row = if is_error { errors_in_a_row + 1 } else { 0 };
+        }
+        if errors_in_a_row >= max_errors_in_a_row {
+            return Err(format!("Gave up after {errors_in_a_row} tool errors in a row"));
+        }
+    }
+    Err(format!("No answer after {max_turns} turns"))
+}
+
+pub async fn textbook(sb: Sandbox, lang: Lang) -> End {
+    end_of(textbook_agent(&sb, lang, script(lang).task).await)
+}
+
+// ---------------------------------------------------------------------------------------------
+// A robust loop, in a learner's shape.
+
+const WATCHDOG_MS: u64 = 5000;
+
+async fn robust_call_model(sb: &Sandbox, lang: Lang, messages: &[Value]) -> Result<Value, Thrown> {
+    let max_attempts = 3;
+    let mut attempt = 1;
+    loop {
+        let fetch = sb.fetch(&url(), &body_of(lang, messages));
+        // The watchdog: a call silent for too long is aborted (the fetch is dropped).
+        let res = match select(fetch, sb.sleep(WATCHDOG_MS)).await {
+            Either::Left((res, _)) => res.ok(),
+            Either::Right(_) => None,
+        };
+        if let Some(res) = res.as_ref().filter(|r| r.ok()) {
+            return first_choice(res);
+        }
+        let status = res.as_ref().map(|r| r.status);
+        let transient = status.is_none_or(|s| s == 429 || s >= 500);
+        if !transient || attempt == max_attempts {
+            return Err(format!("model call failed: {status:?}"));
+        }
+        let asked = res.as_ref().and_then(|r| {
+            r.header("retry-after-ms")
+                .and_then(|v| v.parse::<u64>().ok())
+                .or_else(|| r.header("retry-after").and_then(|v| v.parse::<u64>().ok()).map(|s| s * 1000))
+        });
+        let ceiling = 500.0 * 2f64.powi(attempt - 1);
+        let wait = asked.unwrap_or_else(|| (ceiling * (0.5 + sb.random() / 2.0)) as u64);
+        sb.sleep(wait).await;
+        attempt += 1;
+    }
+}
+
+async fn robust_agent(sb: &Sandbox, lang: Lang, prompt: &str) -> Result<String, Thrown> {
+    let mut messages = vec![json!({ "role": "user", "content": prompt })];
+    let mut errors_in_a_row = 0;
+    let mut previous: Option<Vec<(String, String)>> = None;
+    for _ in 1..=10 {
+        let choice = robust_call_model(sb, lang, &messages).await?;
+        let reply = choice["message"].clone();
+        messages.push(reply.clone());
+        let calls = calls_of(&reply);
+        if calls.is_empty() {
+            return match choice["finish_reason"].as_str() {
+                None | Some("stop") => Ok(reply["content"].as_str().unwrap_or_default().to_string()),
+                Some(other) => Err(format!("not an answer: {other}")),
+            };
+        }
+        let signature: Vec<(String, String)> = calls.iter().map(|(_, n, a)| (n.clone(), a.clone())).collect();
+        if previous.as_ref() == Some(&signature) {
+            return Ok("Handing over to a person: the same move twice.".into());
+        }
+        previous = Some(signature);
+        for (id, name, args) in calls {
+            let output = match call_tool(sb, &name, &args) {
+                Ok(out) => {
+                    errors_in_a_row = 0;
+                    out
+                }
+                Err(message) => {
+                    errors_in_a_row += 1;
+                    format!("Error: {message}")
+                }
+            };
+            messages.push(json!({ "role": "tool", "tool_call_id": id, "content": output }));
+        }
+        if errors_in_a_row >= 3 {
+            return Err("too many tool errors in a row".into());
+        }
+    }
+    Err("no answer".into())
+}
+
+pub async fn robust(sb: Sandbox, lang: Lang) -> End {
+    end_of(robust_agent(&sb, lang, script(lang).task).await)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The naive loop: no retry, no catch.
+
+async fn naive_agent(sb: &Sandbox, lang: Lang, prompt: &str) -> Result<String, Thrown> {
+    let mut messages = vec![json!({ "role": "user", "content": prompt })];
+    for _ in 1..=10 {
+        let res = sb.fetch(&url(), &body_of(lang, &messages)).await.map_err(|_| "TypeError: Failed to fetch")?;
+        let choice = first_choice(&res)?;
+        let reply = choice["message"].clone();
+        messages.push(reply.clone());
+        if choice["finish_reason"].as_str() != Some("tool_calls") {
+            return Ok(reply["content"].as_str().unwrap_or_default().to_string());
+        }
+        for (id, name, args) in calls_of(&reply) {
+            let output = call_tool(sb, &name, &args)?;
+            messages.push(json!({ "role": "tool", "tool_call_id": id, "content": output }));
+        }
+    }
+    Err("no answer".into())
+}
+
+pub async fn naive(sb: Sandbox, lang: Lang) -> End {
+    end_of(naive_agent(&sb, lang, script(lang).task).await)
+}
