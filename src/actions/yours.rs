@@ -16,8 +16,9 @@ use leptos::task::spawn_local;
 use rusty_lock_engine::run::script::{script, Lang};
 use rusty_lock_engine::run::tools::tool_specs;
 use rusty_lock_engine::yours::card::{grade, reference, CaseId};
-use rusty_lock_engine::yours::observe::{events_of, End, Observed};
-use rusty_lock_engine::yours::server::{HttpRequest, PageServer, ServerReply};
+use rusty_lock_engine::yours::observe::{events_of, End, LogLevel, Observed};
+use rusty_lock_engine::yours::server::{HttpRequest, ServerReply};
+use rusty_lock_engine::yours::session::Session;
 use serde_json::{json, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -126,7 +127,7 @@ pub fn run_case(pg: Playground, yours: Yours, case: CaseId) {
             return;
         }
         let said = said_of(&ran.observed);
-        let events = events_of(&ran.observed, lang);
+        let events = events_of(&ran.observed, lang, script(lang).task);
         crate::actions::run::play(pg, events);
         yours.status.set(said.map_or(Status::Idle, Status::Said));
     });
@@ -159,9 +160,9 @@ pub fn run_card(pg: Playground, yours: Yours) {
                     }
                     let row = CardRow {
                         case,
-                        yours: grade(case, &ran.observed),
-                        reference: reference(case, lang, seed),
-                        events: events_of(&ran.observed, lang),
+                        yours: grade(case, lang, &ran.observed),
+                        reference: reference(case, lang),
+                        events: events_of(&ran.observed, lang, script(lang).task),
                         real_ms: ran.real_ms,
                     };
                     yours.card.update(|rows| {
@@ -196,7 +197,8 @@ fn said_of(observed: &[Observed]) -> Option<String> {
     })
 }
 
-/// Runs `js` against `case` in a fresh sandbox and writes down everything it did.
+/// Runs `js` against `case` in a fresh sandbox and writes down everything it did: the page's end
+/// of the run is one engine [`Session`], which answers and records each request and tool call.
 async fn in_sandbox(
     yours: Yours,
     js: String,
@@ -206,24 +208,21 @@ async fn in_sandbox(
     on_log: Rc<dyn Fn(LoggedLine)>,
 ) -> Ran {
     let started = js_sys::Date::now();
-    let observed = Rc::new(RefCell::new(Vec::<Observed>::new()));
-    let server = Rc::new(RefCell::new(PageServer::for_case(case, lang)));
-    let requests = Rc::new(Cell::new(0usize));
+    let session = Rc::new(RefCell::new(Session::new(case.personality(), lang, case.plan())));
     let over = Rc::new(Cell::new(false));
     let slot: Rc<RefCell<Option<SandboxRun>>> = Rc::new(RefCell::new(None));
+    let t_of = |v: &Value| v["t"].as_f64().filter(|t| t.is_finite()).unwrap_or(0.0).max(0.0) as u64;
+    let id_of = |v: &Value| v["id"].as_f64().filter(|t| t.is_finite()).unwrap_or(0.0).max(0.0) as u64;
     let handlers = {
-        let (observed, server, requests, over, slot) =
-            (observed.clone(), server.clone(), requests.clone(), over.clone(), slot.clone());
-        let (observed_t, server_t) = (observed.clone(), server.clone());
-        let observed_a = observed.clone();
-        let observed_l = observed.clone();
+        let (serve_s, tool_s, abort_s, log_s) = (session.clone(), session.clone(), session.clone(), session.clone());
+        let (over, slot) = (over.clone(), slot.clone());
         Handlers {
             serve: Box::new(move |req: String| {
-                let req: Value = serde_json::from_str(&req).unwrap_or(Value::Null);
-                requests.set(requests.get() + 1);
-                if requests.get() > MAX_REQUESTS {
-                    // A loop that keeps calling: stop it, from a task of its own (not inside the
-                    // host's message handler).
+                let value: Value = serde_json::from_str(&req).unwrap_or(Value::Null);
+                let request: HttpRequest = serde_json::from_value(value.clone()).unwrap_or_default();
+                if serve_s.borrow().requests() as usize >= MAX_REQUESTS {
+                    // A loop that keeps calling: stopped from a task of its own, never from
+                    // inside the host's message handler.
                     if !over.replace(true) {
                         let slot = slot.clone();
                         spawn_local(async move {
@@ -232,48 +231,32 @@ async fn in_sandbox(
                             }
                         });
                     }
-                    return json!({ "kind": "hang" }).to_string();
+                    return serde_json::to_string(&ServerReply::Hang).unwrap_or_default();
                 }
-                let request = http_request(&req);
-                let id = req["id"].as_u64().unwrap_or(0) as u32;
-                let reply = server.borrow_mut().answer(&request);
-                let out = reply_json(&reply);
-                observed.borrow_mut().push(Observed::Request { id, t_ms: request.t_ms, body: request.body.clone(), reply });
-                out
+                let reply = serve_s.borrow_mut().serve(id_of(&value), &request);
+                serde_json::to_string(&reply).unwrap_or_default()
             }),
             tool: Box::new(move |call: String| {
                 let call: Value = serde_json::from_str(&call).unwrap_or(Value::Null);
                 let name = call["name"].as_str().unwrap_or_default().to_string();
                 let args = serde_json::to_string(&call["args"]).unwrap_or_else(|_| "null".into());
-                let t_ms = call["t"].as_f64().unwrap_or(0.0).max(0.0) as u64;
-                let id = call["id"].as_u64().unwrap_or(0) as u32;
-                let (result, room) = {
-                    let mut server = server_t.borrow_mut();
-                    let result = server.tools.call(&name, &args);
-                    (result, server.tools.room().clone())
-                };
-                let out = match &result {
+                let result = tool_s.borrow_mut().tool(id_of(&call), t_of(&call), &name, &args);
+                match result {
                     Ok(output) => json!({ "ok": true, "output": output }),
                     Err(message) => json!({ "ok": false, "message": message }),
-                };
-                observed_t.borrow_mut().push(Observed::Tool { id, t_ms, name, args, result, room });
-                out.to_string()
+                }
+                .to_string()
             }),
             abort: Box::new(move |a: String| {
                 let a: Value = serde_json::from_str(&a).unwrap_or(Value::Null);
-                let id = a["id"].as_u64().unwrap_or(0) as u32;
-                let t_ms = a["t"].as_f64().unwrap_or(0.0).max(0.0) as u64;
-                observed_a.borrow_mut().push(Observed::Aborted { id, t_ms });
+                abort_s.borrow_mut().abort(id_of(&a), t_of(&a));
             }),
             log: Box::new(move |l: String| {
                 let l: Value = serde_json::from_str(&l).unwrap_or(Value::Null);
-                let line = LoggedLine {
-                    t_ms: l["t"].as_f64().unwrap_or(0.0).max(0.0) as u64,
-                    level: l["level"].as_str().unwrap_or("log").chars().filter(char::is_ascii_lowercase).take(8).collect(),
-                    text: l["text"].as_str().unwrap_or_default().chars().take(2000).collect(),
-                };
-                observed_l.borrow_mut().push(Observed::Log { t_ms: line.t_ms, level: line.level.clone(), text: line.text.clone() });
-                on_log(line);
+                let level: LogLevel = serde_json::from_value(l["level"].clone()).unwrap_or(LogLevel::Log);
+                let text: String = l["text"].as_str().unwrap_or_default().chars().take(2000).collect();
+                log_s.borrow_mut().log(t_of(&l), level, &text);
+                on_log(LoggedLine { t_ms: t_of(&l), level, text });
             }),
         }
     };
@@ -297,11 +280,10 @@ async fn in_sandbox(
     yours.sandboxes.try_update_value(|runs| runs.push(run));
     let end = ended.await.unwrap_or_default();
     let end: Value = serde_json::from_str(&end).unwrap_or(Value::Null);
-    let t_ms = end["t"].as_f64().unwrap_or(0.0).max(0.0) as u64;
     let how = if over.get() { End::TooManyRequests } else { end_of(&end) };
-    observed.borrow_mut().push(Observed::End { t_ms, how });
+    session.borrow_mut().end(t_of(&end), how);
     slot.borrow_mut().take();
-    let observed = std::mem::take(&mut *observed.borrow_mut());
+    let observed = session.borrow().observed().to_vec();
     Ran { observed, real_ms: js_sys::Date::now() - started }
 }
 
@@ -317,35 +299,4 @@ fn end_of(end: &Value) -> End {
         "stopped" => End::Stopped,
         _ => End::SandboxError { message: text("message").unwrap_or_default() },
     }
-}
-
-/// The host's request, as the engine's server reads it.
-fn http_request(req: &Value) -> HttpRequest {
-    let headers = req["headers"]
-        .as_object()
-        .map(|h| h.iter().map(|(k, v)| (k.to_ascii_lowercase(), v.as_str().unwrap_or_default().to_string())).collect())
-        .unwrap_or_default();
-    HttpRequest {
-        url: req["url"].as_str().unwrap_or_default().to_string(),
-        method: req["method"].as_str().unwrap_or("GET").to_string(),
-        headers,
-        body: req["body"].as_str().unwrap_or_default().to_string(),
-        t_ms: req["t"].as_f64().unwrap_or(0.0).max(0.0) as u64,
-    }
-}
-
-/// The server's answer, in the host's shape.
-fn reply_json(reply: &ServerReply) -> String {
-    let headers = |h: &[(String, String)]| Value::Object(h.iter().map(|(k, v)| (k.clone(), Value::from(v.as_str()))).collect());
-    match reply {
-        ServerReply::Answer { status, headers: h, body, delay_ms } => {
-            json!({ "kind": "answer", "status": status, "headers": headers(h), "body": body, "delayMs": delay_ms })
-        }
-        ServerReply::Stream { status, headers: h, chunks, delay_ms } => {
-            json!({ "kind": "stream", "status": status, "headers": headers(h), "chunks": chunks, "delayMs": delay_ms })
-        }
-        ServerReply::Drop { delay_ms } => json!({ "kind": "drop", "delayMs": delay_ms }),
-        ServerReply::Hang => json!({ "kind": "hang" }),
-    }
-    .to_string()
 }

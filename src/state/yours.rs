@@ -36,7 +36,7 @@ pub struct CardRow {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LoggedLine {
     pub t_ms: u64,
-    pub level: String,
+    pub level: rusty_lock_engine::yours::observe::LogLevel,
     pub text: String,
 }
 

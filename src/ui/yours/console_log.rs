@@ -13,7 +13,7 @@ pub fn ConsoleLog() -> impl IntoView {
                 <summary>{text::yours_console_title()}</summary>
                 <ol>
                     {move || yours.logs.with(|logs| logs.iter().map(|l| {
-                        let class = format!("console-line console-{}", l.level);
+                        let class = format!("console-line console-{}", serde_json::to_value(l.level).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default());
                         let time = text::duration(l.t_ms);
                         let line = text::clip(&l.text).into_owned();
                         view! { <li class=class><span class="console-t">{time}</span>" "<span>{line}</span></li> }
