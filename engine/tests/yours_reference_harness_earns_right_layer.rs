@@ -10,10 +10,6 @@ fn the_reference_harness_is_handled_by_the_right_layer_on_every_case() {
     for lang in Lang::ALL {
         for case in CaseId::ALL {
             let result = reference(case, lang);
-            eprintln!(
-                "{lang:?} {:?}: {:?} {} req {} ms {:?}",
-                case, result.outcome, result.requests, result.virtual_ms, result.verdicts
-            );
             assert_eq!(
                 result.verdicts,
                 vec![Verdict::RightLayer { layer: case.layer() }],

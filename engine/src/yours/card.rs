@@ -401,7 +401,9 @@ pub fn grade(case: CaseId, lang: Lang, observed: &[Observed]) -> CaseResult {
             answered_open && fault_turn_retried && !shown
         }
         CaseId::BadRequest | CaseId::Unauthorized => {
-            threw && last.is_some_and(|r| matches!(&r.got, Got::Failed { failure, .. } if permanent(failure).is_some()))
+            threw
+                && !bad.iter().any(|v| matches!(v, Verdict::RetriedPermanent { .. }))
+                && last.is_some_and(|r| matches!(&r.got, Got::Failed { failure, .. } if permanent(failure).is_some()))
         }
         CaseId::BadJson | CaseId::UnknownTool | CaseId::SchemaInvalid | CaseId::MissingArg | CaseId::ToolTimeout => {
             answered_open && told_model

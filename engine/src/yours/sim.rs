@@ -150,9 +150,14 @@ impl Sandbox {
             t_ms,
         };
         let reply = self.0.session.borrow_mut().serve(id, &request);
-        if self.0.session.borrow().requests() > MAX_REQUESTS {
+        // Past the limit the page stops the run: the request never settles, so the program
+        // gives control back and the driver ends it.
+        let reply = if self.0.session.borrow().requests() > MAX_REQUESTS {
             self.0.too_many.set(true);
-        }
+            ServerReply::Hang
+        } else {
+            reply
+        };
         let guard = AbortOnDrop { sandbox: self.clone(), id, settled: false };
         let sandbox = self.clone();
         Box::pin(async move {
