@@ -109,7 +109,8 @@ fn Playground() -> impl IntoView {
         seen.copied().unwrap_or(false) || shown.view.with(|v| v.waiting.is_some())
     });
     // Your own loop, in the page's language and on the same seed, so its run replays this one's.
-    let yours_link = move || format!("?view=yours&lang={}&seed={}", crate::text::lang().code(), pg.scenario.with(|s| s.config.seed));
+    let yours_link =
+        move || format!("?view=yours&lang={}&seed={}", crate::text::lang().code(), pg.scenario.with(|s| s.config.seed));
     let full_link = move || {
         let s = pg.scenario.get().in_mode(Mode::Full);
         format!("?{}", encode(&s))

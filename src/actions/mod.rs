@@ -3,6 +3,6 @@
 //! into the lazy parts and the web adapters, never up.
 
 pub mod language;
-pub mod yours;
 pub mod run;
 pub mod step;
+pub mod yours;

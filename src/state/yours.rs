@@ -15,7 +15,10 @@ pub enum Status {
     /// One case is running in the sandbox.
     Running,
     /// The report card: `done` of `total` cases graded.
-    Grading { done: usize, total: usize },
+    Grading {
+        done: usize,
+        total: usize,
+    },
     /// Something to say in words the page owns (a strip error, a missing part).
     Said(String),
 }

@@ -695,7 +695,6 @@ labels! {
         yours_stop,
         yours_card,
         yours_reset_code,
-        yours_loading_editor,
         /// The editor's script could not be fetched: a plain text box stands in.
         yours_editor_missing,
         yours_sandbox_missing,
@@ -723,7 +722,6 @@ labels! {
         yours_link_damaged,
         yours_console_title,
         yours_not_run,
-        yours_reference_name,
         yours_perfect,
     }
 }

@@ -22,3 +22,4 @@ pub mod scene;
 pub mod settings;
 pub mod share;
 pub mod verdict;
+pub mod yours;

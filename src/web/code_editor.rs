@@ -54,10 +54,6 @@ impl Editor {
     pub fn set(&self, doc: &str) {
         self.call("set", Some(&JsValue::from_str(doc)));
     }
-
-    pub fn focus(&self) {
-        self.call("focus", None);
-    }
 }
 
 impl Drop for Editor {

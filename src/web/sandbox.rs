@@ -72,12 +72,9 @@ pub async fn run(options: String, handlers: Handlers, on_end: impl FnOnce(String
     let abort = Closure::<dyn Fn(JsValue)>::new(move |a: JsValue| abort(json_in(&a)));
     let log = Closure::<dyn Fn(JsValue)>::new(move |l: JsValue| log(json_in(&l)));
     let object = js_sys::Object::new();
-    for (name, f) in [
-        ("serve", serve.as_ref()),
-        ("tool", tool.as_ref()),
-        ("abort", abort.as_ref()),
-        ("log", log.as_ref()),
-    ] {
+    for (name, f) in
+        [("serve", serve.as_ref()), ("tool", tool.as_ref()), ("abort", abort.as_ref()), ("log", log.as_ref())]
+    {
         let _ = js_sys::Reflect::set(&object, &JsValue::from_str(name), f);
     }
     let started = call_path(&["RustyYours", "run"], &[options, object.into()]);
@@ -85,9 +82,14 @@ pub async fn run(options: String, handlers: Handlers, on_end: impl FnOnce(String
         on_end(start_error("start"));
         return run;
     };
-    let done = js_sys::Reflect::get(&started, &JsValue::from_str("done")).ok().and_then(|d| d.dyn_into::<js_sys::Promise>().ok());
-    if let Some(f) = js_sys::Reflect::get(&started, &JsValue::from_str("stop")).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
-        let bound = f.bind(&started);
+    let done = js_sys::Reflect::get(&started, &JsValue::from_str("done"))
+        .ok()
+        .and_then(|d| d.dyn_into::<js_sys::Promise>().ok());
+    if let Some(f) = js_sys::Reflect::get(&started, &JsValue::from_str("stop"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+    {
+        let bound = f.bind0(&started);
         *stop.borrow_mut() = Some(bound);
     }
     let Some(done) = done else {
@@ -110,7 +112,7 @@ pub async fn run(options: String, handlers: Handlers, on_end: impl FnOnce(String
 
 /// `window.a.b(args…)`, with `this` = `window.a`; `None` when any step is missing or throws.
 fn call_path(path: &[&str], args: &[JsValue]) -> Option<JsValue> {
-    let mut this = js_sys::global().into();
+    let mut this: JsValue = js_sys::global().into();
     let mut value: JsValue = this.clone();
     for name in path {
         this = value.clone();

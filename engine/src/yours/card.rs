@@ -244,6 +244,11 @@ pub struct CaseResult {
 }
 
 impl CaseResult {
+    /// Handled by the right layer with nothing else found: the case passes the report card.
+    pub fn passed(&self) -> bool {
+        !self.verdicts.is_empty() && self.verdicts.iter().all(|v| matches!(v, Verdict::RightLayer { .. }))
+    }
+
     pub fn has(&self, slug: &str) -> bool {
         self.verdicts.iter().any(|v| v.slug() == slug)
     }

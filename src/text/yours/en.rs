@@ -13,7 +13,6 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_stop: "Stop",
     yours_card: "Report card",
     yours_reset_code: "Starting code",
-    yours_loading_editor: "Loading the editor…",
     yours_editor_missing: "The code editor could not be fetched, so this is a plain text box. Your code runs the same.",
     yours_sandbox_missing: "The sandbox that runs your code could not be fetched. Check the connection and press Run again.",
     yours_stripper_missing: "The part that reads TypeScript could not be fetched. Check the connection and press Run again.",
@@ -39,7 +38,6 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_link_damaged: "The code in this link could not be read, so the starting code is shown instead.",
     yours_console_title: "What your code logged",
     yours_not_run: "Nothing has run yet: press Run to watch your loop, or Report card to meet every failure.",
-    yours_reference_name: "the page's robust loop",
     yours_perfect: "A perfect report card: every failure was handled by the right layer.",
 };
 
@@ -102,11 +100,17 @@ impl Yours for En {
     }
     fn yours_verdict(&self, verdict: &Verdict) -> String {
         match verdict {
-            Verdict::RightLayer { layer: Some(layer) } => format!("Handled by the right layer: {}", self.layer_name(*layer).to_lowercase()),
+            Verdict::RightLayer { layer: Some(layer) } => {
+                format!("Handled by the right layer: {}", self.layer_name(*layer).to_lowercase())
+            }
             Verdict::RightLayer { layer: None } => "Nothing to handle, and it answered".into(),
             Verdict::RetriedPermanent { status } => format!("Retried a {status}"),
             Verdict::IgnoredRetryAfter { asked_ms, waited_ms } => {
-                format!("Ignored Retry-After: waited {} where the server asked {}", self.duration(*waited_ms), self.duration(*asked_ms))
+                format!(
+                    "Ignored Retry-After: waited {} where the server asked {}",
+                    self.duration(*waited_ms),
+                    self.duration(*asked_ms)
+                )
             }
             Verdict::NoBackoff { waited_ms } => format!("No backoff: tried again after {}", self.duration(*waited_ms)),
             Verdict::NoRetry { .. } => "Gave up on a failure that passes by itself".into(),
@@ -117,7 +121,9 @@ impl Yours for En {
             Verdict::WaitedForever => "Waited forever: no watchdog".into(),
             Verdict::LostRunOnToolError => "Lost the run on a tool error".into(),
             Verdict::NoGuard => "No guard: the page had to stop it".into(),
-            Verdict::NotHandled { expected: Some(layer) } => format!("Not handled: {} should have", self.layer_name(*layer).to_lowercase()),
+            Verdict::NotHandled { expected: Some(layer) } => {
+                format!("Not handled: {} should have", self.layer_name(*layer).to_lowercase())
+            }
             Verdict::NotHandled { expected: None } => "Did not reach the answer".into(),
         }
     }
@@ -125,13 +131,21 @@ impl Yours for En {
         Some(match verdict {
             Verdict::RightLayer { .. } => return None,
             Verdict::RetriedPermanent { .. } => "A 400 or 401 comes back the same every time: throw it at once.",
-            Verdict::IgnoredRetryAfter { .. } => "Read retry-after-ms or Retry-After and wait that long, up to a ceiling.",
+            Verdict::IgnoredRetryAfter { .. } => {
+                "Read retry-after-ms or Retry-After and wait that long, up to a ceiling."
+            }
             Verdict::NoBackoff { .. } => "Wait before each retry: a random time under a ceiling that doubles.",
             Verdict::NoRetry { .. } => "Retry 429, 5xx and a lost connection a few times, with backoff.",
             Verdict::RetryStorm { .. } => "Cap the attempts: three or four, then let it throw.",
-            Verdict::ShowedServerErrorToModel { .. } => "Retry server errors in your code; the model cannot fix a server.",
-            Verdict::DroppedToolCalls => "Decide by what the reply holds: if it has tool_calls, run them, whatever finish_reason says.",
-            Verdict::TookCutReply => "A reply that ends with finish_reason length is not an answer: say so, don't return it.",
+            Verdict::ShowedServerErrorToModel { .. } => {
+                "Retry server errors in your code; the model cannot fix a server."
+            }
+            Verdict::DroppedToolCalls => {
+                "Decide by what the reply holds: if it has tool_calls, run them, whatever finish_reason says."
+            }
+            Verdict::TookCutReply => {
+                "A reply that ends with finish_reason length is not an answer: say so, don't return it."
+            }
             Verdict::WaitedForever => "Give every call a deadline (AbortSignal.timeout) and retry it when it passes.",
             Verdict::LostRunOnToolError => "Catch tool errors and send the message back as the tool's result.",
             Verdict::NoGuard => "Stop after a few tool errors in a row, or the same call twice, and hand over.",

@@ -13,7 +13,6 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_stop: "Arrêter",
     yours_card: "Bulletin",
     yours_reset_code: "Code de départ",
-    yours_loading_editor: "Chargement de l'éditeur…",
     yours_editor_missing: "L'éditeur de code n'a pas pu être récupéré\u{a0}: voici une simple zone de texte. Votre code s'exécute de la même façon.",
     yours_sandbox_missing: "Le bac à sable qui exécute votre code n'a pas pu être récupéré. Vérifiez la connexion et relancez.",
     yours_stripper_missing: "La partie qui lit le TypeScript n'a pas pu être récupérée. Vérifiez la connexion et relancez.",
@@ -39,7 +38,6 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_link_damaged: "Le code de ce lien n'a pas pu être lu\u{a0}: voici le code de départ à la place.",
     yours_console_title: "Ce que votre code a journalisé",
     yours_not_run: "Rien n'a encore tourné\u{a0}: appuyez sur Lancer pour voir votre boucle, ou sur Bulletin pour affronter chaque panne.",
-    yours_reference_name: "la boucle robuste de la page",
     yours_perfect: "Un bulletin parfait\u{a0}: chaque panne a été traitée par la bonne couche.",
 };
 
@@ -48,13 +46,17 @@ impl Yours for Fr {
         format!("Votre code n'a pas pu être lu à la ligne {line}, colonne {column}\u{a0}: {message}")
     }
     fn yours_blocked(&self, budget_ms: u64) -> String {
-        format!("Votre code n'a pas rendu la main en {}\u{a0}: son bac à sable a été démonté.", self.duration(budget_ms))
+        format!(
+            "Votre code n'a pas rendu la main en {}\u{a0}: son bac à sable a été démonté.",
+            self.duration(budget_ms)
+        )
     }
     fn yours_too_long(&self, chars: usize, max: usize) -> String {
         format!("Votre code donne un lien de {chars}\u{a0}caractères, plus que les {max} qu'un lien peut porter sans risque. Enregistrez-le plutôt dans un fichier.")
     }
     fn yours_cost(&self, requests: u32, virtual_ms: u64) -> String {
-        let calls = if requests <= 1 { format!("{requests}\u{a0}requête") } else { format!("{requests}\u{a0}requêtes") };
+        let calls =
+            if requests <= 1 { format!("{requests}\u{a0}requête") } else { format!("{requests}\u{a0}requêtes") };
         format!("{calls}, {}", self.duration(virtual_ms))
     }
     fn yours_card_count(&self, passed: usize, total: usize) -> String {
@@ -103,13 +105,21 @@ impl Yours for Fr {
     }
     fn yours_verdict(&self, verdict: &Verdict) -> String {
         match verdict {
-            Verdict::RightLayer { layer: Some(layer) } => format!("Traité par la bonne couche\u{a0}: {}", self.layer_name(*layer).to_lowercase()),
+            Verdict::RightLayer { layer: Some(layer) } => {
+                format!("Traité par la bonne couche\u{a0}: {}", self.layer_name(*layer).to_lowercase())
+            }
             Verdict::RightLayer { layer: None } => "Rien à traiter, et la réponse est venue".into(),
             Verdict::RetriedPermanent { status } => format!("A réessayé un {status}"),
             Verdict::IgnoredRetryAfter { asked_ms, waited_ms } => {
-                format!("A ignoré Retry-After\u{a0}: {} d'attente quand le serveur demandait {}", self.duration(*waited_ms), self.duration(*asked_ms))
+                format!(
+                    "A ignoré Retry-After\u{a0}: {} d'attente quand le serveur demandait {}",
+                    self.duration(*waited_ms),
+                    self.duration(*asked_ms)
+                )
             }
-            Verdict::NoBackoff { waited_ms } => format!("Pas de backoff\u{a0}: nouvel essai après {}", self.duration(*waited_ms)),
+            Verdict::NoBackoff { waited_ms } => {
+                format!("Pas de backoff\u{a0}: nouvel essai après {}", self.duration(*waited_ms))
+            }
             Verdict::NoRetry { .. } => "A abandonné sur une panne qui passe toute seule".into(),
             Verdict::RetryStorm { attempts } => format!("{attempts}\u{a0}essais sur un seul tour"),
             Verdict::ShowedServerErrorToModel { status } => format!("A montré un {status} au modèle"),
@@ -118,7 +128,9 @@ impl Yours for Fr {
             Verdict::WaitedForever => "A attendu pour toujours\u{a0}: pas de chien de garde".into(),
             Verdict::LostRunOnToolError => "A perdu l'exécution sur une erreur d'outil".into(),
             Verdict::NoGuard => "Pas de garde-fou\u{a0}: la page a dû l'arrêter".into(),
-            Verdict::NotHandled { expected: Some(layer) } => format!("Non traité\u{a0}: c'était à {}", self.layer_name(*layer).to_lowercase()),
+            Verdict::NotHandled { expected: Some(layer) } => {
+                format!("Non traité\u{a0}: c'était à {}", self.layer_name(*layer).to_lowercase())
+            }
             Verdict::NotHandled { expected: None } => "N'est pas arrivé à la réponse".into(),
         }
     }

@@ -13,7 +13,6 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_stop: "停止",
     yours_card: "成绩单",
     yours_reset_code: "初始代码",
-    yours_loading_editor: "正在加载编辑器…",
     yours_editor_missing: "代码编辑器未能获取，这里换成了普通文本框。你的代码照样运行。",
     yours_sandbox_missing: "运行你代码的沙箱未能获取。请检查网络后再按运行。",
     yours_stripper_missing: "读取 TypeScript 的部分未能获取。请检查网络后再按运行。",
@@ -39,7 +38,6 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_link_damaged: "这个链接里的代码无法读取，所以显示的是初始代码。",
     yours_console_title: "你的代码输出的日志",
     yours_not_run: "还没有运行过：按“运行”观看你的循环，或按“成绩单”逐一经历每种故障。",
-    yours_reference_name: "页面自带的稳健循环",
     yours_perfect: "满分成绩单：每种故障都由正确的层处理了。",
 };
 
@@ -106,7 +104,11 @@ impl Yours for Zh {
             Verdict::RightLayer { layer: None } => "没什么要处理的，并且给出了答案".into(),
             Verdict::RetriedPermanent { status } => format!("重试了 {status}"),
             Verdict::IgnoredRetryAfter { asked_ms, waited_ms } => {
-                format!("无视了 Retry-After：服务器要求等 {}，实际只等了 {}", self.duration(*asked_ms), self.duration(*waited_ms))
+                format!(
+                    "无视了 Retry-After：服务器要求等 {}，实际只等了 {}",
+                    self.duration(*asked_ms),
+                    self.duration(*waited_ms)
+                )
             }
             Verdict::NoBackoff { waited_ms } => format!("没有退避：{} 后就重试", self.duration(*waited_ms)),
             Verdict::NoRetry { .. } => "对会自己恢复的故障直接放弃".into(),

@@ -26,7 +26,7 @@ pub fn ReportCard() -> impl IntoView {
         <section class="yours-card" data-testid="yours-card" aria-labelledby="yours-card-title">
             <h2 id="yours-card-title">{text::yours_card_title()}</h2>
             <p class="hint">{text::yours_card_hint()}</p>
-            <Show when=move || total() > 0 fallback=|| view! { <p class="hint" data-testid="yours-not-run">{text::yours_not_run()}</p> }>
+            <Show when=move || { total() > 0 } fallback=|| view! { <p class="hint" data-testid="yours-not-run">{text::yours_not_run()}</p> }>
                 <p class="yours-card-summary" data-testid="yours-card-summary">{summary}</p>
                 <div class="table-scroll">
                     <table>
@@ -40,9 +40,7 @@ pub fn ReportCard() -> impl IntoView {
                             </tr>
                         </thead>
                         <tbody>
-                            <For each=move || yours.card.get() key=|row| (row.case, row.yours.clone()) let:row>
-                                <CardLine row=row pg=pg />
-                            </For>
+                            {move || yours.card.get().into_iter().map(|row| view! { <CardLine row=row pg=pg /> }).collect_view()}
                         </tbody>
                     </table>
                 </div>

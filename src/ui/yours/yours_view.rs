@@ -3,7 +3,6 @@
 //! provides a [`Playground`] of its own, so every panel it borrows draws your loop's run exactly
 //! as it draws the page's; the state is made once, outside what a new language redraws.
 
-use crate::state::yours::Yours;
 use crate::state::{language::Language, Playground};
 use crate::text;
 use crate::ui::icons::KeyIcon;
