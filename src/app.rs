@@ -66,7 +66,7 @@ fn Pages() -> impl IntoView {
         }
         // Your own loop keeps its code and its run across a language switch: it redraws its
         // words itself, from state made once.
-        View::Yours => part(parts::yours_view()).into_any(),
+        View::Yours => part(crate::ui::yours::yours_view()).into_any(),
     }
 }
 

@@ -19,7 +19,7 @@
 //! | `strip` | the backoff strip, beside the scene and in the verdict (fetched when a wait is first on screen or judged; the verdict's split point sits in `ui::verdict::backoff_strip`) |
 //! | `herd` | the herd view (`?view=herd`): its simulator and its charts |
 //! | `kit` | the workshop kit: the agenda and handout (`?view=agenda`), presenter mode's phone QR code, with the QR encoder, and the presenter view (`?view=presenter`) with its end of the channel in the projected window |
-//! | `yours` | your own loop (`?view=yours`): its view, the page's own OpenAI-compatible server, the reading of what the code did and its report card (the editor, the type stripper and the sandbox are JavaScript files of their own, `dist/yours/`) |
+//! | `yours` | your own loop (`?view=yours`): its view, the page's own OpenAI-compatible server, the reading of what the code did and its report card (the editor, the type stripper and the sandbox are JavaScript files of their own, `dist/yours/`); its split point sits in `ui::yours`, beside the view, which borrows the playground's log |
 //! | `notices` | the link notices: what a damaged link asked for that was not used, and why, in every language |
 #![allow(improper_ctypes_definitions)]
 
@@ -48,7 +48,6 @@ use crate::ui::share::update_notice::UpdateNotice;
 use crate::ui::verdict::backoff_strip::SceneStrip;
 use crate::ui::verdict::board::Board;
 use crate::ui::verdict::verdict_panel::VerdictPanel;
-use crate::ui::yours::yours_view::YoursView;
 use leptos::prelude::*;
 use rusty_lock_engine::show::listing::Lang;
 use rusty_lock_engine::show::scene::Anchor;
@@ -211,15 +210,6 @@ split_point! { kit,
 split_point! { kit,
     pub fn presenter_view() -> Result<Build, PartMissing> {
         Ok(Box::new(move || view! { <PresenterView /> }.into_any()))
-    }
-}
-
-// Your own loop (`?view=yours`): the editor's mount, the sandbox's end, the page's own server
-// and the report card. The editor, the type stripper and the sandbox runner themselves are
-// JavaScript files fetched by this view only (`dist/yours/`).
-split_point! { yours,
-    pub fn yours_view() -> Result<Build, PartMissing> {
-        Ok(Box::new(move || view! { <YoursView /> }.into_any()))
     }
 }
 
