@@ -10,24 +10,77 @@
 (() => {
   'use strict';
 
-  const runs = new Map(); // the frame's window -> its run
+  const frames = new Map(); // a frame's window -> what receives its messages
+  const DEFAULT_URL = 'yours/sandbox.html';
   const MAX_BATCH = 10000;
 
-  // One listener for all runs, there only while a run is going.
+  // One listener for all frames, there only while a frame is.
   function onMessage(event) {
-    const run = event.source ? runs.get(event.source) : undefined;
-    if (!run) return;
+    const entry = event.source ? frames.get(event.source) : undefined;
+    if (!entry) return;
     const m = event.data;
-    if (!m || typeof m !== 'object' || m.rustyYours !== run.token) return;
-    run.receive(m);
+    if (!m || typeof m !== 'object' || m.rustyYours !== entry.token) return;
+    entry.receive(m);
   }
-  function track(win, run) {
-    if (runs.size === 0) window.addEventListener('message', onMessage);
-    runs.set(win, run);
+  function track(win, entry) {
+    if (frames.size === 0) window.addEventListener('message', onMessage);
+    frames.set(win, entry);
   }
   function untrack(win) {
-    if (!runs.delete(win)) return;
-    if (runs.size === 0) window.removeEventListener('message', onMessage);
+    if (!frames.delete(win)) return;
+    if (frames.size === 0) window.removeEventListener('message', onMessage);
+  }
+
+  // A fresh frame with its own token. Until a run adopts it, it only notes that it is ready.
+  function makeFrame(sandboxUrl) {
+    const token = randomToken();
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.setAttribute('aria-hidden', 'true');
+    frame.setAttribute('tabindex', '-1');
+    frame.setAttribute('referrerpolicy', 'no-referrer');
+    frame.title = 'Rusty Lock sandbox';
+    frame.style.cssText = 'position:absolute;left:-10px;top:-10px;width:1px;height:1px;border:0;visibility:hidden';
+    const url = new URL(sandboxUrl, document.baseURI);
+    url.hash = new URLSearchParams({ token, origin: location.origin }).toString();
+    frame.src = url.href;
+    (document.body || document.documentElement).appendChild(frame);
+    const win = frame.contentWindow;
+    const entry = {
+      token, frame, win, ready: false, url: url.href.split('#')[0],
+      receive(m) { if (m.type === 'ready') entry.ready = true; },
+      remove() { untrack(win); frame.remove(); }, // removing the frame ends its worker too
+    };
+    track(win, entry);
+    return entry;
+  }
+
+  // One spare frame, made while a run goes, so the next run (a report card's next case) finds its
+  // sandbox already loaded. It is never shared: a run takes it, and it goes after a second unused.
+  let spare = null;
+  let spareTimer = 0;
+  const SPARE_IDLE_MS = 1000;
+  function dropSpare() {
+    clearTimeout(spareTimer);
+    if (spare) spare.remove();
+    spare = null;
+  }
+  let active = 0; // runs going now: the spare waits as long as one is
+  function idleCountdown() {
+    clearTimeout(spareTimer);
+    if (spare && active === 0) spareTimer = setTimeout(dropSpare, SPARE_IDLE_MS);
+  }
+  function prepare(sandboxUrl) {
+    const href = new URL(sandboxUrl || DEFAULT_URL, document.baseURI).href.split('#')[0];
+    if (spare && spare.url !== href) dropSpare();
+    if (!spare) spare = makeFrame(href);
+    idleCountdown();
+  }
+  function takeFrame(sandboxUrl) {
+    const href = new URL(sandboxUrl, document.baseURI).href.split('#')[0];
+    let entry;
+    if (spare && spare.url === href) { entry = spare; spare = null; clearTimeout(spareTimer); } else entry = makeFrame(href);
+    return entry;
   }
 
   function randomToken() {
@@ -62,29 +115,27 @@
   function run(options, handlers) {
     options = options || {};
     handlers = handlers || {};
-    const token = randomToken();
     const budgetMs = num(options.budgetMs, 2000) > 0 ? num(options.budgetMs, 2000) : 2000;
+    const sandboxUrl = str(options.sandboxUrl) || DEFAULT_URL;
     let finished = false;
-    let ready = false;
+    let started = false;
     let t = 0; // the latest virtual time the frame told of
     let lastHeard = performance.now();
     let resolveDone;
     const done = new Promise((resolve) => { resolveDone = resolve; });
-
-    const frame = document.createElement('iframe');
-    frame.setAttribute('sandbox', 'allow-scripts');
-    frame.setAttribute('aria-hidden', 'true');
-    frame.setAttribute('tabindex', '-1');
-    frame.setAttribute('referrerpolicy', 'no-referrer');
-    frame.title = 'Rusty Lock sandbox';
-    frame.style.cssText = 'position:absolute;left:-10px;top:-10px;width:1px;height:1px;border:0;visibility:hidden';
+    let entry = null;
+    let watchdog = 0;
+    active++;
 
     function finish(end) {
       if (finished) return;
       finished = true;
+      active--;
       clearInterval(watchdog);
-      if (frame.contentWindow) untrack(frame.contentWindow);
-      frame.remove(); // ends the worker too
+      if (entry) entry.remove();
+      // A spare may share the process that this code hogged or crashed: start the next one afresh.
+      if (end.how === 'blocked' || end.how === 'error') dropSpare();
+      idleCountdown();
       resolveDone({ t, ...end });
     }
 
@@ -93,21 +144,23 @@
       return typeof f === 'function' ? f(arg) : undefined;
     }
 
-    const run = {
-      token,
-      receive(m) {
+    function start() {
+      started = true;
+      lastHeard = performance.now();
+      entry.win.postMessage({
+        rustyYours: entry.token, type: 'start', code: str(options.code), task: str(options.task),
+        seed: num(options.seed) >>> 0,
+        llm: { baseURL: str(options.llm && options.llm.baseURL), model: str(options.llm && options.llm.model), apiKey: str(options.llm && options.llm.apiKey) },
+        toolSchemas: jsonCopy(options.toolSchemas) || [], virtualLimitMs: num(options.virtualLimitMs, 600000),
+      }, '*'); // an opaque origin cannot be named; the window itself is the one we made
+    }
+
+    function receive(m) {
         if (finished) return;
+        if (m.type === 'pong') { pingAt = 0; return; } // the frame lives; says nothing of the worker
         lastHeard = performance.now();
-        if (m.type === 'ready' && !ready) {
-          ready = true;
-          frame.contentWindow.postMessage({
-            rustyYours: token, type: 'start', code: str(options.code), task: str(options.task),
-            seed: num(options.seed) >>> 0, llm: { baseURL: str(options.llm && options.llm.baseURL), model: str(options.llm && options.llm.model), apiKey: str(options.llm && options.llm.apiKey) },
-            toolSchemas: jsonCopy(options.toolSchemas) || [], virtualLimitMs: num(options.virtualLimitMs, 600000),
-          }, '*'); // an opaque origin cannot be named; the window itself is the one we made
-          return;
-        }
-        if (m.type !== 'out' || !ready || !Array.isArray(m.batch)) return;
+        if (m.type === 'ready') { if (!started) start(); return; }
+        if (m.type !== 'out' || !started || !Array.isArray(m.batch)) return;
         const replies = [];
         try {
           for (const item of m.batch.slice(0, MAX_BATCH)) {
@@ -141,25 +194,36 @@
           finish({ how: 'error', message: `the page's handler failed: ${err && err.message}` });
           return;
         }
-        if (replies.length) frame.contentWindow.postMessage({ rustyYours: token, type: 'replies', replies }, '*');
-      },
-    };
+        if (replies.length) entry.win.postMessage({ rustyYours: entry.token, type: 'replies', replies }, '*');
+    }
 
     // The watchdog: no word from the frame for budgetMs means the code holds its thread (an endless
     // loop, an endless allocation) or the worker died; the frame goes, and the page goes on.
-    const watchdog = setInterval(() => {
-      if (performance.now() - lastHeard <= budgetMs) return;
-      finish(ready
-        ? { how: 'blocked', message: `your code did not give control back within ${budgetMs / 1000} s` }
-        : { how: 'error', message: 'the sandbox did not start' });
+    // Each tick also pings the frame itself: a frame that stops answering too has lost its process
+    // (Chromium kills a sandbox process whose worker reached the memory limit; the page lives on).
+    let pingAt = 0; // when the unanswered ping went, 0 if none
+    const CRASH_MS = 1000;
+    watchdog = setInterval(() => {
+      const nowMs = performance.now();
+      const silent = nowMs - lastHeard;
+      const frameGone = started && pingAt > 0 && nowMs - pingAt > CRASH_MS;
+      if (frameGone && silent > CRASH_MS) {
+        finish({ how: 'error', message: 'the sandbox crashed (most likely it ran out of memory)' });
+      } else if (silent > budgetMs) {
+        finish(started
+          ? { how: 'blocked', message: `your code did not give control back within ${budgetMs / 1000} s` }
+          : { how: 'error', message: 'the sandbox did not start' });
+      } else if (started && pingAt === 0) {
+        pingAt = nowMs;
+        entry.win.postMessage({ rustyYours: entry.token, type: 'ping' }, '*');
+      }
     }, Math.max(25, Math.min(250, budgetMs / 4)));
 
     try {
-      const url = new URL(str(options.sandboxUrl) || 'yours/sandbox.html', document.baseURI);
-      url.hash = new URLSearchParams({ token, origin: location.origin }).toString();
-      frame.src = url.href;
-      (document.body || document.documentElement).appendChild(frame);
-      track(frame.contentWindow, run);
+      entry = takeFrame(sandboxUrl);
+      entry.receive = receive;
+      if (entry.ready) start();
+      prepare(sandboxUrl); // the next run's frame loads while this one runs
     } catch (err) {
       finish({ how: 'error', message: `the sandbox could not be made: ${err && err.message}` });
     }
@@ -167,5 +231,5 @@
     return { done, stop: () => finish({ how: 'stopped' }) };
   }
 
-  window.RustyYours = Object.freeze({ run });
+  window.RustyYours = Object.freeze({ run, prepare, release: dropSpare });
 })();
