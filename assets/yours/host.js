@@ -55,31 +55,44 @@
     return entry;
   }
 
-  // One spare frame, made while a run goes, so the next run (a report card's next case) finds its
-  // sandbox already loaded. It is never shared: a run takes it, and it goes after a second unused.
-  let spare = null;
+  // Spare frames, loaded ahead so that a run finds its sandbox ready: one after each run (the next
+  // press), or as many as prepare(url, n) asks (a report card about to run n cases at once). Each is
+  // fresh and never shared: a run takes one, and the spares go after a second with no run going.
+  let spares = [];
+  let wanted = 1;
   let spareTimer = 0;
   const SPARE_IDLE_MS = 1000;
-  function dropSpare() {
+  const PREPARED_IDLE_MS = 10000;
+  const MAX_SPARES = 8;
+  function dropSpares() {
     clearTimeout(spareTimer);
-    if (spare) spare.remove();
-    spare = null;
+    for (const s of spares) s.remove();
+    spares = [];
+    wanted = 1;
   }
-  let active = 0; // runs going now: the spare waits as long as one is
-  function idleCountdown() {
+  let active = 0; // runs going now: the spares wait as long as one is
+  function idleCountdown(ms = SPARE_IDLE_MS) {
     clearTimeout(spareTimer);
-    if (spare && active === 0) spareTimer = setTimeout(dropSpare, SPARE_IDLE_MS);
+    if (spares.length && active === 0) spareTimer = setTimeout(dropSpares, ms);
   }
-  function prepare(sandboxUrl) {
+  // The page may call this ahead (the view opened, a report card is coming): those spares wait 10 s.
+  function prepare(sandboxUrl, count) {
+    warm(sandboxUrl, count);
+    idleCountdown(PREPARED_IDLE_MS);
+  }
+  function warm(sandboxUrl, count) {
     const href = new URL(sandboxUrl || DEFAULT_URL, document.baseURI).href.split('#')[0];
-    if (spare && spare.url !== href) dropSpare();
-    if (!spare) spare = makeFrame(href);
-    idleCountdown();
+    if (spares.some((s) => s.url !== href)) dropSpares();
+    if (count !== undefined) wanted = Math.max(1, Math.min(MAX_SPARES, Math.trunc(num(count, 1))));
+    while (spares.length < wanted) spares.push(makeFrame(href));
   }
   function takeFrame(sandboxUrl) {
     const href = new URL(sandboxUrl, document.baseURI).href.split('#')[0];
-    let entry;
-    if (spare && spare.url === href) { entry = spare; spare = null; clearTimeout(spareTimer); } else entry = makeFrame(href);
+    // A ready spare first, then one still loading, else a new frame.
+    const i = spares.findIndex((s) => s.url === href && s.ready);
+    const j = i >= 0 ? i : spares.findIndex((s) => s.url === href);
+    if (j < 0) return makeFrame(href);
+    const [entry] = spares.splice(j, 1);
     return entry;
   }
 
@@ -133,8 +146,8 @@
       active--;
       clearInterval(watchdog);
       if (entry) entry.remove();
-      // A spare may share the process that this code hogged or crashed: start the next one afresh.
-      if (end.how === 'blocked' || end.how === 'error') dropSpare();
+      // Spares may share the process this code hogged or crashed: drop them. Otherwise top them up.
+      if (end.how === 'blocked' || end.how === 'error') dropSpares(); else warm(sandboxUrl);
       idleCountdown();
       resolveDone({ t, ...end });
     }
@@ -221,9 +234,9 @@
 
     try {
       entry = takeFrame(sandboxUrl);
+      idleCountdown(); // no spare goes while a run is going
       entry.receive = receive;
       if (entry.ready) start();
-      prepare(sandboxUrl); // the next run's frame loads while this one runs
     } catch (err) {
       finish({ how: 'error', message: `the sandbox could not be made: ${err && err.message}` });
     }
@@ -231,5 +244,5 @@
     return { done, stop: () => finish({ how: 'stopped' }) };
   }
 
-  window.RustyYours = Object.freeze({ run, prepare, release: dropSpare });
+  window.RustyYours = Object.freeze({ run, prepare, release: dropSpares });
 })();

@@ -244,6 +244,8 @@ test.describe('the sandbox contains a stranger\'s code', () => {
   });
 
   test('a spoofed message changes nothing: from another window, or with a wrong token', async ({ page }) => {
+    // Two spares made ahead: the run takes one, the other waits (a spoofed start will be sent to it).
+    await page.evaluate(() => RustyYours.prepare('/yours/sandbox.html', 2));
     // The run holds its worker for two real seconds (Event.timeStamp is real time) while others post.
     const running = page.evaluate(() => window.harness(`
       const t0 = new Event('x').timeStamp;
@@ -252,7 +254,7 @@ test.describe('the sandbox contains a stranger\'s code', () => {
       return 'real';`, { budgetMs: 20000 }));
     const sandbox = await runFrame(page);
     const token = new URLSearchParams(new URL(sandbox.url()).hash.slice(1)).get('token');
-    await expect.poll(() => page.locator('iframe').count()).toBe(2); // the run's frame and the warm spare
+    await expect.poll(() => page.locator('iframe').count()).toBe(2); // the run's frame and the other spare
     const spareToken = await page.evaluate(() => new URLSearchParams(new URL(document.querySelectorAll('iframe')[1].src).hash.slice(1)).get('token'));
     const fake = (t) => ({ rustyYours: t, type: 'out', batch: [
       { type: 'serve', id: 1, req: { id: 1, t: 0, url: 'https://spoofed.example/', method: 'GET', headers: {}, body: '' } },
