@@ -246,12 +246,9 @@ test.describe('the sandbox contains a stranger\'s code', () => {
   test('a spoofed message changes nothing: from another window, or with a wrong token', async ({ page }) => {
     // Two spares made ahead: the run takes one, the other waits (a spoofed start will be sent to it).
     await page.evaluate(() => RustyYours.prepare('/yours/sandbox.html', 2));
-    // The run holds its worker for two real seconds (Event.timeStamp is real time) while others post.
-    const running = page.evaluate(() => window.harness(`
-      const t0 = new Event('x').timeStamp;
-      while (new Event('x').timeStamp - t0 < 2000) {}
-      try { self.postMessage({ batch: [{ type: 'end', how: 'returned', value: 'spoofed by the code' }] }); } catch (e) { console.log('postMessage: ' + e.name); }
-      return 'real';`, { budgetMs: 20000 }));
+    // The run holds its worker (an endless loop) while others post.
+    const running = page.evaluate(() => window.harness('while (true) {}', { budgetMs: 20000 })
+      .then((r) => { window.spoofEnd = r.end; return r; }));
     const sandbox = await runFrame(page);
     const token = new URLSearchParams(new URL(sandbox.url()).hash.slice(1)).get('token');
     await expect.poll(() => page.locator('iframe').count()).toBe(2); // the run's frame and the other spare
@@ -272,10 +269,12 @@ test.describe('the sandbox contains a stranger\'s code', () => {
     }), [fake(token), { rustyYours: spareToken, type: 'start', code: 'return "spoofed start"', task: '', seed: 0, llm: {}, toolSchemas: [], virtualLimitMs: 1000 }]);
     // 2. The run's own frame, with a wrong token.
     await sandbox.evaluate((m) => parent.postMessage(m, '*'), fake('not-the-token'));
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.spoofEnd ?? null)).toBe(null); // still running: no spoofed end
+    await page.evaluate(() => window.lastRun.stop());
     const r = await running;
-    expect(r.end).toMatchObject({ how: 'returned', value: 'real' });
-    expect(r.requests).toEqual([]);
-    expect(r.logs.map((l) => l.text)).toEqual(['postMessage: TypeError']);
+    expect(r.end.how).toBe('stopped');
+    expect(r.requests).toEqual([]); // no spoofed request reached the page's server
     // The spare frame took no spoofed start: the next run, in it, runs its own code.
     expect((await run(page, 'return "mine"')).end).toMatchObject({ how: 'returned', value: 'mine' });
     await pageStillWorks(page);
@@ -442,6 +441,16 @@ test.describe('the runtime', () => {
     expect((await run(page, 'const = 1')).end).toMatchObject({ how: 'threw', name: 'SyntaxError' });
     expect((await run(page, 'require("fs")')).end).toMatchObject({ how: 'threw', message: expect.stringContaining('require is not available') });
     expect((await run(page, 'return eval("1 + 1")')).end).toMatchObject({ how: 'threw', name: 'EvalError' });
+  });
+
+  test('the code cannot post to its frame, nor read real time from an event', async ({ page }) => {
+    const r = await run(page, `
+      const out = [];
+      try { self.postMessage({ batch: [{ type: 'end', how: 'returned', value: 'spoofed by the code' }] }); out.push('posted'); } catch (e) { out.push(e.name); }
+      await new Promise((r) => setTimeout(r, 777));
+      out.push(new Event('x').timeStamp);
+      return out.join(' ');`);
+    expect(r.end).toMatchObject({ how: 'returned', value: 'TypeError 777' });
   });
 
   test('tools and globals: look_at, lookAt, use, tools, LLM, TASK, toolSchemas, console', async ({ page }) => {
