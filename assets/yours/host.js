@@ -1,0 +1,248 @@
+// Rusty Lock, "Your own loop": runs a learner's agent loop in a fresh sandbox and answers it.
+//
+//   const run = RustyYours.run(options, handlers); run.done.then((end) => ...); run.stop();
+//
+// Each run gets its own iframe (sandbox="allow-scripts" only: an opaque origin, under a CSP with no
+// network), its own random token and its own handlers; the iframe is removed when the run ends.
+// The code itself runs in a worker inside that frame, on virtual time (see sandbox.html). This
+// file only relays: it calls the page's handlers for every request, tool call and log line, and
+// keeps a real-time watchdog. The contract is /tmp/yours-design.md, part S.
+(() => {
+  'use strict';
+
+  const frames = new Map(); // a frame's window -> what receives its messages
+  const DEFAULT_URL = 'yours/sandbox.html';
+  const MAX_BATCH = 10000;
+
+  // One listener for all frames, there only while a frame is.
+  function onMessage(event) {
+    const entry = event.source ? frames.get(event.source) : undefined;
+    if (!entry) return;
+    const m = event.data;
+    if (!m || typeof m !== 'object' || m.rustyYours !== entry.token) return;
+    entry.receive(m);
+  }
+  function track(win, entry) {
+    if (frames.size === 0) window.addEventListener('message', onMessage);
+    frames.set(win, entry);
+  }
+  function untrack(win) {
+    if (!frames.delete(win)) return;
+    if (frames.size === 0) window.removeEventListener('message', onMessage);
+  }
+
+  // A fresh frame with its own token. Until a run adopts it, it only notes that it is ready.
+  function makeFrame(sandboxUrl) {
+    const token = randomToken();
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.setAttribute('aria-hidden', 'true');
+    frame.setAttribute('tabindex', '-1');
+    frame.setAttribute('referrerpolicy', 'no-referrer');
+    frame.title = 'Rusty Lock sandbox';
+    frame.style.cssText = 'position:absolute;left:-10px;top:-10px;width:1px;height:1px;border:0;visibility:hidden';
+    const url = new URL(sandboxUrl, document.baseURI);
+    url.hash = new URLSearchParams({ token, origin: location.origin }).toString();
+    frame.src = url.href;
+    (document.body || document.documentElement).appendChild(frame);
+    const win = frame.contentWindow;
+    const entry = {
+      token, frame, win, ready: false, url: url.href.split('#')[0],
+      receive(m) { if (m.type === 'ready') entry.ready = true; },
+      remove() { untrack(win); frame.remove(); }, // removing the frame ends its worker too
+    };
+    track(win, entry);
+    return entry;
+  }
+
+  // Spare frames, loaded ahead so that a run finds its sandbox ready: one after each run (the next
+  // press), or as many as prepare(url, n) asks (a report card about to run n cases at once). Each is
+  // fresh and never shared: a run takes one, and the spares go after a second with no run going.
+  let spares = [];
+  let wanted = 1;
+  let spareTimer = 0;
+  const SPARE_IDLE_MS = 1000;
+  const PREPARED_IDLE_MS = 10000;
+  const MAX_SPARES = 8;
+  function dropSpares() {
+    clearTimeout(spareTimer);
+    for (const s of spares) s.remove();
+    spares = [];
+    wanted = 1;
+  }
+  let active = 0; // runs going now: the spares wait as long as one is
+  function idleCountdown(ms = SPARE_IDLE_MS) {
+    clearTimeout(spareTimer);
+    if (spares.length && active === 0) spareTimer = setTimeout(dropSpares, ms);
+  }
+  // The page may call this ahead (the view opened, a report card is coming): those spares wait 10 s.
+  function prepare(sandboxUrl, count) {
+    warm(sandboxUrl, count);
+    idleCountdown(PREPARED_IDLE_MS);
+  }
+  function warm(sandboxUrl, count) {
+    const href = new URL(sandboxUrl || DEFAULT_URL, document.baseURI).href.split('#')[0];
+    if (spares.some((s) => s.url !== href)) dropSpares();
+    if (count !== undefined) wanted = Math.max(1, Math.min(MAX_SPARES, Math.trunc(num(count, 1))));
+    while (spares.length < wanted) spares.push(makeFrame(href));
+  }
+  function takeFrame(sandboxUrl) {
+    const href = new URL(sandboxUrl, document.baseURI).href.split('#')[0];
+    // A ready spare first, then one still loading, else a new frame.
+    const i = spares.findIndex((s) => s.url === href && s.ready);
+    const j = i >= 0 ? i : spares.findIndex((s) => s.url === href);
+    if (j < 0) return makeFrame(href);
+    const [entry] = spares.splice(j, 1);
+    return entry;
+  }
+
+  function randomToken() {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  }
+
+  // What the page's handlers get and give: plain data with the expected types, nothing more.
+  const num = (v, d = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+  const str = (v) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+  function stringMap(v) {
+    const out = {};
+    if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) out[str(k).toLowerCase()] = str(x);
+    return out;
+  }
+  function jsonCopy(v) {
+    try { return v === undefined ? null : JSON.parse(JSON.stringify(v)); } catch (_) { return null; }
+  }
+  function serveReply(r) {
+    const kind = r && r.kind;
+    if (kind === 'hang') return { kind };
+    if (kind === 'drop') return { kind, delayMs: Math.max(0, num(r.delayMs)) };
+    const out = { kind: kind === 'stream' ? 'stream' : 'answer', status: num(r && r.status, 200), headers: stringMap(r && r.headers), delayMs: Math.max(0, num(r && r.delayMs)) };
+    if (out.kind === 'stream') out.chunks = Array.isArray(r.chunks) ? r.chunks.map(str) : [];
+    else out.body = str(r && r.body);
+    return out;
+  }
+  function toolReply(r) {
+    return r && r.ok ? { ok: true, output: str(r.output) } : { ok: false, message: str(r && r.message) };
+  }
+
+  function run(options, handlers) {
+    options = options || {};
+    handlers = handlers || {};
+    const budgetMs = num(options.budgetMs, 2000) > 0 ? num(options.budgetMs, 2000) : 2000;
+    const sandboxUrl = str(options.sandboxUrl) || DEFAULT_URL;
+    let finished = false;
+    let started = false;
+    let t = 0; // the latest virtual time the frame told of
+    let lastHeard = performance.now();
+    let resolveDone;
+    const done = new Promise((resolve) => { resolveDone = resolve; });
+    let entry = null;
+    let watchdog = 0;
+    active++;
+
+    function finish(end) {
+      if (finished) return;
+      finished = true;
+      active--;
+      clearInterval(watchdog);
+      if (entry) entry.remove();
+      // Spares may share the process this code hogged or crashed: drop them. Otherwise top them up.
+      if (end.how === 'blocked' || end.how === 'error') dropSpares(); else warm(sandboxUrl);
+      idleCountdown();
+      resolveDone({ t, ...end });
+    }
+
+    function call(name, arg) {
+      const f = handlers[name];
+      return typeof f === 'function' ? f(arg) : undefined;
+    }
+
+    function start() {
+      started = true;
+      lastHeard = performance.now();
+      entry.win.postMessage({
+        rustyYours: entry.token, type: 'start', code: str(options.code), task: str(options.task),
+        seed: num(options.seed) >>> 0,
+        llm: { baseURL: str(options.llm && options.llm.baseURL), model: str(options.llm && options.llm.model), apiKey: str(options.llm && options.llm.apiKey) },
+        toolSchemas: jsonCopy(options.toolSchemas) || [], virtualLimitMs: num(options.virtualLimitMs, 600000),
+      }, '*'); // an opaque origin cannot be named; the window itself is the one we made
+    }
+
+    function receive(m) {
+        if (finished) return;
+        if (m.type === 'pong') { pingAt = 0; return; } // the frame lives; says nothing of the worker
+        lastHeard = performance.now();
+        if (m.type === 'ready') { if (!started) start(); return; }
+        if (m.type !== 'out' || !started || !Array.isArray(m.batch)) return;
+        const replies = [];
+        try {
+          for (const item of m.batch.slice(0, MAX_BATCH)) {
+            if (!item || typeof item !== 'object') continue;
+            if (typeof item.t === 'number' && item.t > t) t = item.t;
+            const id = Math.trunc(num(item.id));
+            if (item.type === 'serve') {
+              const q = item.req || {};
+              const req = { id, t: num(q.t), url: str(q.url), method: str(q.method), headers: stringMap(q.headers), body: str(q.body) };
+              replies.push({ key: `r${id}`, reply: serveReply(call('serve', req)) });
+            } else if (item.type === 'tool') {
+              replies.push({ key: `t${id}`, reply: toolReply(call('tool', { id, t: num(item.t), name: str(item.name), args: jsonCopy(item.args) })) });
+            } else if (item.type === 'abort') {
+              call('abort', { id, t: num(item.t) });
+            } else if (item.type === 'log') {
+              call('log', { t: num(item.t), level: str(item.level), text: str(item.text) });
+            } else if (item.type === 'end') {
+              const end = { how: str(item.how), t: num(item.t) };
+              if (!['returned', 'threw', 'stalled', 'time-limit', 'error'].includes(end.how)) end.how = 'error';
+              if (typeof item.value === 'string') end.value = item.value;
+              if (item.message !== undefined) end.message = str(item.message);
+              if (typeof item.name === 'string') end.name = item.name;
+              t = end.t;
+              finish(end);
+              return;
+            }
+            if (finished) return; // a handler stopped the run
+          }
+        } catch (err) {
+          // A handler of the page threw: the page's fault, not the code's.
+          finish({ how: 'error', message: `the page's handler failed: ${err && err.message}` });
+          return;
+        }
+        if (replies.length) entry.win.postMessage({ rustyYours: entry.token, type: 'replies', replies }, '*');
+    }
+
+    // The watchdog: no word from the frame for budgetMs means the code holds its thread (an endless
+    // loop, an endless allocation) or the worker died; the frame goes, and the page goes on.
+    // Each tick also pings the frame itself: a frame that stops answering too has lost its process
+    // (Chromium kills a sandbox process whose worker reached the memory limit; the page lives on).
+    let pingAt = 0; // when the unanswered ping went, 0 if none
+    const CRASH_MS = 1000;
+    watchdog = setInterval(() => {
+      const nowMs = performance.now();
+      const silent = nowMs - lastHeard;
+      const frameGone = started && pingAt > 0 && nowMs - pingAt > CRASH_MS;
+      if (frameGone && silent > CRASH_MS) {
+        finish({ how: 'error', message: 'the sandbox crashed (most likely it ran out of memory)' });
+      } else if (silent > budgetMs) {
+        finish(started
+          ? { how: 'blocked', message: `your code did not give control back within ${budgetMs / 1000} s` }
+          : { how: 'error', message: 'the sandbox did not start' });
+      } else if (started && pingAt === 0) {
+        pingAt = nowMs;
+        entry.win.postMessage({ rustyYours: entry.token, type: 'ping' }, '*');
+      }
+    }, Math.max(25, Math.min(250, budgetMs / 4)));
+
+    try {
+      entry = takeFrame(sandboxUrl);
+      idleCountdown(); // no spare goes while a run is going
+      entry.receive = receive;
+      if (entry.ready) start();
+    } catch (err) {
+      finish({ how: 'error', message: `the sandbox could not be made: ${err && err.message}` });
+    }
+
+    return { done, stop: () => finish({ how: 'stopped' }) };
+  }
+
+  window.RustyYours = Object.freeze({ run, prepare, release: dropSpares });
+})();
