@@ -111,5 +111,12 @@ if (writeIfChanged(licencesPath, `The packages bundled into editor.js and strip.
   written.push(relative(root, licencesPath));
 }
 
+// The sandbox's own two files (ours, not bundled) go beside the bundles, so the view finds all
+// of its JavaScript in one folder of the dist: the host the page loads, and the frame it makes.
+for (const name of ['host.js', 'sandbox.html']) {
+  const path = join(out, name);
+  if (writeIfChanged(path, readFileSync(join(root, 'assets/yours', name)))) written.push(relative(root, path));
+}
+
 const where = relative(root, out).split(sep).join('/') || '.';
 console.log(`bundle-yours.mjs: ${where}/ ${written.length ? `wrote ${written.map((p) => p.split(sep).pop()).join(', ')}` : 'unchanged'} (${packages.size} packages)`);
