@@ -76,7 +76,7 @@ pub fn CodePane() -> impl IntoView {
         yours.code.set(value);
     };
     view! {
-        <div class="code-pane" data-testid="code-pane" data-editor=move || match mounted.get() { Mounted::Waiting => "waiting", Mounted::Editor => "ready", Mounted::Missing => "missing" }>
+        <div class="code-pane" data-testid="code-pane" data-code-chars=move || yours.code.with(|c| c.chars().count()) data-editor=move || match mounted.get() { Mounted::Waiting => "waiting", Mounted::Editor => "ready", Mounted::Missing => "missing" }>
             <div class="code-editor" node_ref=host hidden=move || mounted.get() != Mounted::Editor></div>
             <Show when=move || mounted.get() != Mounted::Editor>
                 <textarea class="code-plain" data-testid="code-plain" spellcheck="false" aria-label=text::yours_editor_label()

@@ -63,7 +63,7 @@ fn CardLine(row: CardRow, pg: Playground) -> impl IntoView {
         .iter()
         .map(|v| {
             let fix = text::yours_fix(v);
-            view! { <li><span class="verdict-name">{text::yours_verdict(v)}</span>{fix.map(|f| view! { <span class="verdict-fix">" "{f}</span> })}</li> }
+            view! { <li data-verdict=v.slug()><span class="verdict-name">{text::yours_verdict(v)}</span>{fix.map(|f| view! { <span class="verdict-fix">" "{f}</span> })}</li> }
         })
         .collect_view();
     let events = row.events.clone();

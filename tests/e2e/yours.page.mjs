@@ -1,0 +1,50 @@
+// The "Your own loop" view as a page object: open it, put code in (through its own "Open a
+// file", as a learner would), run one case or the report card, and read the card back.
+import { expect } from '@playwright/test';
+
+export class YoursView {
+  constructor(page) {
+    this.page = page;
+    this.view = page.getByTestId('yours-view');
+    this.pane = page.getByTestId('code-pane');
+    this.run = page.getByTestId('yours-run-button');
+    this.stop = page.getByTestId('yours-stop');
+    this.cardButton = page.getByTestId('yours-card-button');
+    this.status = page.getByTestId('yours-status');
+    this.rows = page.getByTestId('yours-card-row');
+    this.summary = page.getByTestId('yours-card-summary');
+    this.caseSelect = page.getByTestId('yours-case');
+  }
+
+  async goto(query = '') {
+    await this.page.goto(`?view=yours${query}`);
+    await expect(this.view).toBeVisible();
+    await expect(this.pane).toHaveAttribute('data-editor', /ready|missing/, { timeout: 20_000 });
+  }
+
+  /** How many characters the code on screen has (the view's own count, `data-code-chars`). */
+  async chars() {
+    return Number(await this.pane.getAttribute('data-code-chars'));
+  }
+
+  /** Puts `text` in the editor the way a learner brings a file. */
+  async openFile(name, text) {
+    await this.page.getByTestId('yours-open-file').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await expect.poll(() => this.chars()).toBe([...text].length);
+  }
+
+  async grade() {
+    await this.cardButton.click();
+    await expect(this.rows).toHaveCount(18, { timeout: 60_000 });
+    await expect(this.cardButton).toBeEnabled({ timeout: 60_000 });
+    return this.card();
+  }
+
+  /** The card as `{ slug: { pass, verdicts: [text] } }`. */
+  async card() {
+    return this.rows.evaluateAll((rows) => Object.fromEntries(rows.map((r) => [r.dataset.case, {
+      pass: r.dataset.pass === 'true',
+      verdicts: [...r.querySelectorAll('[data-verdict]')].map((v) => v.dataset.verdict),
+    }])));
+  }
+}
