@@ -1,12 +1,24 @@
 // Rusty Lock, "Your own loop": runs a learner's agent loop in a fresh sandbox and answers it.
+// The contract is /tmp/yours-design.md, part S (issue 26).
 //
-//   const run = RustyYours.run(options, handlers); run.done.then((end) => ...); run.stop();
+//   const run = RustyYours.run(options, handlers);  // { done: Promise<End>, stop() }; never rejects
+//   RustyYours.prepare(sandboxUrl, n)                // optional: load n spare frames ahead (max 8)
+//   RustyYours.release()                             // optional: remove the spare frames now
+//
+// options: { sandboxUrl, code, task, seed, llm: { baseURL, model, apiKey }, toolSchemas,
+//            budgetMs = 2000, virtualLimitMs = 600000 }
+// handlers (synchronous, each optional): serve(req) -> answer | stream | drop | hang,
+//            abort({ id, t }), tool({ id, t, name, args }) -> { ok, output } | { ok: false, message },
+//            log({ t, level, text })
+// End: { how: 'returned' | 'threw' | 'stalled' | 'blocked' | 'time-limit' | 'stopped' | 'error', t,
+//        value? (returned, a string), message? (threw, blocked, error), name? (threw: the error's name) }
 //
 // Each run gets its own iframe (sandbox="allow-scripts" only: an opaque origin, under a CSP with no
 // network), its own random token and its own handlers; the iframe is removed when the run ends.
 // The code itself runs in a worker inside that frame, on virtual time (see sandbox.html). This
 // file only relays: it calls the page's handlers for every request, tool call and log line, and
-// keeps a real-time watchdog. The contract is /tmp/yours-design.md, part S.
+// keeps a real-time watchdog: `blocked` when the worker says nothing for budgetMs (the frame still
+// answers), `error` when the frame stops answering too (Chromium killed the sandbox's process).
 (() => {
   'use strict';
 

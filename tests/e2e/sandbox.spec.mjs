@@ -366,6 +366,8 @@ test.describe('the runtime', () => {
     expect(forever.end).toMatchObject({ how: 'stalled', t: 250 });
     const hang = await run(page, 'await fetch("https://x.example/")', { script: ['hang'] });
     expect(hang.end).toMatchObject({ how: 'stalled', t: 0 });
+    const read = await run(page, 'await new Promise((r) => setTimeout(r, 5)); await new ReadableStream().getReader().read()');
+    expect(read.end).toMatchObject({ how: 'stalled', t: 5 }); // a read that never delivers: after a real second
     const agent = await run(page, 'async function runAgent(task) { await fetch("https://x.example/"); return "never" }', { script: ['hang'] });
     expect(agent.end.how).toBe('stalled');
     expect(agent.requests.length).toBe(1);
