@@ -43,8 +43,25 @@
     if (frames.size === 0) window.removeEventListener('message', onMessage);
   }
 
+  // The frame's document, fetched once by the page (so through its service worker and HTTP cache:
+  // a sandboxed frame's own navigation is not served by the page's service worker, and the view
+  // must work offline) and given to each frame as srcdoc. If it cannot be fetched (file://), the
+  // frame loads it by address instead.
+  const documents = new Map(); // sandbox URL -> { html, failed, loaded }
+  function loadDocument(href) {
+    let d = documents.get(href);
+    if (!d) {
+      d = { html: null, failed: false };
+      d.loaded = fetch(href, { credentials: 'same-origin' })
+        .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+        .then((html) => { d.html = html; }, () => { d.failed = true; documents.delete(href); });
+      documents.set(href, d);
+    }
+    return d;
+  }
+
   // A fresh frame with its own token. Until a run adopts it, it only notes that it is ready.
-  function makeFrame(sandboxUrl) {
+  function makeFrame(href) {
     const token = randomToken();
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts');
@@ -53,17 +70,26 @@
     frame.setAttribute('referrerpolicy', 'no-referrer');
     frame.title = 'Rusty Lock sandbox';
     frame.style.cssText = 'position:absolute;left:-10px;top:-10px;width:1px;height:1px;border:0;visibility:hidden';
-    const url = new URL(sandboxUrl, document.baseURI);
-    url.hash = new URLSearchParams({ token, origin: location.origin }).toString();
-    frame.src = url.href;
-    (document.body || document.documentElement).appendChild(frame);
-    const win = frame.contentWindow;
+    // The frame reads its token and the page's origin from its name (srcdoc) or its fragment.
+    const params = new URLSearchParams({ token, origin: location.origin }).toString();
     const entry = {
-      token, frame, win, ready: false, url: url.href.split('#')[0],
+      token, frame, win: null, ready: false, removed: false, url: href,
       receive(m) { if (m.type === 'ready') entry.ready = true; },
-      remove() { untrack(win); frame.remove(); }, // removing the frame ends its worker too
+      remove() { // removing the frame ends its worker too
+        entry.removed = true;
+        if (entry.win) untrack(entry.win);
+        frame.remove();
+      },
     };
-    track(win, entry);
+    const doc = loadDocument(href);
+    const mount = () => {
+      if (entry.removed) return;
+      if (doc.html !== null) { frame.name = params; frame.srcdoc = doc.html; } else frame.src = `${href}#${params}`;
+      (document.body || document.documentElement).appendChild(frame);
+      entry.win = frame.contentWindow;
+      track(entry.win, entry);
+    };
+    if (doc.html !== null || doc.failed) mount(); else doc.loaded.then(mount);
     return entry;
   }
 
