@@ -1,12 +1,24 @@
 // Rusty Lock, "Your own loop": runs a learner's agent loop in a fresh sandbox and answers it.
+// The contract is /tmp/yours-design.md, part S (issue 26).
 //
-//   const run = RustyYours.run(options, handlers); run.done.then((end) => ...); run.stop();
+//   const run = RustyYours.run(options, handlers);  // { done: Promise<End>, stop() }; never rejects
+//   RustyYours.prepare(sandboxUrl, n)                // optional: load n spare frames ahead (max 8)
+//   RustyYours.release()                             // optional: remove the spare frames now
+//
+// options: { sandboxUrl, code, task, seed, llm: { baseURL, model, apiKey }, toolSchemas,
+//            budgetMs = 2000, virtualLimitMs = 600000 }
+// handlers (synchronous, each optional): serve(req) -> answer | stream | drop | hang,
+//            abort({ id, t }), tool({ id, t, name, args }) -> { ok, output } | { ok: false, message },
+//            log({ t, level, text })
+// End: { how: 'returned' | 'threw' | 'stalled' | 'blocked' | 'time-limit' | 'stopped' | 'error', t,
+//        value? (returned, a string), message? (threw, blocked, error), name? (threw: the error's name) }
 //
 // Each run gets its own iframe (sandbox="allow-scripts" only: an opaque origin, under a CSP with no
 // network), its own random token and its own handlers; the iframe is removed when the run ends.
 // The code itself runs in a worker inside that frame, on virtual time (see sandbox.html). This
 // file only relays: it calls the page's handlers for every request, tool call and log line, and
-// keeps a real-time watchdog. The contract is /tmp/yours-design.md, part S.
+// keeps a real-time watchdog: `blocked` when the worker says nothing for budgetMs (the frame still
+// answers), `error` when the frame stops answering too (Chromium killed the sandbox's process).
 (() => {
   'use strict';
 
@@ -31,8 +43,25 @@
     if (frames.size === 0) window.removeEventListener('message', onMessage);
   }
 
+  // The frame's document, fetched once by the page (so through its service worker and HTTP cache:
+  // a sandboxed frame's own navigation is not served by the page's service worker, and the view
+  // must work offline) and given to each frame as srcdoc. If it cannot be fetched (file://), the
+  // frame loads it by address instead.
+  const documents = new Map(); // sandbox URL -> { html, failed, loaded }
+  function loadDocument(href) {
+    let d = documents.get(href);
+    if (!d) {
+      d = { html: null, failed: false };
+      d.loaded = fetch(href, { credentials: 'same-origin' })
+        .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+        .then((html) => { d.html = html; }, () => { d.failed = true; documents.delete(href); });
+      documents.set(href, d);
+    }
+    return d;
+  }
+
   // A fresh frame with its own token. Until a run adopts it, it only notes that it is ready.
-  function makeFrame(sandboxUrl) {
+  function makeFrame(href) {
     const token = randomToken();
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts');
@@ -41,17 +70,26 @@
     frame.setAttribute('referrerpolicy', 'no-referrer');
     frame.title = 'Rusty Lock sandbox';
     frame.style.cssText = 'position:absolute;left:-10px;top:-10px;width:1px;height:1px;border:0;visibility:hidden';
-    const url = new URL(sandboxUrl, document.baseURI);
-    url.hash = new URLSearchParams({ token, origin: location.origin }).toString();
-    frame.src = url.href;
-    (document.body || document.documentElement).appendChild(frame);
-    const win = frame.contentWindow;
+    // The frame reads its token and the page's origin from its name (srcdoc) or its fragment.
+    const params = new URLSearchParams({ token, origin: location.origin }).toString();
     const entry = {
-      token, frame, win, ready: false, url: url.href.split('#')[0],
+      token, frame, win: null, ready: false, removed: false, url: href,
       receive(m) { if (m.type === 'ready') entry.ready = true; },
-      remove() { untrack(win); frame.remove(); }, // removing the frame ends its worker too
+      remove() { // removing the frame ends its worker too
+        entry.removed = true;
+        if (entry.win) untrack(entry.win);
+        frame.remove();
+      },
     };
-    track(win, entry);
+    const doc = loadDocument(href);
+    const mount = () => {
+      if (entry.removed) return;
+      if (doc.html !== null) { frame.name = params; frame.srcdoc = doc.html; } else frame.src = `${href}#${params}`;
+      (document.body || document.documentElement).appendChild(frame);
+      entry.win = frame.contentWindow;
+      track(entry.win, entry);
+    };
+    if (doc.html !== null || doc.failed) mount(); else doc.loaded.then(mount);
     return entry;
   }
 

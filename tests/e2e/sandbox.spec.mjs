@@ -33,10 +33,10 @@ async function open(page) {
 
 /** The frame of the run going now (the first iframe; a warm spare may follow it). */
 async function runFrame(page) {
-  await expect.poll(() => page.evaluate(() => document.querySelector('iframe')?.src ?? '')).toContain('sandbox.html');
-  const src = await page.evaluate(() => document.querySelector('iframe').src);
-  await expect.poll(() => page.frames().some((f) => f.url() === src)).toBe(true);
-  return page.frames().find((f) => f.url() === src);
+  await expect.poll(() => page.evaluate(() => document.querySelector('iframe')?.name ?? '')).toContain('token=');
+  const name = await page.evaluate(() => document.querySelector('iframe').name);
+  await expect.poll(() => page.frames().some((f) => f.name() === name)).toBe(true);
+  return page.frames().find((f) => f.name() === name);
 }
 
 /** The page still answers: its button counts a click, and no sandbox frame is left behind. */
@@ -250,9 +250,9 @@ test.describe('the sandbox contains a stranger\'s code', () => {
     const running = page.evaluate(() => window.harness('while (true) {}', { budgetMs: 20000 })
       .then((r) => { window.spoofEnd = r.end; return r; }));
     const sandbox = await runFrame(page);
-    const token = new URLSearchParams(new URL(sandbox.url()).hash.slice(1)).get('token');
+    const token = new URLSearchParams(sandbox.name()).get('token');
     await expect.poll(() => page.locator('iframe').count()).toBe(2); // the run's frame and the other spare
-    const spareToken = await page.evaluate(() => new URLSearchParams(new URL(document.querySelectorAll('iframe')[1].src).hash.slice(1)).get('token'));
+    const spareToken = await page.evaluate(() => new URLSearchParams(document.querySelectorAll('iframe')[1].name).get('token'));
     const fake = (t) => ({ rustyYours: t, type: 'out', batch: [
       { type: 'serve', id: 1, req: { id: 1, t: 0, url: 'https://spoofed.example/', method: 'GET', headers: {}, body: '' } },
       { type: 'end', how: 'returned', t: 0, value: 'spoofed' }] });
@@ -366,6 +366,8 @@ test.describe('the runtime', () => {
     expect(forever.end).toMatchObject({ how: 'stalled', t: 250 });
     const hang = await run(page, 'await fetch("https://x.example/")', { script: ['hang'] });
     expect(hang.end).toMatchObject({ how: 'stalled', t: 0 });
+    const read = await run(page, 'await new Promise((r) => setTimeout(r, 5)); await new ReadableStream().getReader().read()');
+    expect(read.end).toMatchObject({ how: 'stalled', t: 5 }); // a read that never delivers: after a real second
     const agent = await run(page, 'async function runAgent(task) { await fetch("https://x.example/"); return "never" }', { script: ['hang'] });
     expect(agent.end.how).toBe('stalled');
     expect(agent.requests.length).toBe(1);
@@ -502,6 +504,13 @@ test.describe('the runtime', () => {
     // The warm spare frame goes by itself after a second unused.
     await expect.poll(() => page.locator('iframe').count(), { timeout: 5000 }).toBe(0);
     expect(await listeners()).toBe(0);
+  });
+
+  test('the page fetches the sandbox\'s document once and gives it to every frame (so its service worker can keep it)', async ({ page }) => {
+    const before = site.requests.filter((p) => p === '/yours/sandbox.html').length;
+    for (let i = 0; i < 5; i++) expect((await run(page, 'return "ok"')).end.how).toBe('returned');
+    expect(site.requests.filter((p) => p === '/yours/sandbox.html').length - before).toBe(1); // once, for five runs
+    expect(await page.evaluate(() => RustyYours.release())).toBeUndefined();
   });
 
   test('the frame\'s CSP hash matches its script', async () => {
