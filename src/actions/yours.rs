@@ -39,6 +39,11 @@ const PLACEHOLDER_KEY: &str = "sk-your-key-here";
 /// after the view is up, and a damaged one said, with the starting code kept.
 pub fn open(search: &str) -> Yours {
     let yours = Yours::new(text::yours::starting_code(text::lang()).to_string());
+    // The sandbox and the stripper come while the learner reads the code.
+    spawn_local(async {
+        crate::web::idle::idle().await;
+        sandbox::warm(1).await;
+    });
     let packed = form_urlencoded_value(search, "code");
     if let Some(packed) = packed {
         spawn_local(async move {
@@ -75,6 +80,12 @@ pub fn stop(yours: Yours) {
     if yours.status.try_get_untracked().is_some_and(|s| matches!(s, Status::Running | Status::Grading { .. })) {
         yours.status.try_set(Status::Idle);
     }
+}
+
+/// The view is going away: its sandboxes, and the spares made for it, go too.
+pub fn close(yours: Yours) {
+    stop(yours);
+    sandbox::release();
 }
 
 /// A new generation: older sandboxes are stopped and their ends dropped.
@@ -143,6 +154,7 @@ pub fn run_card(pg: Playground, yours: Yours) {
     let lang = text::lang();
     let seed = pg.scenario.with_untracked(|s| s.config.seed);
     spawn_local(async move {
+        sandbox::warm(AT_ONCE as u32).await;
         let Some(js) = stripped(yours, generation).await else { return };
         let queue = Rc::new(RefCell::new(CaseId::ALL.into_iter().collect::<VecDeque<_>>()));
         let done = Rc::new(Cell::new(0usize));
@@ -211,14 +223,19 @@ async fn in_sandbox(
     let session = Rc::new(RefCell::new(Session::new(case.personality(), lang, case.plan())));
     let over = Rc::new(Cell::new(false));
     let slot: Rc<RefCell<Option<SandboxRun>>> = Rc::new(RefCell::new(None));
-    let t_of = |v: &Value| v["t"].as_f64().filter(|t| t.is_finite()).unwrap_or(0.0).max(0.0) as u64;
-    let id_of = |v: &Value| v["id"].as_f64().filter(|t| t.is_finite()).unwrap_or(0.0).max(0.0) as u64;
+    let t_of = |v: &Value| whole(&v["t"]);
+    let id_of = |v: &Value| whole(&v["id"]);
     let handlers = {
         let (serve_s, tool_s, abort_s, log_s) = (session.clone(), session.clone(), session.clone(), session.clone());
         let (over, slot) = (over.clone(), slot.clone());
         Handlers {
             serve: Box::new(move |req: String| {
-                let value: Value = serde_json::from_str(&req).unwrap_or(Value::Null);
+                let mut value: Value = serde_json::from_str(&req).unwrap_or(Value::Null);
+                // Virtual time is a float in JavaScript (a jittered wait); the engine counts whole
+                // milliseconds.
+                if let Some(t) = value.get_mut("t") {
+                    *t = Value::from(whole(t));
+                }
                 let request: HttpRequest = serde_json::from_value(value.clone()).unwrap_or_default();
                 if serve_s.borrow().requests() as usize >= MAX_REQUESTS {
                     // A loop that keeps calling: stopped from a task of its own, never from
@@ -285,6 +302,12 @@ async fn in_sandbox(
     slot.borrow_mut().take();
     let observed = session.borrow().observed().to_vec();
     Ran { observed, real_ms: js_sys::Date::now() - started }
+}
+
+/// A number from JavaScript (virtual time is a float after a jittered wait) as a whole,
+/// non-negative count; anything else is 0.
+fn whole(v: &Value) -> u64 {
+    v.as_f64().filter(|n| n.is_finite()).unwrap_or(0.0).max(0.0) as u64
 }
 
 /// The host's end, as the engine reads it.

@@ -110,6 +110,22 @@ pub async fn run(options: String, handlers: Handlers, on_end: impl FnOnce(String
     run
 }
 
+/// Fetches the host and the stripper, and has `frames` sandboxes loaded ahead, so the next Run
+/// or report card starts at once. Anything missing is left for Run to say.
+pub async fn warm(frames: u32) {
+    if script::load(HOST_URL, "RustyYours").await.is_ok() {
+        call_path(&["RustyYours", "prepare"], &[JsValue::from_str(SANDBOX_URL), JsValue::from(frames)]);
+    }
+    let _ = script::load(STRIP_URL, "RustyStrip").await;
+}
+
+/// Takes down the spare sandboxes (the view is going away).
+pub fn release() {
+    if script::defined("RustyYours") {
+        call_path(&["RustyYours", "release"], &[]);
+    }
+}
+
 /// `window.a.b(args…)`, with `this` = `window.a`; `None` when any step is missing or throws.
 fn call_path(path: &[&str], args: &[JsValue]) -> Option<JsValue> {
     let mut this: JsValue = js_sys::global().into();

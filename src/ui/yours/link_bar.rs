@@ -46,6 +46,19 @@ pub fn LinkBar() -> impl IntoView {
         let code = yours.code.get_untracked();
         let _ = download("my-agent-loop.js", &code);
     };
+    // The run on screen as a trace file, which the playground's "Open a trace" replays like any.
+    let pg = crate::state::expect_context::<crate::state::Playground>();
+    let save_trace = move |_| {
+        let events = pg.run.with_untracked(|rec| rec.events().to_vec());
+        let (scenario, secrets) = (pg.scenario.get_untracked(), pg.secrets());
+        spawn_local(async move {
+            let said_now = match crate::parts::export_trace(scenario, events, secrets).await {
+                Ok(json) => download("my-loop-trace.json", &json).err().map(|_| text::save_failed().to_string()),
+                Err(_) => Some(text::trace_part_missing().to_string()),
+            };
+            said.try_set(said_now);
+        });
+    };
     let open = move |ev: leptos::ev::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
         spawn_local(async move {
@@ -66,6 +79,7 @@ pub fn LinkBar() -> impl IntoView {
         <div class="yours-links" data-testid="yours-links">
             <button type="button" class="btn" data-testid="yours-copy-link" on:click=copy>{text::yours_copy_link()}</button>
             <button type="button" class="btn" data-testid="yours-save" on:click=save>{text::yours_save_file()}</button>
+            <button type="button" class="btn" data-testid="yours-save-trace" on:click=save_trace disabled=move || !pg.finished()>{text::export_trace()}</button>
             <label class="btn file-btn">
                 {text::yours_open_file()}
                 <input type="file" accept=".js,.ts,.mjs,.txt,text/javascript,text/plain" data-testid="yours-open-file" on:change=open />

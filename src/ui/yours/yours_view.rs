@@ -39,7 +39,7 @@ pub fn YoursView() -> impl IntoView {
     crate::hooks::root_mode::use_root_mode(pg);
     let yours = crate::actions::yours::open(&search);
     provide_context(yours);
-    on_cleanup(move || crate::actions::yours::stop(yours));
+    on_cleanup(move || crate::actions::yours::close(yours));
     let back = move || {
         let s = pg.scenario.get().in_mode(Mode::Full);
         format!("?{}", encode(&s))
@@ -55,7 +55,7 @@ pub fn YoursView() -> impl IntoView {
         view! {
             <div class=move || format!("app yours-app mode-{}", mode().slug()) data-testid="yours-view">
                 // The view's own styles come with it (src/ui/yours/yours.css), not in the first load.
-                <link rel="stylesheet" href="yours.css" />
+                <link rel="stylesheet" href="yours/yours.css" />
                 <header class="top">
                     <div class="brand">
                         <span class="logo"><KeyIcon size=40 /></span>
