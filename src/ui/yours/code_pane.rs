@@ -41,7 +41,8 @@ pub fn CodePane() -> impl IntoView {
             // The view may be gone by now (a language switch redraws it, a link leaves it).
             match made {
                 Ok(ed) => {
-                    if mounted.try_set(Mounted::Editor).is_some() {
+                    // `try_set` gives the value back only when the view is gone.
+                    if mounted.try_set(Mounted::Editor).is_none() {
                         // Text typed in the stand-in while the editor came is kept.
                         let now = yours.code.get_untracked();
                         if ed.get().as_deref() != Some(now.as_str()) {

@@ -65,7 +65,7 @@ pub fn YoursView() -> impl IntoView {
                         </div>
                     </div>
                     <div class="top-actions">
-                        <a class="btn" data-testid="yours-back" href=back>{text::yours_back()}</a>
+                        <a class="btn btn-lessons" data-testid="yours-back" href=back>{text::yours_back()}</a>
                         <LanguageSwitch />
                     </div>
                 </header>
