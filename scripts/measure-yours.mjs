@@ -1,0 +1,65 @@
+// Measures "Your own loop" in headless Chromium against the release build: how long the report
+// card takes for the starting code, from the press to its eighteenth row, and each case's own
+// real time (its `data-real-ms`), in fresh pages. It reports medians; it asserts nothing about
+// timings. It fails only when it cannot measure (a page that errs, a card that never fills).
+//
+//   node scripts/measure-yours.mjs [dist-dir] [runs]   (build first: scripts/build.sh)
+import { chromium } from '@playwright/test';
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+
+const args = process.argv.slice(2);
+const dist = args.find((a) => !/^\d+$/.test(a)) ?? 'dist';
+const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json' };
+const server = createServer(async (req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  try {
+    const body = await readFile(join(dist, path.endsWith('/') ? `${path}index.html` : path));
+    res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const totals = [];
+const perCase = {};
+for (let i = 0; i < runs; i++) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${base}?view=yours`);
+  await page.waitForSelector('[data-testid="code-pane"][data-editor="ready"]', { timeout: 60_000 });
+  // The view fetches its sandbox and stripper at its first idle moment: let it, as a learner reading
+  // the code would, then time the press.
+  await page.waitForFunction(() => window.RustyYours && window.RustyStrip, null, { timeout: 60_000 });
+  const t0 = await page.evaluate(() => performance.now());
+  await page.click('[data-testid="yours-card-button"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="yours-card-row"]').length === 18
+    && !document.querySelector('[data-testid="yours-card-button"]').disabled, null, { timeout: 120_000 });
+  const t1 = await page.evaluate(() => performance.now());
+  const rows = await page.$$eval('[data-testid="yours-card-row"]', (rs) => rs.map((r) => [r.dataset.case, Number(r.dataset.realMs), r.dataset.pass]));
+  if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+  const failed = rows.filter(([, , pass]) => pass !== 'true').map(([c]) => c);
+  totals.push(t1 - t0);
+  for (const [c, ms] of rows) (perCase[c] ??= []).push(ms);
+  console.log(`run ${i + 1}: ${(t1 - t0).toFixed(0)} ms for 18 cases${failed.length ? `, failing: ${failed.join(' ')}` : ', all passed'}`);
+  await context.close();
+}
+console.log(`\nreport card of the starting code, press to last row: median ${median(totals).toFixed(0)} ms over ${runs} fresh pages (min ${Math.min(...totals).toFixed(0)}, max ${Math.max(...totals).toFixed(0)})`);
+console.log('each case in its sandbox (real ms, median; three run at once):');
+for (const [c, xs] of Object.entries(perCase)) console.log(`  ${c.padEnd(12)} ${median(xs).toFixed(0).padStart(5)}`);
+await browser.close();
+server.close();
