@@ -60,6 +60,18 @@ pub fn open(search: &str) -> Yours {
     yours
 }
 
+/// `search` with `key` set to `value` (in place, or appended), everything else as it was.
+pub fn with_param(search: &str, key: &str, value: &str) -> String {
+    let query = search.strip_prefix('?').unwrap_or(search);
+    let mut pairs: Vec<String> = query.split('&').filter(|p| !p.is_empty()).map(str::to_string).collect();
+    let set = format!("{key}={value}");
+    match pairs.iter_mut().find(|p| p.split('=').next() == Some(key)) {
+        Some(pair) => *pair = set,
+        None => pairs.push(set),
+    }
+    format!("?{}", pairs.join("&"))
+}
+
 /// The first value of `key` in a query string.
 fn form_urlencoded_value(search: &str, key: &str) -> Option<String> {
     let query = search.strip_prefix('?').unwrap_or(search);

@@ -67,3 +67,16 @@ pub fn target_value(ev: &web_sys::Event) -> Option<String> {
 pub fn target_checked(ev: &web_sys::Event) -> Option<bool> {
     target_input(ev).map(|input| input.checked())
 }
+
+/// Brings the first element matching `selector` into view, top first, when its top is not on
+/// screen (a phone's scene below the code, the report card below everything). Instant, so
+/// reduced motion is respected; nothing happens if there is no such element.
+pub fn scroll_into_view(selector: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let Some(el) = window.document().and_then(|d| d.query_selector(selector).ok().flatten()) else { return };
+    let top = el.get_bounding_client_rect().top();
+    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    if top < 0.0 || top > height * 0.8 {
+        el.scroll_into_view_with_bool(true);
+    }
+}

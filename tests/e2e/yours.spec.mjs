@@ -91,10 +91,10 @@ test('Run plays the code’s run in the scene, and a case of the card opens ther
   await yours.goto('&speed=instant');
   await yours.run.click();
   await expect(page.locator('[data-testid="outcome"]')).toHaveAttribute('data-outcome', 'answered', { timeout: 30_000 });
-  await expect(page.getByTestId('log-line').first()).toBeVisible();
+  await expect(page.locator('[data-testid="event-log"] .entry').first()).toBeVisible();
   await yours.grade();
   await page.locator('[data-testid="yours-card-row"][data-case="503"] [data-testid="yours-open-case"]').click();
-  await expect(page.locator('[data-testid="log-line"][data-kind="retry-scheduled"]').first()).toBeAttached({ timeout: 30_000 });
+  await expect(page.locator('[data-testid="event-log"] .entry[data-kind="retry-scheduled"]').first()).toBeAttached({ timeout: 30_000 });
 });
 
 test('the code travels in a link that opens it and runs nothing; a damaged link says so', async ({ page, context }) => {
@@ -112,7 +112,7 @@ test('the code travels in a link that opens it and runs nothing; a damaged link 
   await expect.poll(() => yours.chars()).toBe([...NAIVE].length);
   // Nothing ran: no card, no log line.
   await expect(yours.rows).toHaveCount(0);
-  await expect(page.getByTestId('log-line')).toHaveCount(0);
+  await expect(page.locator('[data-testid="event-log"] .entry')).toHaveCount(0);
   await page.goto('?view=yours&code=AAAA$$$not-ours');
   await expect(yours.status).toContainText(/could not be read/);
   expect(await yours.chars()).toBeGreaterThan(1000);

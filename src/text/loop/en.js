@@ -4,11 +4,16 @@
 // clock on virtual time: a 4-second wait costs nothing while grading.
 // Run plays one run in the scene. Report card meets every failure in turn.
 
-const MAX_ATTEMPTS = 4;             // tries per model call, the first one included
-const BASE_DELAY_MS = 500;          // ceiling of the first wait; it doubles each time
-const MAX_DELAY_MS = 4000;          // no wait is longer than this
-const RETRY_AFTER_CAP_MS = 10000;   // the longest Retry-After we agree to honour
-const CALL_TIMEOUT_MS = 15000;      // the watchdog: a silent call is cut after this
+// tries per model call, the first one included
+const MAX_ATTEMPTS = 4;
+// ceiling of the first wait; it doubles each time
+const BASE_DELAY_MS = 500;
+// no wait is longer than this
+const MAX_DELAY_MS = 4000;
+// the longest Retry-After we agree to honour
+const RETRY_AFTER_CAP_MS = 10000;
+// the watchdog: a silent call is cut after this
+const CALL_TIMEOUT_MS = 15000;
 const MAX_TURNS = 10;
 const MAX_ERRORS_IN_A_ROW = 3;
 

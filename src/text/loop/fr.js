@@ -4,11 +4,16 @@
 // une horloge virtuelle : attendre 4 secondes ne coûte rien pendant le bulletin.
 // Lancer joue une exécution dans la scène. Bulletin passe chaque panne en revue.
 
-const MAX_ATTEMPTS = 4;             // essais par appel au modèle, le premier compris
-const BASE_DELAY_MS = 500;          // plafond de la première attente ; il double à chaque fois
-const MAX_DELAY_MS = 4000;          // aucune attente ne dépasse ceci
-const RETRY_AFTER_CAP_MS = 10000;   // le plus long Retry-After que l'on accepte de suivre
-const CALL_TIMEOUT_MS = 15000;      // le chien de garde : un appel muet est coupé après ce délai
+// essais par appel au modèle, le premier compris
+const MAX_ATTEMPTS = 4;
+// plafond de la première attente ; il double à chaque fois
+const BASE_DELAY_MS = 500;
+// aucune attente ne dépasse ceci
+const MAX_DELAY_MS = 4000;
+// le plus long Retry-After que l'on accepte de suivre
+const RETRY_AFTER_CAP_MS = 10000;
+// le chien de garde : un appel muet est coupé après ce délai
+const CALL_TIMEOUT_MS = 15000;
 const MAX_TURNS = 10;
 const MAX_ERRORS_IN_A_ROW = 3;
 

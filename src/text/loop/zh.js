@@ -3,11 +3,16 @@
 // 工具 look_at 和 use 及其 toolSchemas，还有一个虚拟时钟：评分时等 4 秒不花时间。
 // “运行”在场景中播放一次运行；“成绩单”逐一经历每种故障。
 
-const MAX_ATTEMPTS = 4;             // 每次调用模型的尝试次数，含第一次
-const BASE_DELAY_MS = 500;          // 第一次等待的上限，之后每次翻倍
-const MAX_DELAY_MS = 4000;          // 任何一次等待都不超过这个值
-const RETRY_AFTER_CAP_MS = 10000;   // 我们愿意遵守的最长 Retry-After
-const CALL_TIMEOUT_MS = 15000;      // 看门狗：沉默超过这个时长的调用会被切断
+// 每次调用模型的尝试次数，含第一次
+const MAX_ATTEMPTS = 4;
+// 第一次等待的上限，之后每次翻倍
+const BASE_DELAY_MS = 500;
+// 任何一次等待都不超过这个值
+const MAX_DELAY_MS = 4000;
+// 我们愿意遵守的最长 Retry-After
+const RETRY_AFTER_CAP_MS = 10000;
+// 看门狗：沉默超过这个时长的调用会被切断
+const CALL_TIMEOUT_MS = 15000;
 const MAX_TURNS = 10;
 const MAX_ERRORS_IN_A_ROW = 3;
 

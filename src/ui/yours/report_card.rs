@@ -67,7 +67,10 @@ fn CardLine(row: CardRow, pg: Playground) -> impl IntoView {
         })
         .collect_view();
     let events = row.events.clone();
-    let open = move |_| crate::actions::run::play(pg, events.clone());
+    let open = move |_| {
+        crate::actions::run::play(pg, events.clone());
+        crate::web::events::scroll_into_view(".yours-scene");
+    };
     let slug = row.case.slug();
     let real = text::duration(row.real_ms.round() as u64);
     view! {

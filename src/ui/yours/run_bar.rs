@@ -12,9 +12,17 @@ pub fn RunBar() -> impl IntoView {
     let yours = crate::state::expect_context::<Yours>();
     let pg = crate::state::expect_context::<Playground>();
     let busy = move || yours.busy();
-    let run = move |_| crate::actions::yours::run_case(pg, yours, yours.case.get_untracked());
+    // On a phone the scene is below the code, and the card below everything: each press brings
+    // what it fills into view (no smooth scroll, so reduced motion is respected too).
+    let run = move |_| {
+        crate::actions::yours::run_case(pg, yours, yours.case.get_untracked());
+        crate::web::events::scroll_into_view(".yours-scene");
+    };
     let stop = move |_| crate::actions::yours::stop(yours);
-    let card = move |_| crate::actions::yours::run_card(pg, yours);
+    let card = move |_| {
+        crate::actions::yours::run_card(pg, yours);
+        crate::web::events::scroll_into_view(".yours-card");
+    };
     let reset = move |_| yours.code.set(text::yours::starting_code(text::lang()).to_string());
     let pick = move |ev: leptos::ev::Event| {
         let slug = event_target_value(&ev);

@@ -37,6 +37,17 @@ pub fn YoursView() -> impl IntoView {
     crate::hooks::playback_glue::use_ticker(pg);
     crate::hooks::playback_glue::use_playback_keys(pg);
     crate::hooks::root_mode::use_root_mode(pg);
+    // The language switch writes the scenario's language; this view keeps its own address, so it
+    // carries the language there (a replace), and the language hook follows it as on any page.
+    Effect::new(move |_| {
+        if let Some(lang) = pg.scenario.with(|s| s.lang) {
+            let now = address.search_untracked();
+            let next = crate::actions::yours::with_param(&now, "lang", lang.code());
+            if next != now {
+                address.replace(&next);
+            }
+        }
+    });
     let yours = crate::actions::yours::open(&search);
     provide_context(yours);
     on_cleanup(move || crate::actions::yours::close(yours));
