@@ -263,3 +263,22 @@ test('the worker registers only once the page is up, and its install adds no lon
     await host.stop();
   }
 });
+
+test('after one visit, your own loop opens, runs and grades with the server stopped', async ({ page }) => {
+  test.setTimeout(120_000);
+  const host = await serveSite(DIST, PREFIX);
+  try {
+    await page.goto(host.base);
+    await expect(page.getByTestId('run')).toBeEnabled();
+    await controlled(page);
+    await host.stop();
+    await page.goto(`${host.base}?view=yours`);
+    await expect(page.getByTestId('code-pane')).toHaveAttribute('data-editor', 'ready', { timeout: 30_000 });
+    await page.getByTestId('yours-case').selectOption('503');
+    await page.getByTestId('yours-card-button').click();
+    await expect(page.getByTestId('yours-card-row')).toHaveCount(18, { timeout: 60_000 });
+    await expect(page.locator('[data-testid="yours-card-row"][data-pass="false"]')).toHaveCount(0);
+  } finally {
+    await host.stop();
+  }
+});

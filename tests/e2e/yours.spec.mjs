@@ -161,3 +161,27 @@ test('axe finds no serious violation on the view, before and after a report card
   await yours.grade();
   await check('after the report card');
 });
+
+test('the code never sees the page’s key: the placeholder reaches it, the key reaches nothing it can log', async ({ page }) => {
+  const KEY = 'sk-test-not-a-real-key-CANARY-42';
+  await page.addInitScript((key) => localStorage.setItem('rusty-lock.api-key', key), KEY);
+  const yours = new YoursView(page);
+  await yours.goto();
+  await yours.openFile('peek.js', [
+    'async function runAgent() {',
+    '  let storage = "none";',
+    '  try { storage = String(localStorage.getItem("rusty-lock.api-key")); } catch (e) { storage = "refused"; }',
+    '  console.log("key", LLM.apiKey, "storage", storage, "cookie", typeof document);',
+    '  return LLM.apiKey;',
+    '}',
+    '',
+  ].join('\n'));
+  await yours.run.click();
+  await expect(page.getByTestId('yours-console')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('yours-console').locator('summary').click();
+  await expect(page.getByTestId('yours-console')).toContainText('sk-your-key-here');
+  await expect(page.getByTestId('yours-console')).toContainText(/storage (none|refused)/);
+  await expect(page.getByTestId('yours-console')).toContainText('cookie undefined');
+  const html = await page.content();
+  expect(html).not.toContain(KEY);
+});

@@ -1,5 +1,5 @@
 //! The lesson library's list: every lesson by its own link, the workshop entry that walks through
-//! them in order in presenter mode, free play, and the workshop agenda with its handout. A lazy part, fetched when the menu first opens.
+//! them in order in presenter mode, free play, your own loop, and the workshop agenda with its handout. A lazy part, fetched when the menu first opens.
 
 use crate::text;
 use leptos::prelude::*;
@@ -17,6 +17,8 @@ pub fn LessonsList(open: RwSignal<bool>) -> impl IntoView {
                 }).collect_view()}
             </ol>
             <a class="free-play" href="?v=1" data-testid="free-play">{text::free_play()}</a>
+            // After the lessons: the same failures met by a loop the learner writes.
+            <a class="free-play" href=format!("?view=yours&lang={}", text::lang().code()) data-testid="lessons-yours">{text::yours_link()}</a>
             <a class="agenda-entry" href=match text::lang() {
                 text::Lang::En => format!("?{AGENDA_VIEW}"),
                 other => format!("?{AGENDA_VIEW}&lang={}", other.code()),
