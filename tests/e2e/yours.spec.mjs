@@ -164,7 +164,7 @@ test('axe finds no serious violation on the view, before and after a report card
 
 test('the code never sees the page’s key: the placeholder reaches it, the key reaches nothing it can log', async ({ page }) => {
   const KEY = 'sk-test-not-a-real-key-CANARY-42';
-  await page.addInitScript((key) => localStorage.setItem('rusty-lock.api-key', key), KEY);
+  await page.addInitScript((key) => { if (window === window.top) localStorage.setItem('rusty-lock.api-key', key); }, KEY);
   const yours = new YoursView(page);
   await yours.goto();
   await yours.openFile('peek.js', [
