@@ -88,7 +88,7 @@ pub fn YoursView() -> impl IntoView {
                         <Provides />
                         <ConsoleLog />
                     </section>
-                    <section class="yours-scene center">
+                    <section class="yours-scene">
                         <div class="side-stack">
                             <OutcomeBanner />
                         </div>
