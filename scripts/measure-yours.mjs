@@ -16,8 +16,9 @@ const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'applic
 const server = createServer(async (req, res) => {
   const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
   try {
-    const body = await readFile(join(dist, path.endsWith('/') ? `${path}index.html` : path));
-    res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' });
+    const file = join(dist, path.endsWith('/') ? `${path}index.html` : path);
+    const body = await readFile(file);
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
     res.end(body);
   } catch {
     res.writeHead(404).end();
