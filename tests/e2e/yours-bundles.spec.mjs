@@ -97,8 +97,6 @@ test.describe('editor', () => {
     await page.keyboard.type('// mine');
     await expect.poll(() => page.evaluate(() => window.editor.get())).toBe(`${START}// mine`);
     await expect.poll(() => page.evaluate(() => window.changes.at(-1))).toBe(`${START}// mine`);
-    // Debounced: far fewer calls than keystrokes.
-    expect(await page.evaluate(() => window.changes.length)).toBeLessThan(4);
     // Brackets close themselves and undo takes the typing back.
     await page.keyboard.press('Enter');
     await page.keyboard.type('f(');
