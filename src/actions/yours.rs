@@ -112,7 +112,8 @@ fn current(yours: Yours, generation: u64) -> bool {
 
 /// The code as the sandbox runs it: types stripped. `None` once the problem is said.
 async fn stripped(yours: Yours, generation: u64) -> Option<String> {
-    let code = yours.code.get_untracked();
+    // The view may have gone while the sandbox was fetched (a link, a language's part).
+    let code = yours.code.try_get_untracked()?;
     let result = sandbox::strip(&code).await;
     if !current(yours, generation) {
         return None;
