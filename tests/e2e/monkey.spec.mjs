@@ -79,6 +79,15 @@ const ENTRIES = [
     },
   },
   {
+    name: '?view=yours',
+    open: async (page) => {
+      await page.goto('/?view=yours');
+      await expect(page.getByTestId('code-pane')).toHaveAttribute('data-editor', /ready|missing/, LONG);
+      // Unleashed while a report card runs, sandboxes and all.
+      await page.getByTestId('yours-card-button').click();
+    },
+  },
+  {
     name: 'real endpoint',
     open: async (page, { request }) => {
       // The test server answers every request normally once its (empty) script is used up.
