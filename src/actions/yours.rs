@@ -38,7 +38,7 @@ const PLACEHOLDER_KEY: &str = "sk-your-key-here";
 /// The view's state, with the code of the link (`code=`, deflated) when it carries one: read
 /// after the view is up, and a damaged one said, with the starting code kept.
 pub fn open(search: &str) -> Yours {
-    let yours = Yours::new(text::yours::starting_code(text::lang()).to_string());
+    let yours = Yours::new(text::yours::starting_code(text::lang()));
     // The sandbox and the stripper come while the learner reads the code.
     spawn_local(async {
         crate::web::idle::idle().await;

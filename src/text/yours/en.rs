@@ -158,3 +158,35 @@ impl Yours for En {
 fn short(text: &str) -> String {
     crate::text::short_text(text.lines().next().unwrap_or_default(), 80)
 }
+
+/// The starting code's words in this language, one per `⟦n⟧` of `src/text/loop/loop.js`: its
+/// comments, and the lines whose sentences the model or the learner reads.
+pub const LOOP: [&str; 18] = [
+    r#"// Your agent loop, in plain JavaScript (TypeScript pastes as is).
+// The page gives it: LLM (where to send requests), fetch (answered by the
+// page's own test server), the tools look_at and use, their toolSchemas, and a
+// clock on virtual time: a 4-second wait costs nothing while grading.
+// Run plays one run in the scene. Report card meets every failure in turn."#,
+    r#"// tries per model call, the first one included"#,
+    r#"// ceiling of the first wait; it doubles each time"#,
+    r#"// no wait is longer than this"#,
+    r#"// the longest Retry-After we agree to honour"#,
+    r#"// the watchdog: a silent call is cut after this"#,
+    r#"// Layer 1, the model's server. Retry what tends to pass by itself (429, 5xx,
+// no answer at all), never what comes back the same (400, 401)."#,
+    r#"      // No answer: the connection dropped, or the watchdog cut a call that hung."#,
+    r#"    if (!passes) throw new Error(`the model's server refused the request (${status}); sending it again would not help`);
+    if (attempt === MAX_ATTEMPTS) throw new Error(`the model's server still fails after ${attempt} tries (${status || 'no answer'})`);"#,
+    r#"// The server may say how long to wait; otherwise a random wait under a
+// ceiling that doubles (full jitter), so clients don't all come back at once."#,
+    r#"// Layer 2, the tools. Whatever goes wrong becomes one sentence the model can
+// read and act on. Details (a stack trace, a path) go to your logs, not to it."#,
+    r#"    return { output: `Error: there is no tool named ${name}. The tools are ${Object.keys(tools).join(' and ')}.`, isError: true };"#,
+    r#"    return { output: `Error: the arguments for ${name} are not valid JSON. Send them again as one JSON object.`, isError: true };"#,
+    r#"// The loop. It decides by what the reply holds, not by finish_reason alone, and
+// it hands over when it is going nowhere. Anything else is left to throw."#,
+    r#"      if (choice.finish_reason === 'length') throw new Error('the reply was cut at the token limit: half an answer is not an answer');"#,
+    r#"    if (asked === lastCalls) return `I am stuck: the model asked for the same thing twice (${asked}). Over to you.`;"#,
+    r#"    if (errorsInARow >= MAX_ERRORS_IN_A_ROW) return `I am stuck after ${errorsInARow} tool errors in a row. Over to you.`;"#,
+    r#"  return `No answer after ${MAX_TURNS} turns. Over to you.`;"#,
+];

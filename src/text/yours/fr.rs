@@ -157,3 +157,35 @@ impl Yours for Fr {
 fn short(text: &str) -> String {
     crate::text::short_text(text.lines().next().unwrap_or_default(), 80)
 }
+
+/// The starting code's words in this language, one per `⟦n⟧` of `src/text/loop/loop.js`: its
+/// comments, and the lines whose sentences the model or the learner reads.
+pub const LOOP: [&str; 18] = [
+    r#"// Votre boucle d'agent, en JavaScript (le TypeScript se colle tel quel).
+// La page lui fournit : LLM (où envoyer les requêtes), fetch (auquel répond le
+// serveur de test de la page), les outils look_at et use, leurs toolSchemas, et
+// une horloge virtuelle : attendre 4 secondes ne coûte rien pendant le bulletin.
+// Lancer joue une exécution dans la scène. Bulletin passe chaque panne en revue."#,
+    r#"// essais par appel au modèle, le premier compris"#,
+    r#"// plafond de la première attente ; il double à chaque fois"#,
+    r#"// aucune attente ne dépasse ceci"#,
+    r#"// le plus long Retry-After que l'on accepte de suivre"#,
+    r#"// le chien de garde : un appel muet est coupé après ce délai"#,
+    r#"// Couche 1, le serveur du modèle. On réessaie ce qui passe souvent tout seul
+// (429, 5xx, pas de réponse du tout), jamais ce qui revient pareil (400, 401)."#,
+    r#"      // Pas de réponse : la connexion est tombée, ou le chien de garde a coupé un appel bloqué."#,
+    r#"    if (!passes) throw new Error(`le serveur du modèle a refusé la requête (${status}) ; la renvoyer n'y changerait rien`);
+    if (attempt === MAX_ATTEMPTS) throw new Error(`le serveur du modèle échoue encore après ${attempt} essais (${status || 'pas de réponse'})`);"#,
+    r#"// Le serveur peut dire combien attendre ; sinon une attente au hasard sous un
+// plafond qui double (full jitter), pour que les clients ne reviennent pas tous ensemble."#,
+    r#"// Couche 2, les outils. Toute erreur devient une phrase que le modèle peut lire
+// et suivre. Les détails (une pile d'appels, un chemin) vont dans vos journaux, pas à lui."#,
+    r#"    return { output: `Error: il n'existe pas d'outil ${name}. Les outils sont ${Object.keys(tools).join(' et ')}.`, isError: true };"#,
+    r#"    return { output: `Error: les arguments de ${name} ne sont pas du JSON valide. Renvoyez-les en un seul objet JSON.`, isError: true };"#,
+    r#"// La boucle. Elle décide d'après le contenu de la réponse, pas d'après finish_reason
+// seul, et passe la main quand elle tourne en rond. Le reste, on le laisse lever."#,
+    r#"      if (choice.finish_reason === 'length') throw new Error('la réponse a été coupée à la limite de jetons : une demi-réponse n’est pas une réponse');"#,
+    r#"    if (asked === lastCalls) return `Je bloque : le modèle a demandé deux fois la même chose (${asked}). À vous de jouer.`;"#,
+    r#"    if (errorsInARow >= MAX_ERRORS_IN_A_ROW) return `Je bloque après ${errorsInARow} erreurs d'outil d'affilée. À vous de jouer.`;"#,
+    r#"  return `Pas de réponse après ${MAX_TURNS} tours. À vous de jouer.`;"#,
+];

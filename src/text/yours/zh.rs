@@ -146,3 +146,34 @@ impl Yours for Zh {
 fn short(text: &str) -> String {
     crate::text::short_text(text.lines().next().unwrap_or_default(), 60)
 }
+
+/// The starting code's words in this language, one per `⟦n⟧` of `src/text/loop/loop.js`: its
+/// comments, and the lines whose sentences the model or the learner reads.
+pub const LOOP: [&str; 18] = [
+    r#"// 你的智能体循环，用 JavaScript 写（TypeScript 可以原样粘贴）。
+// 页面提供：LLM（请求发往何处）、fetch（由页面自带的测试服务器应答）、
+// 工具 look_at 和 use 及其 toolSchemas，还有一个虚拟时钟：评分时等 4 秒不花时间。
+// “运行”在场景中播放一次运行；“成绩单”逐一经历每种故障。"#,
+    r#"// 每次调用模型的尝试次数，含第一次"#,
+    r#"// 第一次等待的上限，之后每次翻倍"#,
+    r#"// 任何一次等待都不超过这个值"#,
+    r#"// 我们愿意遵守的最长 Retry-After"#,
+    r#"// 看门狗：沉默超过这个时长的调用会被切断"#,
+    r#"// 第 1 层，模型的服务器。重试那些往往会自己恢复的（429、5xx、完全没有应答），
+// 绝不重试每次都一样的（400、401）。"#,
+    r#"      // 没有应答：连接断了，或看门狗切断了卡住的调用。"#,
+    r#"    if (!passes) throw new Error(`模型服务器拒绝了请求（${status}），再发一次也没用`);
+    if (attempt === MAX_ATTEMPTS) throw new Error(`尝试 ${attempt} 次后模型服务器仍然失败（${status || '没有应答'}）`);"#,
+    r#"// 服务器可能会说要等多久；否则在一个翻倍的上限下随机等待（full jitter），
+// 这样客户端不会同时回来。"#,
+    r#"// 第 2 层，工具。任何出错都变成模型能读懂并照做的一句话。
+// 细节（调用栈、路径）写进你的日志，不给模型。"#,
+    r#"    return { output: `Error: 没有名为 ${name} 的工具。可用的工具是 ${Object.keys(tools).join(' 和 ')}。`, isError: true };"#,
+    r#"    return { output: `Error: ${name} 的参数不是有效的 JSON。请重新发送一个 JSON 对象。`, isError: true };"#,
+    r#"// 循环本身。它根据回复的内容作决定，而不只看 finish_reason；
+// 原地打转时就交给人。其余的一律让它抛出。"#,
+    r#"      if (choice.finish_reason === 'length') throw new Error('回复在 token 上限处被截断了：半个回答不是回答');"#,
+    r#"    if (asked === lastCalls) return `我卡住了：模型两次要求同样的事（${asked}）。交给你了。`;"#,
+    r#"    if (errorsInARow >= MAX_ERRORS_IN_A_ROW) return `连续 ${errorsInARow} 次工具出错，我卡住了。交给你了。`;"#,
+    r#"  return `${MAX_TURNS} 轮之后仍没有答案。交给你了。`;"#,
+];

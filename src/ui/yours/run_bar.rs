@@ -23,7 +23,7 @@ pub fn RunBar() -> impl IntoView {
         crate::actions::yours::run_card(pg, yours);
         crate::web::events::scroll_into_view(".yours-card");
     };
-    let reset = move |_| yours.code.set(text::yours::starting_code(text::lang()).to_string());
+    let reset = move |_| yours.code.set(text::yours::starting_code(text::lang()));
     let pick = move |ev: leptos::ev::Event| {
         let slug = event_target_value(&ev);
         if let Some(case) = CaseId::ALL.into_iter().find(|c| c.slug() == slug) {
