@@ -14,7 +14,9 @@ use crate::run::tools::{run_tool, ToolErrorKind};
 use crate::run::wire::{FINISH_LENGTH, FINISH_TOOL_CALLS};
 use crate::run::world::Room;
 use crate::show::verdict::{NEAR_ZERO_MS, STORM_ATTEMPTS_PER_TURN};
-use crate::yours::observe::{events_of, model_requests, End, Got, ModelRequest, Observed};
+use crate::run::wire::Role;
+use crate::yours::observe::{events_of, model_requests, End, Got, ModelRequest, Observed, ToolResult};
+use crate::yours::tools::kind_of_error;
 use crate::yours::sim::run_harness;
 use serde::{Deserialize, Serialize};
 
@@ -204,6 +206,11 @@ pub enum Verdict {
     LostRunOnToolError,
     /// The run never ended by itself: the page had to stop it.
     NoGuard,
+    /// What the model read held something it should never see: the key, or a stack trace.
+    LeakedToModel { leak: Leak },
+    /// A tool whose reply was lost (it may have acted) was called again at once, by the code,
+    /// instead of telling the model.
+    RetriedUnsafeTool,
     /// The case was not handled as it should be, and no finding above says why.
     NotHandled { expected: Option<Layer> },
 }
@@ -224,9 +231,40 @@ impl Verdict {
             Verdict::WaitedForever => "waited-forever",
             Verdict::LostRunOnToolError => "lost-run-on-tool-error",
             Verdict::NoGuard => "no-guard",
+            Verdict::LeakedToModel { .. } => "leaked-to-model",
+            Verdict::RetriedUnsafeTool => "retried-unsafe-tool",
             Verdict::NotHandled { .. } => "not-handled",
         }
     }
+}
+
+/// What leaked into the model's history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Leak {
+    /// The API key (the page's placeholder stands in for a real one).
+    Key,
+    /// A stack trace: frames of the code's own files, for nobody but its developer.
+    StackTrace,
+}
+
+/// What of [`Leak`] a text the model reads holds. A stack frame is a line of its own that
+/// starts, after its indent, with `at ` and names a place with a line number (V8's form).
+pub fn leak_in(text: &str) -> Option<Leak> {
+    if text.contains(crate::yours::PLACEHOLDER_KEY) {
+        return Some(Leak::Key);
+    }
+    let frame = |line: &str| {
+        let rest = line.trim_start();
+        rest.len() < line.len() && rest.starts_with("at ") && rest.contains(':') && rest.ends_with(|c: char| c.is_ascii_digit() || c == ')')
+    };
+    text.lines().any(frame).then_some(Leak::StackTrace)
+}
+
+/// The waits before each retry of a run, in order: what backoff and jitter decide.
+pub fn retry_waits(observed: &[Observed]) -> Vec<u64> {
+    let reqs = model_requests(observed);
+    (0..reqs.len()).filter_map(|k| retry_of(&reqs, k).map(|(_, w)| w)).collect()
 }
 
 /// One case graded.
@@ -388,6 +426,23 @@ pub fn grade(case: CaseId, lang: Lang, observed: &[Observed]) -> CaseResult {
         if ended && !returned && !calls.is_empty() && (thrown_here || unrunnable) && !ever_told {
             push(Verdict::LostRunOnToolError, &mut bad);
         }
+    }
+    // Whatever the model read: every message the code sent it, bar the task itself.
+    let leak = reqs.iter().filter_map(|r| r.messages.as_ref()).flatten().filter(|m| m.role != Role::User || m.content.as_deref() != Some(s.task)).find_map(|m| m.content.as_deref().and_then(leak_in));
+    if let Some(leak) = leak {
+        push(Verdict::LeakedToModel { leak }, &mut bad);
+    }
+    // A tool called again straight after its reply was lost, no model request between.
+    let tools: Vec<&Observed> = observed.iter().filter(|o| matches!(o, Observed::Tool { .. } | Observed::Request { .. })).collect();
+    let retried_unsafe = tools.windows(2).any(|w| match (w[0], w[1]) {
+        (
+            Observed::Tool { name, args, result: ToolResult::Threw { message }, .. },
+            Observed::Tool { name: again, args: args_again, .. },
+        ) => name == again && args == args_again && kind_of_error(message, lang) == ToolErrorKind::ReplyLost,
+        _ => false,
+    });
+    if retried_unsafe {
+        push(Verdict::RetriedUnsafeTool, &mut bad);
     }
     let waiting = reqs.iter().any(|r| r.got == Got::Pending);
     if ended && waiting {

@@ -6,11 +6,17 @@
 //! * [`observe`]: what the page saw, and the playground's events read from it;
 //! * [`session`]: one run as the page hosts it, recording what it observes;
 //! * [`card`]: the report card, each case graded from behaviour beside the engine's own loop;
+//! * [`exercise`]: the exercises, levels solved when their cases pass the card;
 //! * [`sim`]: a simulated sandbox on virtual time, for the reference side and for tests.
 
 pub mod card;
+pub mod exercise;
 pub mod observe;
 pub mod server;
 pub mod session;
 pub mod sim;
 pub mod tools;
+
+/// The key the learner's code sees as `LLM.apiKey`: never a real one. Grading looks for it in
+/// what the model reads, as it would look for a real key.
+pub const PLACEHOLDER_KEY: &str = "sk-your-key-here";

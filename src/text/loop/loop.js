@@ -17,6 +17,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 ⟦6⟧
 async function callModel(messages) {
+⟪retry⟫
   for (let attempt = 1; ; attempt++) {
     let res = null;
     try {
@@ -24,7 +25,9 @@ async function callModel(messages) {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${LLM.apiKey}` },
         body: JSON.stringify({ model: LLM.model, messages, tools: toolSchemas }),
+⟪watchdog⟫
         signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+⟪/⟫
       });
     } catch {
 ⟦7⟧
@@ -32,16 +35,21 @@ async function callModel(messages) {
     if (res && res.ok) return (await res.json()).choices[0];
 
     const status = res ? res.status : 0;
+⟪permanent⟫
     const passes = res === null || status === 408 || status === 429 || status >= 500;
+⟪/⟫
 ⟦8⟧
     await sleep(waitBefore(attempt, res));
   }
+⟪/⟫
 }
 
 ⟦9⟧
 function waitBefore(attempt, res) {
+⟪retry-after⟫
   const asked = res ? retryAfterMs(res.headers) : null;
   if (asked !== null) return Math.min(asked, RETRY_AFTER_CAP_MS);
+⟪/⟫
   const ceiling = Math.min(BASE_DELAY_MS * 2 ** (attempt - 1), MAX_DELAY_MS);
   return Math.random() * ceiling;
 }
@@ -59,7 +67,9 @@ async function runTool(call) {
   const name = call.function.name;
   const tool = tools[name];
   if (!tool) {
+⟪unknown-tool⟫
 ⟦11⟧
+⟪/⟫
   }
   let args;
   try {
@@ -67,13 +77,17 @@ async function runTool(call) {
   } catch {
 ⟦12⟧
   }
+⟪tool-call⟫
   try {
     return { output: await tool(args), isError: false };
   } catch (err) {
+⟪tool-error⟫
     console.warn(err);
     const sentence = String(err && err.message ? err.message : err).split('\n')[0];
     return { output: `Error: ${sentence}`, isError: true };
+⟪/⟫
   }
+⟪/⟫
 }
 
 ⟦13⟧
@@ -93,6 +107,7 @@ async function runAgent(task) {
       return reply.content || '';
     }
 
+⟪guard⟫
     const asked = JSON.stringify(calls.map((c) => [c.function.name, c.function.arguments]));
 ⟦15⟧
     lastCalls = asked;
@@ -103,6 +118,7 @@ async function runAgent(task) {
       errorsInARow = isError ? errorsInARow + 1 : 0;
     }
 ⟦16⟧
+⟪/⟫
   }
 ⟦17⟧
 }

@@ -2,7 +2,7 @@
 
 use crate::text::en::En;
 use crate::text::{Core, Yours, YoursLabels};
-use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Verdict};
+use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Leak, Verdict};
 
 pub static YOURS: YoursLabels = YoursLabels {
     yours_title: "Your own loop",
@@ -121,6 +121,9 @@ impl Yours for En {
             Verdict::WaitedForever => "Waited forever: no watchdog".into(),
             Verdict::LostRunOnToolError => "Lost the run on a tool error".into(),
             Verdict::NoGuard => "No guard: the page had to stop it".into(),
+            Verdict::LeakedToModel { leak: Leak::Key } => "Showed the API key to the model".into(),
+            Verdict::LeakedToModel { leak: Leak::StackTrace } => "Showed a stack trace to the model".into(),
+            Verdict::RetriedUnsafeTool => "Called a tool again after its reply was lost".into(),
             Verdict::NotHandled { expected: Some(layer) } => {
                 format!("Not handled: {} should have", self.layer_name(*layer).to_lowercase())
             }
@@ -149,6 +152,8 @@ impl Yours for En {
             Verdict::WaitedForever => "Give every call a deadline (AbortSignal.timeout) and retry it when it passes.",
             Verdict::LostRunOnToolError => "Catch tool errors and send the message back as the tool's result.",
             Verdict::NoGuard => "Stop after a few tool errors in a row, or the same call twice, and hand over.",
+            Verdict::LeakedToModel { .. } => "Log the details for yourself; send the model one plain sentence, never a key or a stack trace.",
+            Verdict::RetriedUnsafeTool => "A tool may have acted before its reply was lost: send the error to the model, which can look first.",
             Verdict::NotHandled { .. } => "Open the case in the scene and compare with the robust loop.",
         })
     }

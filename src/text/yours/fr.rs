@@ -2,7 +2,7 @@
 
 use crate::text::fr::Fr;
 use crate::text::{Core, Yours, YoursLabels};
-use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Verdict};
+use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Leak, Verdict};
 
 pub static YOURS: YoursLabels = YoursLabels {
     yours_title: "Votre propre boucle",
@@ -128,6 +128,9 @@ impl Yours for Fr {
             Verdict::WaitedForever => "A attendu pour toujours\u{a0}: pas de chien de garde".into(),
             Verdict::LostRunOnToolError => "A perdu l'exécution sur une erreur d'outil".into(),
             Verdict::NoGuard => "Pas de garde-fou\u{a0}: la page a dû l'arrêter".into(),
+            Verdict::LeakedToModel { leak: Leak::Key } => "A montré la clé d'API au modèle".into(),
+            Verdict::LeakedToModel { leak: Leak::StackTrace } => "A montré une pile d'appels au modèle".into(),
+            Verdict::RetriedUnsafeTool => "A rappelé un outil dont la réponse s'était perdue".into(),
             Verdict::NotHandled { expected: Some(layer) } => {
                 format!("Non traité\u{a0}: c'était à {}", self.layer_name(*layer).to_lowercase())
             }
@@ -148,6 +151,8 @@ impl Yours for Fr {
             Verdict::WaitedForever => "Donnez une échéance à chaque appel (AbortSignal.timeout) et réessayez quand elle passe.",
             Verdict::LostRunOnToolError => "Attrapez les erreurs d'outil et renvoyez le message comme résultat de l'outil.",
             Verdict::NoGuard => "Arrêtez-vous après quelques erreurs d'outil d'affilée, ou le même appel deux fois, et passez la main.",
+            Verdict::LeakedToModel { .. } => "Gardez les détails dans vos journaux\u{a0}; au modèle, une seule phrase simple, jamais de clé ni de pile d'appels.",
+            Verdict::RetriedUnsafeTool => "L'outil a peut-être agi avant que sa réponse se perde\u{a0}: renvoyez l'erreur au modèle, qui peut regarder d'abord.",
             Verdict::NotHandled { .. } => "Ouvrez le cas dans la scène et comparez avec la boucle robuste.",
         })
     }

@@ -3,6 +3,7 @@
 //! part reads them.
 
 mod en;
+pub mod exercises;
 mod fr;
 mod zh;
 
@@ -14,6 +15,13 @@ pub use zh::YOURS as ZH;
 /// (`src/text/loop/loop.js`) for the code, so a fix to the loop is made once; each language fills
 /// its `⟦n⟧` lines with its own words (`LOOP` in `en.rs`, `fr.rs`, `zh.rs`).
 pub fn starting_code(lang: super::Lang) -> String {
+    let marked = starting_code_marked(lang);
+    let lines: Vec<&str> = marked.split('\n').filter(|l| !(l.starts_with('⟪') && l.ends_with('⟫'))).collect();
+    lines.join("\n")
+}
+
+/// The starting code with its regions' markers (`⟪name⟫ … ⟪/⟫`) still in: what the exercises cut.
+fn starting_code_marked(lang: super::Lang) -> String {
     let words: &[&str] = match lang {
         super::Lang::En => &en::LOOP,
         super::Lang::Fr => &fr::LOOP,

@@ -2,7 +2,7 @@
 
 use crate::text::zh::Zh;
 use crate::text::{Core, Yours, YoursLabels};
-use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Verdict};
+use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Leak, Verdict};
 
 pub static YOURS: YoursLabels = YoursLabels {
     yours_title: "你自己的循环",
@@ -119,6 +119,9 @@ impl Yours for Zh {
             Verdict::WaitedForever => "永远在等：没有看门狗".into(),
             Verdict::LostRunOnToolError => "因为工具出错丢掉了整次运行".into(),
             Verdict::NoGuard => "没有防护：只能由页面叫停".into(),
+            Verdict::LeakedToModel { leak: Leak::Key } => "把 API 密钥给模型看了".into(),
+            Verdict::LeakedToModel { leak: Leak::StackTrace } => "把调用栈给模型看了".into(),
+            Verdict::RetriedUnsafeTool => "工具的回复丢了，又立刻再调了一次".into(),
             Verdict::NotHandled { expected: Some(layer) } => format!("没有处理：本该由{}处理", self.layer_name(*layer)),
             Verdict::NotHandled { expected: None } => "没有得到答案".into(),
         }
@@ -137,6 +140,8 @@ impl Yours for Zh {
             Verdict::WaitedForever => "给每次调用一个期限（AbortSignal.timeout），过期就重试。",
             Verdict::LostRunOnToolError => "捕获工具错误，把消息作为工具结果发回去。",
             Verdict::NoGuard => "连续几次工具出错，或同一调用出现两次，就停下来交给人。",
+            Verdict::LeakedToModel { .. } => "细节写进你自己的日志；给模型的只有一句话，绝不带密钥或调用栈。",
+            Verdict::RetriedUnsafeTool => "回复丢失前工具可能已经执行了：把错误交给模型，让它先看一看。",
             Verdict::NotHandled { .. } => "在场景中打开这个用例，和稳健循环对比。",
         })
     }

@@ -1,0 +1,111 @@
+//! The exercises' words in English.
+
+use super::{ExerciseLabels, ExerciseWords};
+
+pub static LABELS: ExerciseLabels = ExerciseLabels {
+    track_title: "Exercises",
+    track_hint: "Fix the loop until its failures pass, one skill at a time. Solved when the cases pass, whatever the code looks like.",
+    exercise_of: "Exercise {n} of {total}",
+    solved_count: "{solved} of {total} solved",
+    solved_mark: "solved",
+    goal: "Goal",
+    must_pass: "Must pass",
+    check_button: "Check my code",
+    checking: "Checking: {done} of {total}…",
+    hint_button: "Hint",
+    solution_button: "Show solution",
+    solution_note: "The piece of the robust loop that fills the gap. Any code that passes the cases is right.",
+    passed: "Solved: every case passed.",
+    failed: "Not yet: {failed} of {total} did not pass. The rows below say why.",
+    check_failed: "The cases pass, but one thing is still missing: {check}",
+    cost: "Your loop: {yours}. The robust loop: {best}.",
+    next: "Next exercise",
+    last: "That was the last exercise: the whole track is solved.",
+    back_to_track: "All exercises",
+    copy_progress: "Copy my progress",
+    progress_copied: "Link copied: it shows which exercises you solved, on any device.",
+    reset_progress: "Reset my progress",
+    reset_done: "Progress cleared on this device.",
+    progress_from_link: "Progress from a link: {solved} of {total} solved. Your own progress on this device is kept as it was.",
+    progress_damaged: "This progress link could not be read, so nothing from it is shown. Your own progress is kept as it was.",
+    exercise_damaged: "There is no exercise by that name in this link, so the track is shown instead.",
+    teacher_title: "An exercise from your teacher",
+    teacher_goal: "Make these cases pass.",
+    teacher_damaged: "The cases in this link could not be read, so it opens as a plain loop.",
+    make_your_own: "Teachers: a link with code= and cases= (case names joined by dots) is an exercise of your own. See the README.",
+    start_track: "Start exercise 1",
+    agenda_title: "Exercises: fix a loop yourself",
+    agenda_hint: "After the lessons, each learner opens an exercise on their own device. Solved when its cases pass.",
+};
+
+pub static CHECKS: [&str; 3] = [
+    "the error for an unknown tool should name the tools that exist (look_at and use).",
+    "the waits do not change with the seed: add jitter (a random part) to each wait.",
+    "the run should end at the first repeated call, without running it, not later at a ceiling.",
+];
+
+pub static EXERCISES: [ExerciseWords; 9] = [
+    ExerciseWords {
+        title: "Send a tool error back",
+        goal: "When a tool throws, give its error to the model as the tool's result instead of ending the run.",
+        hint: "Wrap the call to the tool in try/catch. In the catch, return { output: 'Error: …', isError: true }: the loop puts that in the history and the model reads it.",
+        explanation: "A failing tool is news for the model, not a crash for your code: it reads the sentence and tries something else. That is the model's layer at work.",
+        gap: "✎ Your turn: when the tool throws, the whole run ends here.\nCatch the error and return it as the result (isError: true), so the model can read it.",
+    },
+    ExerciseWords {
+        title: "An unknown tool is the model's mistake",
+        goal: "Tell a tool that does not exist apart from an error inside a tool: answer the first with the list of tools that exist.",
+        hint: "Return { output, isError: true } instead of throwing, and build the output from Object.keys(tools) so the model learns the real names.",
+        explanation: "An error inside a tool says what went wrong with the room; an unknown tool says the model misread its menu. Naming the real tools lets it correct itself on the next turn.",
+        gap: "✎ Your turn: a tool name the model made up is not a bug in your code.\nSay there is no such tool, and name the tools that exist.",
+    },
+    ExerciseWords {
+        title: "Retry a 503 with backoff and jitter",
+        goal: "Retry a failure that tends to pass by itself (503, 502, a dropped connection), waiting longer each time, with a random part.",
+        hint: "Loop up to a few attempts. Retry when fetch throws or the status is 408, 429 or 5xx. Before each retry, wait Math.random() * min(base × 2^(attempt−1), max).",
+        explanation: "Your code handles these, and the model never knows. Backoff gives the server room; jitter keeps a crowd of clients from coming back at the same instant.",
+        gap: "✎ Your turn: one try only. A 503 or a dropped connection ends the run.\nRetry what tends to pass by itself, waiting longer each time (backoff) with a random part (jitter).",
+    },
+    ExerciseWords {
+        title: "Never retry a 400 or a 401",
+        goal: "Retry only what can pass by itself; end the run at once on a 400 or a 401, which come back the same every time.",
+        hint: "passes should be true for no answer at all (res === null), 408, 429 and every status from 500 up, and false for everything else.",
+        explanation: "A bad request or a bad key is nobody's to fix inside the run: retrying only spends time and money. Ending with a clear error hands it to a person.",
+        gap: "✎ Your turn: this retries every failure, even a 400 or a 401 that will come back the same.\nDecide which statuses are worth another try.",
+    },
+    ExerciseWords {
+        title: "Honour Retry-After, within a ceiling",
+        goal: "When the server says how long to wait (Retry-After), wait that long, but never longer than a ceiling of your own.",
+        hint: "retryAfterMs(res.headers) reads the header. When it gives a number, return Math.min(it, RETRY_AFTER_CAP_MS) before the random backoff.",
+        explanation: "A 429 with Retry-After is the server telling you exactly when to come back: coming back sooner earns another 429. The ceiling keeps a bad header from freezing the run for an hour.",
+        gap: "✎ Your turn: the server may say how long to wait (Retry-After).\nHonour it, within RETRY_AFTER_CAP_MS, before falling back to backoff.",
+    },
+    ExerciseWords {
+        title: "A watchdog on a call that hangs",
+        goal: "Cut a model call that never answers, so the run can retry instead of waiting forever.",
+        hint: "Give fetch a signal: AbortSignal.timeout(CALL_TIMEOUT_MS). A cut call rejects like a dropped one, and the retry loop already handles that.",
+        explanation: "A hung connection sends no error at all: without a watchdog, nothing ever happens again. The timeout turns silence into a failure your code can retry.",
+        gap: "✎ Your turn: nothing cuts a call that never answers.\nGive fetch a signal that aborts it after CALL_TIMEOUT_MS.",
+    },
+    ExerciseWords {
+        title: "Stop on the same call twice and hand over",
+        goal: "When the model asks for exactly the same calls as on the turn before, stop and hand over instead of running them again.",
+        hint: "Turn the calls into a text (names and arguments) with JSON.stringify. If it equals the last turn's, return a sentence for a person; otherwise remember it and run the calls.",
+        explanation: "A model that repeats itself is going nowhere, and each turn costs. A guard of your code ends the run early and says why, so a person can step in.",
+        gap: "✎ Your turn: nothing stops a model that keeps asking for the same thing.\nIf this turn's calls are the same as the last turn's, hand over instead of running them.",
+    },
+    ExerciseWords {
+        title: "Keep secrets and stack traces out",
+        goal: "Send the model one plain sentence about a tool error: no key, no configuration, no stack trace.",
+        hint: "Log the full error with console.warn for yourself. Give the model only the first line of err.message.",
+        explanation: "Everything in the history goes to the model's server, and can come back in a reply. A stack trace helps nobody there; a key there is a leak.",
+        gap: "✎ Your turn: this sends the model a stack trace and the whole configuration, key included.\nKeep the details in your logs; send one sentence.",
+    },
+    ExerciseWords {
+        title: "Don't retry a tool that changed things",
+        goal: "When a tool's reply is lost, don't call it again yourself: tell the model, which can look before acting again.",
+        hint: "Call the tool once. If it throws, return its sentence as the result: the model reads that the reply was lost and checks the room first.",
+        explanation: "A model call is safe to repeat; an action is not. Turning the key twice locks the door again. Only the model, looking at the room, can tell whether the call went through.",
+        gap: "✎ Your turn: a failed tool is called again at once, even if it already acted.\nCall it once, and send its error back to the model instead.",
+    },
+];
