@@ -2,6 +2,7 @@
 //! its record (`step`). Components call these; they change the state's signals and call down
 //! into the lazy parts and the web adapters, never up.
 
+pub mod exercise;
 pub mod language;
 pub mod run;
 pub mod step;

@@ -19,6 +19,7 @@ use rusty_lock_engine::yours::card::{grade, reference, CaseId};
 use rusty_lock_engine::yours::observe::{events_of, End, LogLevel, Observed};
 use rusty_lock_engine::yours::server::{HttpRequest, ServerReply};
 use rusty_lock_engine::yours::session::Session;
+use rusty_lock_engine::yours::PLACEHOLDER_KEY;
 use serde_json::{json, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -32,13 +33,12 @@ pub const VIRTUAL_LIMIT_MS: u64 = 10 * 60 * 1000;
 pub const MAX_REQUESTS: usize = 80;
 /// Cases of the report card run at once, each in its own sandbox.
 const AT_ONCE: usize = 3;
-/// The placeholder key the code sees: never a real one.
-const PLACEHOLDER_KEY: &str = "sk-your-key-here";
 
-/// The view's state, with the code of the link (`code=`, deflated) when it carries one: read
-/// after the view is up, and a damaged one said, with the starting code kept.
-pub fn open(search: &str) -> Yours {
-    let yours = Yours::new(text::yours::starting_code(text::lang()));
+/// The view's state, starting with `code` (an exercise's, or the robust loop), or with the code
+/// of the link (`code=`, deflated) when it carries one: read after the view is up, and a damaged
+/// one said, with the starting code kept.
+pub fn open(search: &str, code: String) -> Yours {
+    let yours = Yours::new(code);
     // The sandbox and the stripper come while the learner reads the code.
     spawn_local(async {
         crate::web::idle::idle().await;
@@ -49,7 +49,8 @@ pub fn open(search: &str) -> Yours {
         spawn_local(async move {
             match unpack(&packed).await {
                 Some(code) if !code.trim().is_empty() => {
-                    yours.code.try_set(code);
+                    yours.code.try_set(code.clone());
+                    yours.start.try_set(Some(code));
                 }
                 _ => {
                     yours.status.try_set(Status::Said(text::yours_link_damaged().to_string()));
@@ -73,7 +74,7 @@ pub fn with_param(search: &str, key: &str, value: &str) -> String {
 }
 
 /// The first value of `key` in a query string.
-fn form_urlencoded_value(search: &str, key: &str) -> Option<String> {
+pub fn form_urlencoded_value(search: &str, key: &str) -> Option<String> {
     let query = search.strip_prefix('?').unwrap_or(search);
     query.split('&').find_map(|pair| {
         let (k, v) = pair.split_once('=')?;
@@ -160,8 +161,27 @@ pub fn run_case(pg: Playground, yours: Yours, case: CaseId) {
 /// Grades the code on every case of the matrix, a few sandboxes at a time, each case's row in
 /// the card as soon as it is done.
 pub fn run_card(pg: Playground, yours: Yours) {
+    let seed = pg.scenario.with_untracked(|s| s.config.seed);
+    let runs = CaseId::ALL.into_iter().map(|c| (c, seed)).collect();
+    run_many(pg, yours, runs, |_| {});
+}
+
+/// What a batch calls once every run is in.
+type WhenDone = Box<dyn FnOnce(Vec<BatchRun>)>;
+
+/// One run of a batch: its case and seed, and what the code did.
+pub struct BatchRun {
+    pub case: CaseId,
+    pub seed: u64,
+    pub observed: Vec<Observed>,
+}
+
+/// Runs the code on each `(case, seed)`, [`AT_ONCE`] sandboxes at a time. The runs at the link's
+/// seed fill the card as they finish; `done` gets every run once all are in (never for a batch
+/// stopped, replaced, or whose view went away).
+pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: impl FnOnce(Vec<BatchRun>) + 'static) {
     let generation = begin(yours);
-    let total = CaseId::ALL.len();
+    let total = runs.len();
     yours.card.set(Vec::new());
     yours.status.set(Status::Grading { done: 0, total });
     let lang = text::lang();
@@ -169,37 +189,44 @@ pub fn run_card(pg: Playground, yours: Yours) {
     spawn_local(async move {
         sandbox::warm(AT_ONCE as u32).await;
         let Some(js) = stripped(yours, generation).await else { return };
-        let queue = Rc::new(RefCell::new(CaseId::ALL.into_iter().collect::<VecDeque<_>>()));
-        let done = Rc::new(Cell::new(0usize));
+        let queue = Rc::new(RefCell::new(runs.into_iter().collect::<VecDeque<_>>()));
+        let results: Rc<RefCell<Vec<BatchRun>>> = Rc::new(RefCell::new(Vec::new()));
+        let done: Rc<RefCell<Option<WhenDone>>> = Rc::new(RefCell::new(Some(Box::new(done))));
         for _ in 0..AT_ONCE {
-            let (queue, done, js) = (queue.clone(), done.clone(), js.clone());
+            let (queue, results, done, js) = (queue.clone(), results.clone(), done.clone(), js.clone());
             spawn_local(async move {
                 loop {
-                    let Some(case) = queue.borrow_mut().pop_front() else { return };
+                    let Some((case, run_seed)) = queue.borrow_mut().pop_front() else { return };
                     if !current(yours, generation) {
                         return;
                     }
-                    let ran = in_sandbox(yours, js.clone(), case, lang, seed, Rc::new(|_| {})).await;
+                    let ran = in_sandbox(yours, js.clone(), case, lang, run_seed, Rc::new(|_| {})).await;
                     if !current(yours, generation) {
                         return;
                     }
-                    let row = CardRow {
-                        case,
-                        yours: grade(case, lang, &ran.observed),
-                        reference: reference(case, lang),
-                        events: events_of(&ran.observed, lang, script(lang).task),
-                        real_ms: ran.real_ms,
-                    };
-                    yours.card.update(|rows| {
-                        rows.push(row);
-                        rows.sort_by_key(|r| CaseId::ALL.iter().position(|c| *c == r.case));
-                    });
-                    done.set(done.get() + 1);
-                    yours.status.set(if done.get() == total {
-                        Status::Idle
+                    if run_seed == seed {
+                        let row = CardRow {
+                            case,
+                            yours: grade(case, lang, &ran.observed),
+                            reference: reference(case, lang),
+                            events: events_of(&ran.observed, lang, script(lang).task),
+                            real_ms: ran.real_ms,
+                        };
+                        yours.card.update(|rows| {
+                            rows.push(row);
+                            rows.sort_by_key(|r| CaseId::ALL.iter().position(|c| *c == r.case));
+                        });
+                    }
+                    results.borrow_mut().push(BatchRun { case, seed: run_seed, observed: ran.observed });
+                    let finished = results.borrow().len();
+                    if finished == total {
+                        yours.status.set(Status::Idle);
+                        if let Some(done) = done.borrow_mut().take() {
+                            done(std::mem::take(&mut *results.borrow_mut()));
+                        }
                     } else {
-                        Status::Grading { done: done.get(), total }
-                    });
+                        yours.status.set(Status::Grading { done: finished, total });
+                    }
                 }
             });
         }

@@ -7,6 +7,7 @@ use crate::web::sandbox::SandboxRun;
 use leptos::prelude::*;
 use rusty_lock_engine::run::events::Event;
 use rusty_lock_engine::yours::card::{CaseId, CaseResult};
+use rusty_lock_engine::yours::exercise::{Attempt, ExerciseId, Goal};
 
 /// What the view is doing now, for its status line.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,10 +44,64 @@ pub struct LoggedLine {
     pub text: String,
 }
 
+/// What the view is set to solve, from its link.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Task {
+    /// No exercise: the whole report card.
+    Free,
+    /// One exercise of the track (`exercise=<id>`).
+    Exercise(ExerciseId),
+    /// A teacher's own exercise: the link's code and cases (`cases=`).
+    Teacher(Goal),
+}
+
+impl Task {
+    pub fn goal(&self) -> Option<Goal> {
+        match self {
+            Task::Free => None,
+            Task::Exercise(id) => Some(id.goal()),
+            Task::Teacher(goal) => Some(goal.clone()),
+        }
+    }
+}
+
+/// The exercises' side of the view: what is set, the last attempt, and the progress.
+#[derive(Clone, Copy)]
+pub struct Exercises {
+    pub task: StoredValue<Task>,
+    /// The last "Check my code", judged; `None` before one, or once the code changed since.
+    pub attempt: RwSignal<Option<Attempt>>,
+    /// Solved on this device (localStorage).
+    pub solved: RwSignal<Vec<ExerciseId>>,
+    /// Solved as a progress link says (`progress=`): shown, never written to the device.
+    pub from_link: RwSignal<Option<Vec<ExerciseId>>>,
+    /// A sentence about the link or the progress (damaged, copied, reset).
+    pub said: RwSignal<Option<String>>,
+}
+
+impl Exercises {
+    pub fn new(task: Task, solved: Vec<ExerciseId>) -> Self {
+        Exercises {
+            task: StoredValue::new(task),
+            attempt: RwSignal::new(None),
+            solved: RwSignal::new(solved),
+            from_link: RwSignal::new(None),
+            said: RwSignal::new(None),
+        }
+    }
+
+    /// The progress the track shows: the link's when it carries one, else this device's.
+    pub fn shown(&self) -> Vec<ExerciseId> {
+        self.from_link.get().unwrap_or_else(|| self.solved.get())
+    }
+}
+
 #[derive(Clone, Copy)]
 pub struct Yours {
     /// The editor's text: what Run runs and what a link carries.
     pub code: RwSignal<String>,
+    /// The code a link brought (`code=`): what "Starting code" puts back, outside an exercise.
+    pub start: RwSignal<Option<String>>,
     pub status: RwSignal<Status>,
     /// The case Run plays.
     pub case: RwSignal<CaseId>,
@@ -64,6 +119,7 @@ impl Yours {
     pub fn new(code: String) -> Self {
         Yours {
             code: RwSignal::new(code),
+            start: RwSignal::new(None),
             status: RwSignal::new(Status::Idle),
             case: RwSignal::new(CaseId::ALL[0]),
             card: RwSignal::new(Vec::new()),

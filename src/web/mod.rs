@@ -18,6 +18,7 @@ pub mod key_store;
 pub mod language;
 pub mod packed_code;
 pub mod presenter_channel;
+pub mod progress_store;
 pub mod replay;
 pub mod runner;
 pub mod sandbox;

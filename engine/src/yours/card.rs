@@ -11,13 +11,13 @@ use crate::run::events::{Event, Layer, Outcome};
 use crate::run::provider::{CallFailure, ProviderError};
 use crate::run::script::{script, Lang};
 use crate::run::tools::{run_tool, ToolErrorKind};
+use crate::run::wire::Role;
 use crate::run::wire::{FINISH_LENGTH, FINISH_TOOL_CALLS};
 use crate::run::world::Room;
 use crate::show::verdict::{NEAR_ZERO_MS, STORM_ATTEMPTS_PER_TURN};
-use crate::run::wire::Role;
 use crate::yours::observe::{events_of, model_requests, End, Got, ModelRequest, Observed, ToolResult};
-use crate::yours::tools::kind_of_error;
 use crate::yours::sim::run_harness;
+use crate::yours::tools::kind_of_error;
 use serde::{Deserialize, Serialize};
 
 /// The turn each fault hits, as the lessons do: the second turn, once the model has looked and
@@ -256,7 +256,10 @@ pub fn leak_in(text: &str) -> Option<Leak> {
     }
     let frame = |line: &str| {
         let rest = line.trim_start();
-        rest.len() < line.len() && rest.starts_with("at ") && rest.contains(':') && rest.ends_with(|c: char| c.is_ascii_digit() || c == ')')
+        rest.len() < line.len()
+            && rest.starts_with("at ")
+            && rest.contains(':')
+            && rest.ends_with(|c: char| c.is_ascii_digit() || c == ')')
     };
     text.lines().any(frame).then_some(Leak::StackTrace)
 }
@@ -428,12 +431,18 @@ pub fn grade(case: CaseId, lang: Lang, observed: &[Observed]) -> CaseResult {
         }
     }
     // Whatever the model read: every message the code sent it, bar the task itself.
-    let leak = reqs.iter().filter_map(|r| r.messages.as_ref()).flatten().filter(|m| m.role != Role::User || m.content.as_deref() != Some(s.task)).find_map(|m| m.content.as_deref().and_then(leak_in));
+    let leak = reqs
+        .iter()
+        .filter_map(|r| r.messages.as_ref())
+        .flatten()
+        .filter(|m| m.role != Role::User || m.content.as_deref() != Some(s.task))
+        .find_map(|m| m.content.as_deref().and_then(leak_in));
     if let Some(leak) = leak {
         push(Verdict::LeakedToModel { leak }, &mut bad);
     }
     // A tool called again straight after its reply was lost, no model request between.
-    let tools: Vec<&Observed> = observed.iter().filter(|o| matches!(o, Observed::Tool { .. } | Observed::Request { .. })).collect();
+    let tools: Vec<&Observed> =
+        observed.iter().filter(|o| matches!(o, Observed::Tool { .. } | Observed::Request { .. })).collect();
     let retried_unsafe = tools.windows(2).any(|w| match (w[0], w[1]) {
         (
             Observed::Tool { name, args, result: ToolResult::Threw { message }, .. },

@@ -103,14 +103,19 @@ fn stops_at_first_repeat(observed: &[Observed]) -> bool {
     let reqs = model_requests(observed);
     let calls = |k: usize| match &reqs[k].got {
         Got::Reply(r) => r.choices.first().map(|c| {
-            c.message.calls().iter().map(|t| (t.function.name.clone(), t.function.arguments.clone())).collect::<Vec<_>>()
+            c.message
+                .calls()
+                .iter()
+                .map(|t| (t.function.name.clone(), t.function.arguments.clone()))
+                .collect::<Vec<_>>()
         }),
         _ => None,
     };
     let Some(k) = (1..reqs.len()).find(|&k| calls(k).is_some_and(|c| !c.is_empty() && Some(c) == calls(k - 1))) else {
         return false;
     };
-    let ended = observed.iter().any(|o| matches!(o, Observed::End { how: End::Returned { .. } | End::Threw { .. }, .. }));
+    let ended =
+        observed.iter().any(|o| matches!(o, Observed::End { how: End::Returned { .. } | End::Threw { .. }, .. }));
     let after = &observed[reqs[k].at + 1..];
     ended && k + 1 == reqs.len() && !after.iter().any(|o| matches!(o, Observed::Tool { .. }))
 }
@@ -157,12 +162,8 @@ impl Goal {
 
     /// The judgement of one attempt from its graded rows and its check's verdict.
     pub fn judge(&self, rows: &[CaseResult], check_passed: Option<bool>) -> Attempt {
-        let failed: Vec<CaseId> = self
-            .cases
-            .iter()
-            .copied()
-            .filter(|c| !rows.iter().any(|r| r.case == *c && r.passed()))
-            .collect();
+        let failed: Vec<CaseId> =
+            self.cases.iter().copied().filter(|c| !rows.iter().any(|r| r.case == *c && r.passed())).collect();
         let check_ok = self.check.is_none() || check_passed == Some(true);
         let mine = rows.iter().filter(|r| self.cases.contains(&r.case));
         let (requests, virtual_ms) = mine.fold((0, 0), |(n, t), r| (n + r.requests, t + r.virtual_ms));

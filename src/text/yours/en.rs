@@ -152,8 +152,12 @@ impl Yours for En {
             Verdict::WaitedForever => "Give every call a deadline (AbortSignal.timeout) and retry it when it passes.",
             Verdict::LostRunOnToolError => "Catch tool errors and send the message back as the tool's result.",
             Verdict::NoGuard => "Stop after a few tool errors in a row, or the same call twice, and hand over.",
-            Verdict::LeakedToModel { .. } => "Log the details for yourself; send the model one plain sentence, never a key or a stack trace.",
-            Verdict::RetriedUnsafeTool => "A tool may have acted before its reply was lost: send the error to the model, which can look first.",
+            Verdict::LeakedToModel { .. } => {
+                "Log the details for yourself; send the model one plain sentence, never a key or a stack trace."
+            }
+            Verdict::RetriedUnsafeTool => {
+                "A tool may have acted before its reply was lost: send the error to the model, which can look first."
+            }
             Verdict::NotHandled { .. } => "Open the case in the scene and compare with the robust loop.",
         })
     }

@@ -9,6 +9,7 @@
 //! the agenda" keeps its lessons.
 
 use crate::text;
+use crate::ui::kit::agenda_exercises::AgendaExercises;
 use crate::ui::kit::agenda_lesson::{AgendaLesson, Entry};
 use crate::ui::kit::print_button::PrintButton;
 use crate::web::address::Address;
@@ -97,6 +98,7 @@ pub fn AgendaView() -> impl IntoView {
                         .map(|(i, entry)| view! { <AgendaLesson number=i + 1 entry=entry /> })
                         .collect_view()}
                 </ol>
+                <AgendaExercises base=base.clone() />
             </main>
         </div>
     }

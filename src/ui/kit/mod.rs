@@ -1,6 +1,7 @@
 //! The workshop kit (issue 12), all inside the page and all in the `kit` lazy part: the agenda
 //! (`?view=agenda`) that prints as the handout, and the presenter's "Open on your phone" QR code.
 
+pub mod agenda_exercises;
 pub mod agenda_lesson;
 pub mod agenda_view;
 pub mod phone_qr;

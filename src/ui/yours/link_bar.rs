@@ -1,7 +1,7 @@
 //! The code travels: a link that carries it (deflated, `code=`), or a file when it is too long
 //! for one, and a file opened back into the editor. A link opens the code and runs nothing.
 
-use crate::state::yours::Yours;
+use crate::state::yours::{Exercises, Task, Yours};
 use crate::text;
 use crate::web::packed_code::{pack, MAX_PACKED};
 use crate::web::share::{copy_text, download, page_base, read_picked_file};
@@ -12,24 +12,32 @@ use wasm_bindgen::JsCast;
 /// The largest file the page opens into the editor: a loop is a few kilobytes.
 const MAX_FILE_BYTES: usize = 200_000;
 
-/// The link to this view with `code` packed in it, in the page's language; `Err` with the
-/// packed length when it is over [`MAX_PACKED`].
-pub async fn code_link(code: &str) -> Result<String, usize> {
+/// The link to this view with `code` packed in it, in the page's language, and the exercise or
+/// the teacher's cases it is set to (so a teacher's own exercise is made by copying this link);
+/// `Err` with the packed length when it is over [`MAX_PACKED`].
+pub async fn code_link(code: &str, task: &Task) -> Result<String, usize> {
     let packed = pack(code).await.unwrap_or_default();
     if packed.len() > MAX_PACKED || packed.is_empty() {
         return Err(packed.len().max(code.len()));
     }
-    Ok(format!("{}?view=yours&lang={}&code={packed}", page_base(), text::lang().code()))
+    let set = match task {
+        Task::Free => String::new(),
+        Task::Exercise(id) => format!("&exercise={}", id.slug()),
+        Task::Teacher(goal) => format!("&cases={}", goal.cases_value()),
+    };
+    Ok(format!("{}?view=yours&lang={}{set}&code={packed}", page_base(), text::lang().code()))
 }
 
 #[component]
 pub fn LinkBar() -> impl IntoView {
     let yours = crate::state::expect_context::<Yours>();
     let said = RwSignal::new(None::<String>);
+    let exercises = crate::state::expect_context::<Exercises>();
     let copy = move |_| {
         let code = yours.code.get_untracked();
+        let task = exercises.task.get_value();
         spawn_local(async move {
-            let message = match code_link(&code).await {
+            let message = match code_link(&code, &task).await {
                 Ok(link) => {
                     if copy_text(&link).await {
                         text::yours_copied().to_string()

@@ -5,6 +5,8 @@
 
 pub mod code_pane;
 pub mod console_log;
+pub mod exercise_panel;
+pub mod exercise_track;
 pub mod link_bar;
 pub mod provides;
 pub mod report_card;

@@ -23,7 +23,18 @@ pub fn RunBar() -> impl IntoView {
         crate::actions::yours::run_card(pg, yours);
         crate::web::events::scroll_into_view(".yours-card");
     };
-    let reset = move |_| yours.code.set(text::yours::starting_code(text::lang()));
+    let exercises = crate::state::expect_context::<crate::state::yours::Exercises>();
+    // Back to where this view started: the exercise's gap, the link's code, or the robust loop.
+    let reset = move |_| {
+        let code = exercises.task.with_value(|task| match task {
+            crate::state::yours::Task::Exercise(_) => None,
+            _ => yours.start.get_untracked(),
+        });
+        let code = code.unwrap_or_else(|| {
+            exercises.task.with_value(|task| crate::actions::exercise::starting_code(task, text::lang()))
+        });
+        yours.code.set(code);
+    };
     let pick = move |ev: leptos::ev::Event| {
         let slug = event_target_value(&ev);
         if let Some(case) = CaseId::ALL.into_iter().find(|c| c.slug() == slug) {

@@ -16,6 +16,8 @@ use crate::ui::scene::MainScene;
 use crate::ui::verdict::layer_row::LayerRow;
 use crate::ui::yours::code_pane::CodePane;
 use crate::ui::yours::console_log::ConsoleLog;
+use crate::ui::yours::exercise_panel::ExercisePanel;
+use crate::ui::yours::exercise_track::ExerciseTrack;
 use crate::ui::yours::link_bar::LinkBar;
 use crate::ui::yours::provides::Provides;
 use crate::ui::yours::report_card::ReportCard;
@@ -48,7 +50,10 @@ pub fn YoursView() -> impl IntoView {
             }
         }
     });
-    let yours = crate::actions::yours::open(&search);
+    let exercises = crate::actions::exercise::open(&search);
+    provide_context(exercises);
+    let code = exercises.task.with_value(|task| crate::actions::exercise::starting_code(task, text::lang()));
+    let yours = crate::actions::yours::open(&search, code);
     provide_context(yours);
     on_cleanup(move || crate::actions::yours::close(yours));
     let back = move || {
@@ -82,6 +87,8 @@ pub fn YoursView() -> impl IntoView {
                 </header>
                 <main class="yours-layout">
                     <section class="yours-code" aria-label=text::yours_editor_label()>
+                        <ExerciseTrack />
+                        <ExercisePanel />
                         <RunBar />
                         <CodePane />
                         <LinkBar />

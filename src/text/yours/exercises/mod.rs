@@ -31,6 +31,7 @@ pub struct ExerciseLabels {
     pub cost: &'static str,
     pub next: &'static str,
     pub last: &'static str,
+    #[allow(dead_code)]
     pub back_to_track: &'static str,
     pub copy_progress: &'static str,
     pub progress_copied: &'static str,
@@ -203,7 +204,8 @@ pub fn solution(lang: Lang, id: ExerciseId) -> String {
     let (region, _) = gap_of(id);
     let lines = assemble(lang, Some(region), "").1;
     // Shown on its own: the common indent goes.
-    let indent = lines.lines().filter(|l| !l.trim().is_empty()).map(|l| l.len() - l.trim_start().len()).min().unwrap_or(0);
+    let indent =
+        lines.lines().filter(|l| !l.trim().is_empty()).map(|l| l.len() - l.trim_start().len()).min().unwrap_or(0);
     lines.lines().map(|l| l.get(indent..).unwrap_or(l.trim_start())).collect::<Vec<_>>().join("\n")
 }
 
@@ -247,7 +249,13 @@ mod tests {
         for lang in Lang::ALL {
             for id in ExerciseId::ALL {
                 let w = words(lang, id);
-                for (field, text) in [("title", w.title), ("goal", w.goal), ("hint", w.hint), ("explanation", w.explanation), ("gap", w.gap)] {
+                for (field, text) in [
+                    ("title", w.title),
+                    ("goal", w.goal),
+                    ("hint", w.hint),
+                    ("explanation", w.explanation),
+                    ("gap", w.gap),
+                ] {
                     assert!(!text.trim().is_empty(), "{lang:?} {id:?} {field}");
                 }
             }

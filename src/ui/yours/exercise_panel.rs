@@ -1,0 +1,131 @@
+//! The exercise set by the link: its number and title, the goal in one sentence, the cases that
+//! must pass, "Check my code", the hint and the solution behind their own buttons, and once
+//! checked, the judgement: passed with its explanation, its cost against the robust loop and the
+//! way on, or what is still failing. A teacher's exercise shows its goal and cases only.
+
+use crate::state::yours::{Exercises, Task, Yours};
+use crate::state::Playground;
+use crate::text;
+use crate::text::yours::exercises::{check_words, fill, labels, solution, words};
+use leptos::prelude::*;
+use rusty_lock_engine::yours::exercise::{ExerciseId, Goal};
+
+#[component]
+pub fn ExercisePanel() -> impl IntoView {
+    let ex = crate::state::expect_context::<Exercises>();
+    let yours = crate::state::expect_context::<Yours>();
+    let pg = crate::state::expect_context::<Playground>();
+    let task = ex.task.get_value();
+    let Some(goal) = task.goal() else { return ().into_any() };
+    let lang = text::lang();
+    let l = labels(lang);
+    let exercise = match task {
+        Task::Exercise(id) => Some(id),
+        _ => None,
+    };
+    let (kicker, title, sentence) = match exercise {
+        Some(id) => {
+            let n = id.number().to_string();
+            let total = ExerciseId::ALL.len().to_string();
+            (fill(l.exercise_of, &[("n", &n), ("total", &total)]), words(lang, id).title, words(lang, id).goal)
+        }
+        None => (String::new(), l.teacher_title, l.teacher_goal),
+    };
+    let cases = goal
+        .cases
+        .iter()
+        .map(|c| view! { <li class="case-chip" data-case=c.slug()>{text::yours_case(*c)}</li> })
+        .collect_view();
+    let busy = move || yours.busy();
+    // While its runs go, the panel counts them where the judgement will appear.
+    let checking = move || match yours.status.get() {
+        crate::state::yours::Status::Grading { done, total } => {
+            Some(fill(labels(text::lang()).checking, &[("done", &done.to_string()), ("total", &total.to_string())]))
+        }
+        _ => None,
+    };
+    let check = move |_| {
+        crate::actions::exercise::check(pg, yours, ex);
+        crate::web::events::scroll_into_view(".exercise-result");
+    };
+    let best = goal.reference_cost(lang);
+    let goal_for_result = goal.clone();
+    let result = move || ex.attempt.get().map(|a| result_view(&goal_for_result, exercise, &a, best).into_any());
+    view! {
+        <section class="exercise-panel" data-testid="exercise-panel" data-exercise=exercise.map(|e| e.slug()) aria-labelledby="exercise-title">
+            {(!kicker.is_empty()).then(|| view! { <p class="exercise-kicker">{kicker.clone()}</p> })}
+            <h2 id="exercise-title" data-testid="exercise-title">{title}</h2>
+            <p class="exercise-goal"><strong>{l.goal}": "</strong>{sentence}</p>
+            <div class="exercise-cases">
+                <span class="field-label">{l.must_pass}</span>
+                <ul class="case-chips" data-testid="exercise-cases">{cases}</ul>
+            </div>
+            <div class="exercise-buttons">
+                <button type="button" class="btn btn-run" data-testid="exercise-check" disabled=busy on:click=check>{l.check_button}</button>
+            </div>
+            {exercise.map(|id| view! {
+                <details class="exercise-more" data-testid="exercise-hint">
+                    <summary>{l.hint_button}</summary>
+                    <p>{words(lang, id).hint}</p>
+                </details>
+                <details class="exercise-more" data-testid="exercise-solution">
+                    <summary>{l.solution_button}</summary>
+                    <p class="hint">{l.solution_note}</p>
+                    <pre><code>{solution(lang, id)}</code></pre>
+                </details>
+            })}
+            <div class="exercise-result" role="status" data-testid="exercise-result">
+                {move || checking().map(|c| view! { <p class="hint" data-testid="exercise-checking">{c}</p> })}
+                {result}
+            </div>
+        </section>
+    }
+    .into_any()
+}
+
+/// The judgement of the last check.
+fn result_view(
+    goal: &Goal,
+    exercise: Option<ExerciseId>,
+    a: &rusty_lock_engine::yours::exercise::Attempt,
+    best: (u32, u64),
+) -> impl IntoView {
+    let lang = text::lang();
+    let l = labels(lang);
+    let cost = fill(
+        l.cost,
+        &[("yours", &text::yours_cost(a.requests, a.virtual_ms)), ("best", &text::yours_cost(best.0, best.1))],
+    );
+    if a.passed {
+        let next = exercise.map(|id| match id.next() {
+            Some(next) => view! {
+                <a class="btn btn-run" data-testid="exercise-next" href=crate::actions::exercise::exercise_query(next)>{l.next}" → "{words(lang, next).title}</a>
+            }
+            .into_any(),
+            None => view! { <p>{l.last}</p> }.into_any(),
+        });
+        view! {
+            <div class="exercise-verdict pass" data-testid="exercise-verdict" data-passed="true">
+                <p class="verdict-line">"✓ "{l.passed}</p>
+                {exercise.map(|id| view! { <p>{words(lang, id).explanation}</p> })}
+                <p class="exercise-cost" data-testid="exercise-cost">{cost}</p>
+                {next}
+            </div>
+        }
+        .into_any()
+    } else {
+        let line = if a.failed.is_empty() {
+            let what = goal.check.map(|c| check_words(lang, c)).unwrap_or_default();
+            fill(l.check_failed, &[("check", what)])
+        } else {
+            fill(l.failed, &[("failed", &a.failed.len().to_string()), ("total", &goal.cases.len().to_string())])
+        };
+        view! {
+            <div class="exercise-verdict fail" data-testid="exercise-verdict" data-passed="false" data-check=goal.check.map(|c| c.slug()) data-check-passed=a.check_passed.map(|b| b.to_string())>
+                <p class="verdict-line">"✗ "{line}</p>
+                <p class="exercise-cost" data-testid="exercise-cost">{cost}</p>
+            </div>
+        }
+        .into_any()
+    }
+}
