@@ -47,4 +47,20 @@ export class YoursView {
       verdicts: [...r.querySelectorAll('[data-verdict]')].map((v) => v.dataset.verdict),
     }])));
   }
+
+  /** Presses "Check my code" and waits for the judgement: `{ passed, check, checkPassed }`. */
+  async check() {
+    const verdict = this.page.getByTestId('exercise-verdict');
+    await expect(this.page.getByTestId('exercise-check')).toBeEnabled({ timeout: 30_000 });
+    await this.page.getByTestId('exercise-check').click();
+    await expect(verdict).toBeVisible({ timeout: 60_000 });
+    await expect(this.page.getByTestId('exercise-check')).toBeEnabled({ timeout: 60_000 });
+    return verdict.evaluate((v) => ({ passed: v.dataset.passed === 'true', check: v.dataset.check ?? null, checkPassed: v.dataset.checkPassed ?? null }));
+  }
+
+  /** The exercises the track marks solved, by slug. */
+  async solved() {
+    return this.page.getByTestId('exercise-level').evaluateAll((ls) => ls.filter((l) => l.dataset.solved === 'true').map((l) => l.dataset.exercise));
+  }
 }
+

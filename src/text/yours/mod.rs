@@ -58,4 +58,20 @@ mod tests {
         assert_eq!(slots, fr::LOOP.len());
         assert_eq!(slots, zh::LOOP.len());
     }
+
+    /// The browser tests build their solutions from the English starting code: this keeps their
+    /// copy (`tests/e2e/loops/robust-en.js`) the same. `UPDATE_FIXTURES=1` rewrites it.
+    #[test]
+    fn the_browser_tests_copy_of_the_starting_code_is_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/e2e/loops/robust-en.js");
+        let code = starting_code(super::super::Lang::En) + "\n";
+        if std::env::var_os("UPDATE_FIXTURES").is_some() {
+            std::fs::write(path, &code).expect("write the fixture");
+        }
+        let copy = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            copy == code,
+            "{path} is stale: run UPDATE_FIXTURES=1 cargo test -p rusty-lock --bins copy_of_the_starting_code"
+        );
+    }
 }

@@ -21,7 +21,6 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     cost: "Your loop: {yours}. The robust loop: {best}.",
     next: "Next exercise",
     last: "That was the last exercise: the whole track is solved.",
-    back_to_track: "All exercises",
     copy_progress: "Copy my progress",
     progress_copied: "Link copied: it shows which exercises you solved, on any device.",
     reset_progress: "Reset my progress",

@@ -31,8 +31,6 @@ pub struct ExerciseLabels {
     pub cost: &'static str,
     pub next: &'static str,
     pub last: &'static str,
-    #[allow(dead_code)]
-    pub back_to_track: &'static str,
     pub copy_progress: &'static str,
     pub progress_copied: &'static str,
     pub reset_progress: &'static str,
