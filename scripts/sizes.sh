@@ -25,9 +25,10 @@ budget=${FIRST_LOAD_BUDGET:-230000}
 # The parts' loader (lazy-<hash>/__wasm_split.js) is imported by the main JS, so it is first load.
 # Not first load: what the service worker, the install prompt or a host without a fallback ask
 # for once the page is up (sw.js, the manifest and its icons), and 404.html (index.html again,
-# served only in place of a missing page), and kit.css, presenter.css and compare.css, which only
-# the workshop kit's views, the presenter view and compare mode's code panel link.
-later_re='^dist/(sw\.js|manifest\.webmanifest|icon-[0-9]+\.png|kit\.css|presenter\.css|compare\.css)$'
+# served only in place of a missing page), and kit.css, presenter.css, compare.css and herd.css,
+# which only the workshop kit's views, the presenter view, compare mode's code panel and the herd
+# view link.
+later_re='^dist/(sw\.js|manifest\.webmanifest|icon-[0-9]+\.png|kit\.css|presenter\.css|compare\.css|herd\.css)$'
 mapfile -t first < <({ find dist -maxdepth 1 -type f; find dist -path 'dist/lazy*' -name '*.js'; } \
   | grep -Ev "$later_re|^dist/404\.html$" | sort)
 mapfile -t later < <(find dist -maxdepth 1 -type f | grep -E "$later_re" | sort)

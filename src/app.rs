@@ -46,18 +46,11 @@ pub fn App(missing: Option<crate::text::Lang>) -> impl IntoView {
 #[component]
 fn Pages() -> impl IntoView {
     let address = crate::state::expect_context::<Address>();
-    // Your own loop is opened anew when the link sets another exercise or other code (a level's
-    // link, a progress link), and kept across everything else it writes (its language).
-    let page = Memo::new(move |_| {
-        let search = address.search();
-        let view = Route::of(&search).view;
-        let set = if view == View::Yours { yours_setting(&search) } else { String::new() };
-        (view, set)
-    });
+    let page = Memo::new(move |_| Route::of(&address.search()).view);
     let language = crate::state::expect_context::<Language>();
     // The views of their own are drawn again in a new language; the playground keeps its state
     // outside what it redraws (see `Playground`).
-    move || match page.get().0 {
+    move || match page.get() {
         View::Playground => view! { <Playground /> }.into_any(),
         View::Herd => {
             language.track();
@@ -75,13 +68,6 @@ fn Pages() -> impl IntoView {
         // words itself, from state made once.
         View::Yours => part(crate::ui::yours::yours_view()).into_any(),
     }
-}
-
-/// What of a `?view=yours` link sets up the view: its exercise, cases, progress and code.
-fn yours_setting(search: &str) -> String {
-    let query = search.strip_prefix('?').unwrap_or(search);
-    let setting = |pair: &&str| ["exercise", "cases", "progress", "code"].iter().any(|k| pair.split('=').next() == Some(k));
-    query.split('&').filter(setting).collect::<Vec<_>>().join("&")
 }
 
 /// The skip link: focus moves to the player (which scrolls it into view), and the address bar,

@@ -113,3 +113,10 @@ pub fn progress_link(ex: Exercises) -> String {
 pub fn exercise_query(id: ExerciseId) -> String {
     format!("?view=yours&lang={}&exercise={}", text::lang().code(), id.slug())
 }
+
+/// The in-page link to exercise `id`: a whole page load (`./?…`, which the address bar's own
+/// link handling leaves to the browser), so the view starts afresh on its exercise. Keying the
+/// router on it instead cost the playground's first load 800 B.
+pub fn exercise_href(id: ExerciseId) -> String {
+    format!("./{}", exercise_query(id))
+}

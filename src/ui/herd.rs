@@ -110,6 +110,8 @@ pub fn HerdView() -> impl IntoView {
 
     view! {
         <div class="app herd-page">
+            // The view's own styles come with it (src/ui/herd.css), not in the first load.
+            <link rel="stylesheet" href="herd.css" />
             <header class="top">
                 <div class="brand">
                     <div>

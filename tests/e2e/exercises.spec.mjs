@@ -9,7 +9,9 @@ import { test, expect } from './fixtures.mjs';
 import { YoursView } from './yours.page.mjs';
 import { exercises, robust, withRegion } from './exercises/solutions.mjs';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const NAIVE = readFileSync(new URL('loops/naive.js', import.meta.url), 'utf8');
 const SLUGS = Object.keys(exercises);
 
@@ -163,4 +165,26 @@ test('the agenda and handout list the exercises after the lessons, each QR code 
   // The link opens its exercise.
   await page.goto(await items.nth(5).getByTestId('agenda-exercise-link').textContent());
   await expect(page.getByTestId('exercise-panel')).toHaveAttribute('data-exercise', 'watchdog');
+});
+
+test('axe finds no serious violation on an exercise, failed and passed, in presenter mode too', async ({ page }) => {
+  test.setTimeout(120_000);
+  const yours = new YoursView(page);
+  const check = async (state) => {
+    await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] }))
+      .violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+    expect(violations, state).toEqual([]);
+  };
+  for (const query of ['&exercise=watchdog', '&exercise=watchdog&mode=present&lang=zh']) {
+    await yours.goto(query);
+    await page.getByTestId('exercise-hint').locator('summary').click();
+    await page.getByTestId('exercise-solution').locator('summary').click();
+    expect((await yours.check()).passed).toBe(false);
+    await check(`${query}: failed`);
+    await yours.openFile('robust.js', robust);
+    expect((await yours.check()).passed).toBe(true);
+    await check(`${query}: passed`);
+  }
 });

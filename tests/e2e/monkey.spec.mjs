@@ -88,6 +88,15 @@ const ENTRIES = [
     },
   },
   {
+    name: '?view=yours&exercise=retry-503',
+    open: async (page) => {
+      await page.goto('/?view=yours&exercise=retry-503');
+      await expect(page.getByTestId('code-pane')).toHaveAttribute('data-editor', /ready|missing/, LONG);
+      // Unleashed while its check runs (a second seed and all), levels and hint within reach.
+      await page.getByTestId('exercise-check').click();
+    },
+  },
+  {
     name: 'real endpoint',
     open: async (page, { request }) => {
       // The test server answers every request normally once its (empty) script is used up.

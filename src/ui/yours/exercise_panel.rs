@@ -99,7 +99,7 @@ fn result_view(
     if a.passed {
         let next = exercise.map(|id| match id.next() {
             Some(next) => view! {
-                <a class="btn btn-run" data-testid="exercise-next" href=crate::actions::exercise::exercise_query(next)>{l.next}" → "{words(lang, next).title}</a>
+                <a class="btn btn-run" data-testid="exercise-next" href=crate::actions::exercise::exercise_href(next)>{l.next}" → "{words(lang, next).title}</a>
             }
             .into_any(),
             None => view! { <p>{l.last}</p> }.into_any(),

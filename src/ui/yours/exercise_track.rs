@@ -54,7 +54,7 @@ pub fn ExerciseTrack() -> impl IntoView {
                         class="level"
                         class:solved=solved
                         class:here=here
-                        href=crate::actions::exercise::exercise_query(id)
+                        href=crate::actions::exercise::exercise_href(id)
                         aria-current=here.then_some("page")
                         aria-label=name
                         title=name
@@ -78,7 +78,7 @@ pub fn ExerciseTrack() -> impl IntoView {
             <ol class="levels">{levels}</ol>
             {(current.is_none() && !ex.task.with_value(|t| matches!(t, Task::Teacher(_)))).then(|| view! {
                 <p class="hint">{l.track_hint}</p>
-                <p><a class="btn btn-run" data-testid="exercise-start" href=crate::actions::exercise::exercise_query(ExerciseId::ALL[0])>{l.start_track}</a></p>
+                <p><a class="btn btn-run" data-testid="exercise-start" href=crate::actions::exercise::exercise_href(ExerciseId::ALL[0])>{l.start_track}</a></p>
                 <p class="hint">{l.make_your_own}</p>
             })}
             <div class="track-tools">
