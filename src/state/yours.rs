@@ -69,7 +69,8 @@ impl Task {
 #[derive(Clone, Copy)]
 pub struct Exercises {
     pub task: StoredValue<Task>,
-    /// The last "Check my code", judged; `None` before one, or once the code changed since.
+    /// The last "Check my code", judged; `None` before one, or once the code changed since
+    /// (`ui::yours::exercise_panel`).
     pub attempt: RwSignal<Option<Attempt>>,
     /// Solved on this device (localStorage).
     pub solved: RwSignal<Vec<ExerciseId>>,

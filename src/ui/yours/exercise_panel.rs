@@ -48,6 +48,15 @@ pub fn ExercisePanel() -> impl IntoView {
         crate::actions::exercise::check(pg, yours, ex);
         crate::web::events::scroll_into_view(".exercise-result");
     };
+    // A judgement is of the code it checked: an edit makes it stale, so it goes.
+    // (By value: an editor that echoes the same text back changes nothing.)
+    Effect::new(move |seen: Option<Option<String>>| {
+        let now = yours.code.try_get();
+        if seen.flatten().is_some_and(|before| Some(before) != now) {
+            ex.attempt.try_set(None);
+        }
+        now
+    });
     let best = goal.reference_cost(lang);
     let goal_for_result = goal.clone();
     let result = move || ex.attempt.get().map(|a| result_view(&goal_for_result, exercise, &a, best).into_any());

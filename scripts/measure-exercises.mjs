@@ -1,0 +1,80 @@
+// Measures the exercises in headless Chromium against the release build: for each exercise, how
+// long "Check my code" takes for its starting code (which fails) and for the robust loop (which
+// passes), from the press to the judgement, in a fresh page each time. It reports medians and
+// asserts nothing about timings; it fails only when it cannot measure (a page that errs, a
+// judgement that never comes, or a judgement other than the one expected).
+//
+//   node scripts/measure-exercises.mjs [dist-dir] [runs]   (build first: scripts/build.sh)
+import { chromium } from '@playwright/test';
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+
+const args = process.argv.slice(2);
+const dist = args.find((a) => !/^\d+$/.test(a)) ?? 'dist';
+const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 3);
+const robust = readFileSync(new URL('../tests/e2e/loops/robust-en.js', import.meta.url), 'utf8');
+const EXERCISES = ['tool-error-back', 'unknown-tool', 'retry-503', 'no-retry-400', 'retry-after', 'watchdog',
+  'same-call-twice', 'no-leaks', 'tool-changed'];
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json' };
+const server = createServer(async (req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  try {
+    const file = join(dist, path.endsWith('/') ? `${path}index.html` : path);
+    const body = await readFile(file);
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({ args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** One check in `page`: the real milliseconds from the press to the judgement, and the judgement. */
+async function check(page) {
+  await page.waitForSelector('[data-testid="exercise-check"]:not([disabled])', { timeout: 60_000 });
+  const t0 = await page.evaluate(() => performance.now());
+  await page.click('[data-testid="exercise-check"]');
+  const verdict = await page.waitForSelector('[data-testid="exercise-verdict"]', { timeout: 120_000 });
+  await page.waitForSelector('[data-testid="exercise-check"]:not([disabled])', { timeout: 60_000 });
+  const t1 = await page.evaluate(() => performance.now());
+  return { ms: t1 - t0, passed: (await verdict.getAttribute('data-passed')) === 'true' };
+}
+
+const table = [];
+for (const slug of EXERCISES) {
+  const failing = [];
+  const passing = [];
+  let cost = '';
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${base}?view=yours&exercise=${slug}`);
+    await page.waitForSelector('[data-testid="code-pane"][data-editor="ready"]', { timeout: 60_000 });
+    await page.waitForFunction(() => window.RustyYours && window.RustyStrip, null, { timeout: 60_000 });
+    const start = await check(page);
+    if (start.passed) throw new Error(`${slug}: the starting code passed`);
+    failing.push(start.ms);
+    await page.setInputFiles('[data-testid="yours-open-file"]', { name: 'robust.js', mimeType: 'text/plain', buffer: Buffer.from(robust) });
+    const solved = await check(page);
+    if (!solved.passed) throw new Error(`${slug}: the robust loop did not pass`);
+    passing.push(solved.ms);
+    cost = await page.textContent('[data-testid="exercise-cost"]');
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    await context.close();
+  }
+  table.push({ slug, failing: median(failing), passing: median(passing), cost });
+  console.log(`${slug.padEnd(16)} starting code ${median(failing).toFixed(0).padStart(5)} ms   robust loop ${median(passing).toFixed(0).padStart(5)} ms   ${cost.trim()}`);
+}
+console.log(`median over the nine exercises (${runs} fresh pages each): starting code ${median(table.map((t) => t.failing)).toFixed(0)} ms, robust loop ${median(table.map((t) => t.passing)).toFixed(0)} ms`);
+await browser.close();
+server.close();
