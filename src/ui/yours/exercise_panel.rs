@@ -46,7 +46,7 @@ pub fn ExercisePanel() -> impl IntoView {
     };
     let check = move |_| {
         crate::actions::exercise::check(pg, yours, ex);
-        crate::web::events::scroll_into_view(".exercise-result");
+        crate::web::events::scroll_into_view(".exercise-buttons");
     };
     // A judgement is of the code it checked: an edit makes it stale, so it goes.
     // (By value: an editor that echoes the same text back changes nothing.)
@@ -64,13 +64,17 @@ pub fn ExercisePanel() -> impl IntoView {
         <section class="exercise-panel" data-testid="exercise-panel" data-exercise=exercise.map(|e| e.slug()) aria-labelledby="exercise-title">
             {(!kicker.is_empty()).then(|| view! { <p class="exercise-kicker">{kicker.clone()}</p> })}
             <h2 id="exercise-title" data-testid="exercise-title">{title}</h2>
-            <p class="exercise-goal"><strong>{l.goal}": "</strong>{sentence}</p>
+            <p class="exercise-goal"><strong>{l.goal}</strong>{sentence}</p>
             <div class="exercise-cases">
                 <span class="field-label">{l.must_pass}</span>
                 <ul class="case-chips" data-testid="exercise-cases">{cases}</ul>
             </div>
             <div class="exercise-buttons">
                 <button type="button" class="btn btn-run" data-testid="exercise-check" disabled=busy on:click=check>{l.check_button}</button>
+            </div>
+            <div class="exercise-result" role="status" data-testid="exercise-result">
+                {move || checking().map(|c| view! { <p class="hint" data-testid="exercise-checking">{c}</p> })}
+                {result}
             </div>
             {exercise.map(|id| view! {
                 <details class="exercise-more" data-testid="exercise-hint">
@@ -83,10 +87,6 @@ pub fn ExercisePanel() -> impl IntoView {
                     <pre><code>{solution(lang, id)}</code></pre>
                 </details>
             })}
-            <div class="exercise-result" role="status" data-testid="exercise-result">
-                {move || checking().map(|c| view! { <p class="hint" data-testid="exercise-checking">{c}</p> })}
-                {result}
-            </div>
         </section>
     }
     .into_any()

@@ -8,7 +8,7 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     exercise_of: "Exercise {n} of {total}",
     solved_count: "{solved} of {total} solved",
     solved_mark: "solved",
-    goal: "Goal",
+    goal: "Goal: ",
     must_pass: "Must pass",
     check_button: "Check my code",
     checking: "Checking: {done} of {total}…",

@@ -8,7 +8,7 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     exercise_of: "Exercice {n} sur {total}",
     solved_count: "Réussis\u{a0}: {solved} sur {total}",
     solved_mark: "réussi",
-    goal: "Objectif",
+    goal: "Objectif\u{a0}: ",
     must_pass: "Doit passer",
     check_button: "Vérifier mon code",
     checking: "Vérification\u{a0}: {done} sur {total}…",

@@ -8,7 +8,7 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     exercise_of: "第 {n} 题，共 {total} 题",
     solved_count: "已完成 {solved} / {total}",
     solved_mark: "已完成",
-    goal: "目标",
+    goal: "目标：",
     must_pass: "必须通过",
     check_button: "检查我的代码",
     checking: "检查中：{done} / {total}…",
