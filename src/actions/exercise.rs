@@ -77,6 +77,18 @@ pub fn check(pg: Playground, yours: Yours, ex: Exercises) {
                 solve(ex, id);
             }
         }
+        // The scene plays the first case that failed (or, all passed, the first case): what the
+        // room sees is the layer at work, not only a line of text.
+        let shown = attempt.failed.first().copied().or_else(|| goal.cases.first().copied());
+        let events = shown.and_then(|case| {
+            yours
+                .card
+                .try_with_untracked(|rows| rows.iter().find(|r| r.case == case).map(|r| r.events.clone()))
+                .flatten()
+        });
+        if let Some(events) = events {
+            crate::actions::run::play(pg, events);
+        }
         ex.attempt.try_set(Some(attempt));
     });
 }

@@ -3,11 +3,12 @@
 //! checked, the judgement: passed with its explanation, its cost against the robust loop and the
 //! way on, or what is still failing. A teacher's exercise shows its goal and cases only.
 
-use crate::state::yours::{Exercises, Task, Yours};
+use crate::state::yours::{CardRow, Exercises, Task, Yours};
 use crate::state::Playground;
 use crate::text;
 use crate::text::yours::exercises::{check_words, fill, labels, solution, words};
 use leptos::prelude::*;
+use rusty_lock_engine::yours::card::Verdict;
 use rusty_lock_engine::yours::exercise::{ExerciseId, Goal};
 
 #[component]
@@ -59,7 +60,11 @@ pub fn ExercisePanel() -> impl IntoView {
     });
     let best = goal.reference_cost(lang);
     let goal_for_result = goal.clone();
-    let result = move || ex.attempt.get().map(|a| result_view(&goal_for_result, exercise, &a, best).into_any());
+    let result = move || {
+        ex.attempt
+            .get()
+            .map(|a| yours.card.with(|rows| result_view(&goal_for_result, exercise, &a, best, rows)).into_any())
+    };
     view! {
         <section class="exercise-panel" data-testid="exercise-panel" data-exercise=exercise.map(|e| e.slug()) aria-labelledby="exercise-title">
             {(!kicker.is_empty()).then(|| view! { <p class="exercise-kicker">{kicker.clone()}</p> })}
@@ -98,6 +103,7 @@ fn result_view(
     exercise: Option<ExerciseId>,
     a: &rusty_lock_engine::yours::exercise::Attempt,
     best: (u32, u64),
+    rows: &[CardRow],
 ) -> impl IntoView {
     let lang = text::lang();
     let l = labels(lang);
@@ -129,9 +135,26 @@ fn result_view(
         } else {
             fill(l.failed, &[("failed", &a.failed.len().to_string()), ("total", &goal.cases.len().to_string())])
         };
+        // Each failed case with what went wrong and its fix, here where the room is looking.
+        let why = a
+            .failed
+            .iter()
+            .filter_map(|case| rows.iter().find(|r| r.case == *case))
+            .map(|row| {
+                let first = row.yours.verdicts.iter().find(|v| !matches!(v, Verdict::RightLayer { .. })).cloned();
+                view! {
+                    <li data-case=row.case.slug()>
+                        <strong>{text::yours_case(row.case)}": "</strong>
+                        {first.as_ref().map(text::yours_verdict)}
+                        {first.as_ref().and_then(text::yours_fix).map(|f| view! { <span class="verdict-fix">" "{f}</span> })}
+                    </li>
+                }
+            })
+            .collect_view();
         view! {
             <div class="exercise-verdict fail" data-testid="exercise-verdict" data-passed="false" data-check=goal.check.map(|c| c.slug()) data-check-passed=a.check_passed.map(|b| b.to_string())>
                 <p class="verdict-line">"✗ "{line}</p>
+                <ul class="exercise-why" data-testid="exercise-why">{why}</ul>
                 <p class="exercise-cost" data-testid="exercise-cost">{cost}</p>
             </div>
         }

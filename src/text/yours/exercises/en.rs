@@ -16,7 +16,7 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     solution_button: "Show solution",
     solution_note: "The piece of the robust loop that fills the gap. Any code that passes the cases is right.",
     passed: "Solved: every case passed.",
-    failed: "Not yet: {failed} of {total} did not pass. The rows below say why.",
+    failed: "Not yet: {failed} of {total} did not pass.",
     check_failed: "The cases pass, but one thing is still missing: {check}",
     cost: "Your loop: {yours}. The robust loop: {best}.",
     next: "Next exercise",

@@ -16,7 +16,7 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     solution_button: "Voir la solution",
     solution_note: "Le morceau de la boucle robuste qui comble le trou. Tout code qui fait passer les cas est juste.",
     passed: "Réussi\u{a0}: tous les cas passent.",
-    failed: "Pas encore\u{a0}: il reste {failed} cas sur {total} à faire passer. Les lignes ci-dessous disent pourquoi.",
+    failed: "Pas encore\u{a0}: il reste {failed} cas sur {total} à faire passer.",
     check_failed: "Les cas passent, mais il manque encore une chose\u{a0}: {check}",
     cost: "Votre boucle\u{a0}: {yours}. La boucle robuste\u{a0}: {best}.",
     next: "Exercice suivant",

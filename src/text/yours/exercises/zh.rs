@@ -16,7 +16,7 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     solution_button: "显示答案",
     solution_note: "稳健循环中填补这个空缺的那一段。任何能通过用例的代码都是对的。",
     passed: "完成：所有用例都通过了。",
-    failed: "还没有：{total} 个用例中有 {failed} 个没通过。下面各行说明了原因。",
+    failed: "还没有：{total} 个用例中有 {failed} 个没通过。",
     check_failed: "用例都通过了，但还缺一点：{check}",
     cost: "你的循环：{yours}。稳健循环：{best}。",
     next: "下一题",
