@@ -63,6 +63,9 @@ test("a learner's walk: exercise 1 fails, the hint, the fix passes, on to exerci
   // The card shows the exercise's cases only, each with why.
   await expect(yours.rows).toHaveCount(3);
   await expect(page.locator('[data-testid="yours-card-row"][data-pass="false"] [data-verdict="lost-run-on-tool-error"]').first()).toBeVisible();
+  // ...and in the panel itself, where the room looks, with the fix; the scene plays that case.
+  await expect(page.getByTestId('exercise-why')).toContainText('Catch tool errors');
+  await expect(page.locator('[data-testid="event-log"] .entry').first()).toBeAttached({ timeout: 30_000 });
   await page.getByTestId('exercise-hint').locator('summary').click();
   await expect(page.getByTestId('exercise-hint')).toContainText('try/catch');
   await yours.openFile('fixed.js', withRegion('tool-error-back', exercises['tool-error-back'].right));
