@@ -77,14 +77,18 @@ pub fn ExerciseTrack() -> impl IntoView {
             </div>
             <ol class="levels">{levels}</ol>
             {(current.is_none() && !ex.task.with_value(|t| matches!(t, Task::Teacher(_)))).then(|| view! {
-                <p class="hint">{l.track_hint}</p>
-                <p><a class="btn btn-run" data-testid="exercise-start" href=crate::actions::exercise::exercise_href(ExerciseId::ALL[0])>{l.start_track}</a></p>
-                <p class="hint">{l.make_your_own}</p>
+                <div class="track-start">
+                    <a class="btn btn-run" data-testid="exercise-start" href=crate::actions::exercise::exercise_href(ExerciseId::ALL[0])>{l.start_track}</a>
+                    <p class="hint">{l.track_hint}" "{l.make_your_own}</p>
+                </div>
             })}
-            <div class="track-tools">
-                <button type="button" class="btn btn-quiet" data-testid="exercise-copy-progress" on:click=copy>{l.copy_progress}</button>
-                <button type="button" class="btn btn-quiet" data-testid="exercise-reset-progress" on:click=reset>{l.reset_progress}</button>
-            </div>
+            // Nothing solved on this device: nothing to copy or reset, and the editor stays high.
+            <Show when=move || !ex.solved.get().is_empty()>
+                <div class="track-tools">
+                    <button type="button" class="btn btn-quiet" data-testid="exercise-copy-progress" on:click=copy>{l.copy_progress}</button>
+                    <button type="button" class="btn btn-quiet" data-testid="exercise-reset-progress" on:click=reset>{l.reset_progress}</button>
+                </div>
+            </Show>
             <p class="hint track-said" role="status" data-testid="exercise-said">{move || ex.said.get()}</p>
         </nav>
     }
