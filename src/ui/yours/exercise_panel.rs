@@ -144,9 +144,9 @@ fn result_view(
                 let first = row.yours.verdicts.iter().find(|v| !matches!(v, Verdict::RightLayer { .. })).cloned();
                 view! {
                     <li data-case=row.case.slug()>
-                        <strong>{text::yours_case(row.case)}": "</strong>
+                        <strong>{text::yours_case(row.case)}{l.case_sep}</strong>
                         {first.as_ref().map(text::yours_verdict)}
-                        {first.as_ref().and_then(text::yours_fix).map(|f| view! { <span class="verdict-fix">" "{f}</span> })}
+                        {first.as_ref().and_then(text::yours_fix).map(|f| view! { <span class="verdict-fix">" – "{f}</span> })}
                     </li>
                 }
             })

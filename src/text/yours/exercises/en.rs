@@ -10,6 +10,7 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     solved_mark: "solved",
     goal: "Goal: ",
     must_pass: "Must pass",
+    case_sep: ": ",
     check_button: "Check my code",
     checking: "Checking: {done} of {total}…",
     hint_button: "Hint",

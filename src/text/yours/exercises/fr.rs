@@ -10,6 +10,7 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     solved_mark: "réussi",
     goal: "Objectif\u{a0}: ",
     must_pass: "Doit passer",
+    case_sep: "\u{a0}: ",
     check_button: "Vérifier mon code",
     checking: "Vérification\u{a0}: {done} sur {total}…",
     hint_button: "Indice",

@@ -20,6 +20,8 @@ pub struct ExerciseLabels {
     pub solved_mark: &'static str,
     pub goal: &'static str,
     pub must_pass: &'static str,
+    /// Between a case's name and what went wrong with it (a colon, in the language's spacing).
+    pub case_sep: &'static str,
     pub check_button: &'static str,
     pub checking: &'static str,
     pub hint_button: &'static str,

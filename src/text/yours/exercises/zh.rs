@@ -10,6 +10,7 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     solved_mark: "已完成",
     goal: "目标：",
     must_pass: "必须通过",
+    case_sep: "：",
     check_button: "检查我的代码",
     checking: "检查中：{done} / {total}…",
     hint_button: "提示",
