@@ -120,6 +120,8 @@ test("a teacher's own exercise: a link with code and cases opens as one, and a d
   await yours.goto('&cases=503.hang');
   await yours.openFile('naive.js', NAIVE);
   await page.getByTestId('yours-copy-link').click();
+  // The link is packed and copied after the press: read the clipboard once the page says so.
+  await expect(page.getByTestId('yours-link-said')).toContainText('Link copied');
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toContain('cases=503.hang');
   await page.goto(link);
