@@ -68,6 +68,17 @@ pub fn target_checked(ev: &web_sys::Event) -> Option<bool> {
     target_input(ev).map(|input| input.checked())
 }
 
+/// Scrolls just enough that the element's bottom is on screen, when it is below the window (a
+/// judgement that grew under the button pressed). Instant, so reduced motion is respected.
+pub fn reveal_bottom(selector: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let Some(el) = window.document().and_then(|d| d.query_selector(selector).ok().flatten()) else { return };
+    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    if height > 0.0 && el.get_bounding_client_rect().bottom() > height {
+        el.scroll_into_view_with_bool(false);
+    }
+}
+
 /// Brings the first element matching `selector` into view, top first, when its top is not on
 /// screen (a phone's scene below the code, the report card below everything). Instant, so
 /// reduced motion is respected; nothing happens if there is no such element.

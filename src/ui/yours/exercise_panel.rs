@@ -58,6 +58,13 @@ pub fn ExercisePanel() -> impl IntoView {
         }
         now
     });
+    // Once a judgement is drawn, its last line is brought on screen (projected, it can land below
+    // the fold).
+    Effect::new(move |_| {
+        if ex.attempt.with(Option::is_some) {
+            crate::web::events::reveal_bottom("[data-testid=exercise-verdict]");
+        }
+    });
     let best = goal.reference_cost(lang);
     let goal_for_result = goal.clone();
     let result = move || {
