@@ -6,31 +6,18 @@
 //
 //   node scripts/measure-exercises.mjs [dist-dir] [runs]   (build first: scripts/build.sh)
 import { chromium } from '@playwright/test';
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
+import { resolve } from 'node:path';
+import { serveSite } from '../tests/e2e/static-host.mjs';
+import { exercises, robust } from '../tests/e2e/exercises/solutions.mjs';
 
 const args = process.argv.slice(2);
 const dist = args.find((a) => !/^\d+$/.test(a)) ?? 'dist';
 const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 3);
-const robust = readFileSync(new URL('../tests/e2e/loops/robust-en.js', import.meta.url), 'utf8');
-const EXERCISES = ['tool-error-back', 'unknown-tool', 'retry-503', 'no-retry-400', 'retry-after', 'watchdog',
-  'same-call-twice', 'no-leaks', 'tool-changed'];
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json' };
-const server = createServer(async (req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-  try {
-    const file = join(dist, path.endsWith('/') ? `${path}index.html` : path);
-    const body = await readFile(file);
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    res.end(body);
-  } catch {
-    res.writeHead(404).end();
-  }
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}/`;
+// The exercises, in order, and the robust loop, as the browser tests hold them.
+const EXERCISES = Object.keys(exercises);
+// The tests' own static host serves the build, as it does for every browser spec.
+const site = await serveSite(resolve(dist), '/');
+const base = site.base;
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -80,4 +67,4 @@ for (const slug of EXERCISES) {
 }
 console.log(`median over the nine exercises (${runs} fresh pages each): starting code ${median(table.map((t) => t.failing)).toFixed(0)} ms, robust loop ${median(table.map((t) => t.passing)).toFixed(0)} ms`);
 await browser.close();
-server.close();
+await site.stop();

@@ -1,6 +1,9 @@
 // The "Your own loop" view as a page object: open it, put code in (through its own "Open a
 // file", as a learner would), run one case or the report card, and read the card back.
+import { createRequire } from 'node:module';
 import { expect } from '@playwright/test';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 export class YoursView {
   constructor(page) {
@@ -62,5 +65,12 @@ export class YoursView {
   async solved() {
     return this.page.getByTestId('exercise-level').evaluateAll((ls) => ls.filter((l) => l.dataset.solved === 'true').map((l) => l.dataset.exercise));
   }
-}
 
+  /** What axe-core finds critical or serious on the page now, one line per rule. */
+  async seriousViolations() {
+    await this.page.addScriptTag({ path: AXE });
+    return this.page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] }))
+      .violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+  }
+}

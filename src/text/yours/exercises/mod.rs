@@ -92,10 +92,9 @@ pub fn check_words(lang: Lang, check: Check) -> &'static str {
     }]
 }
 
-/// `template` with each `{name}` replaced by its value.
-pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    values.iter().fold(template.to_string(), |t, (k, v)| t.replace(&format!("{{{k}}}"), v))
-}
+/// `template` with each `{name}` replaced by its value: the engine's own filler, as the
+/// sentences of the run use it.
+pub use rusty_lock_engine::run::script::fill;
 
 /// The region of the loop an exercise opens, and the code that stands in it at the start.
 /// `⟦gap⟧` is the gap's comment, at that line's indent.
