@@ -11,9 +11,11 @@ const GREMLINS = readFileSync(require.resolve('gremlins.js/dist/gremlins.min.js'
 export const FATAL_CONSOLE = /panicked|RuntimeError|unreachable/;
 
 /** What a page is ready on: the playground's enabled Run, the herd's finished charts, the agenda,
- *  or the panic banner (so a page that broke is reported as broken, not as a timeout). */
+ *  the your-loop view's editor (mounted, or said to be missing; the agenda's exercise links lead
+ *  there), or the panic banner (so a page that broke is reported as broken, not as a timeout). */
 const READY = '[data-testid="run"]:not([disabled]), [data-testid="herd"][data-state="done"], '
-  + '[data-testid="agenda"], #fatal:not([hidden])';
+  + '[data-testid="agenda"], [data-testid="code-pane"][data-editor="ready"], '
+  + '[data-testid="code-pane"][data-editor="missing"], #fatal:not([hidden])';
 
 // Runs first in every document of the page, before the app's own script.
 function fence() {
