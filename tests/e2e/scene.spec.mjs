@@ -45,6 +45,9 @@ test('the code panel lights the retry line during a backoff', async ({ page }) =
   await pg.open('?v=1&faults=t2:503&base=4000&jitter=off');
   await pg.run();
   await expect(page.getByTestId('waiting')).toBeVisible({ timeout: 15_000 });
+  // Held on the wait, so a busy machine cannot let the four seconds pass mid-check.
+  await pg.playPause();
+  await expect(page.getByTestId('waiting')).toHaveClass(/paused/);
   await expect(pg.litLine).toHaveCount(1);
   await expect(pg.litLine).toHaveAttribute('data-anchor', 'retry-wait');
   await expect(pg.litLine).toContainText('sleep(self.backoff(attempt');
@@ -56,7 +59,8 @@ test('the code panel lights the retry line during a backoff', async ({ page }) =
   await expect(pg.litLine).toContainText('await sleep(backoff(attempt');
   await page.getByTestId('code-tab-typescript').click();
   await expect(pg.litLine).toHaveAttribute('data-anchor', 'retry-wait');
-  // The lit line follows the run on once the wait is over.
+  // The lit line follows the run on once the wait, let go, is over.
+  await pg.playPause();
   await expect(pg.litLine).not.toHaveAttribute('data-anchor', 'retry-wait', { timeout: 10_000 });
   await expect(page.getByTestId('waiting')).toHaveCount(0);
   await pg.stop();
