@@ -11,7 +11,7 @@ use crate::text;
 use crate::ui::endpoint::endpoint_panel::EndpointPanel;
 use crate::ui::icons::KeyIcon;
 use crate::ui::language::language_switch::LanguageSwitch;
-use crate::ui::lazy::{below_fold, next_task, part};
+use crate::ui::lazy::{below_fold, next_task, part, Stage};
 use crate::ui::lessons::lessons_menu::LessonsMenu;
 use crate::ui::log::event_log::EventLog;
 use crate::ui::parts;
@@ -175,8 +175,7 @@ fn Playground() -> impl IntoView {
                     </Show>
                     <Show when=move || pg.playback.compare.get()>{part(parts::compare_view())}</Show>
                     <MainScene />
-                    <LayerRow />
-                    <PlaybackBar />
+                    {next_task(Stage::Player, || view! { <LayerRow /> <PlaybackBar /> }.into_any())}
                     <Show when=move || strip_on.get()>{part(parts::scene_strip())}</Show>
                     <Show when=move || mode() != Mode::Embed>
                         {below_fold("code", || Box::pin(parts::code_panel()))}
@@ -193,12 +192,13 @@ fn Playground() -> impl IntoView {
                 // the first column (`order`).
                 <Show when=move || mode() == Mode::Full || (mode() == Mode::Present && show_settings.get())>
                     <aside class="side" id="settings-sheet" data-testid="settings">
-                        {next_task(|| view! { <EndpointPanel /> <FaultPanel /> }.into_any())}
+                        {next_task(Stage::Settings, || view! { <EndpointPanel /> }.into_any())}
+                        {next_task(Stage::Faults, || view! { <FaultPanel /> }.into_any())}
                         {below_fold("settings", || Box::pin(parts::settings_panel()))}
                     </aside>
                 </Show>
                 <Show when=move || mode() == Mode::Full>
-                    {next_task(|| view! { <EventLog /> }.into_any())}
+                    {next_task(Stage::Log, || view! { <EventLog /> }.into_any())}
                 </Show>
             </main>
         </div>

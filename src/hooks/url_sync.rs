@@ -26,13 +26,30 @@ pub fn use_url_sync(pg: Playground, address: Address) {
         }
         apply_link(pg, &search);
     });
-    // Page → link: every settings change, as a history *replace*.
-    Effect::new(move |_| {
+    // Page → link: every settings change, as a history *replace*. The opening link is written
+    // in its canonical form later, by [`write_opening_link`]: a history write and the page's
+    // reading of it back cost the first screen's task several ms, and the scenario is the same.
+    Effect::new(move |first: Option<()>| {
+        if first.is_none() {
+            pg.scenario.track();
+            return;
+        }
         let link = format!("?{}", encode(&pg.scenario.get()));
         if address.search_untracked() != link {
             address.replace(&link);
         }
     });
+}
+
+/// Writes the opening link in its canonical form, if it is not already. Called where the panels
+/// below the fold are built (the `below` part, at the first idle moment), so neither the first
+/// screen's task nor the first download pays for it.
+pub fn write_opening_link() {
+    let (Some(pg), Some(address)) = (use_context::<Playground>(), use_context::<Address>()) else { return };
+    let Some(link) = pg.scenario.try_with_untracked(|s| format!("?{}", encode(s))) else { return };
+    if address.try_search_untracked().is_some_and(|now| now != link) {
+        address.replace(&link);
+    }
 }
 
 fn apply_link(pg: Playground, search: &str) {

@@ -65,28 +65,56 @@ pub fn below_fold(name: &'static str, load: fn() -> Loading) -> impl IntoView {
     }
 }
 
-/// Builds `build` in a task of its own, just after the one that builds the rest of the first
-/// screen: built in one go, the whole first screen held the browser for more than a frame (a long
-/// task at load). For what is on the first screen but not what it is about (the settings column
-/// and the log), so the scene and Run come first.
-pub fn next_task(build: fn() -> AnyView) -> impl IntoView {
-    later_task(Box::new(build))
+/// The first screen is built over several frames, one piece a frame, so that neither its
+/// building nor the browser's first layout of it is ever one long task (together they held the
+/// browser for 60 to 100 ms at load). Each piece's place says which frame it comes after.
+#[derive(Clone, Copy)]
+pub enum Stage {
+    /// The scene's drawing, after the frame that first shows the header, the scene's frame and
+    /// the player: its two hundred SVG nodes and their text are dear to build and to lay out.
+    Drawing = 1,
+    /// The layer row and the player under the scene.
+    Player = 2,
+    /// The settings column's model choice: on the first screen, but not what it is about.
+    Settings = 3,
+    /// The fault toggles under it: seventeen rows of controls.
+    Faults = 4,
+    /// The event log, last: it is empty until a run.
+    Log = 5,
+}
+
+/// How many frames the first screen takes to build: the panels below the fold come after them.
+const STAGES: u8 = Stage::Log as u8;
+
+/// Builds `build` once its [`Stage`]'s frame has been drawn, in a task of its own. For what is
+/// on the first screen but not what it is about, so the scene and Run come first.
+pub fn next_task(stage: Stage, build: fn() -> AnyView) -> impl IntoView {
+    later_task(stage, Box::new(build))
 }
 
 /// [`next_task`] for a view built from what its caller holds (the scene's stage and its
 /// signals). Boxed, so one copy of this code serves every caller.
-pub fn later_task(build: Build) -> impl IntoView {
+pub fn later_task(stage: Stage, build: Build) -> impl IntoView {
     shown_when_loaded(Box::pin(async move {
-        gloo_timers::future::TimeoutFuture::new(0).await;
+        after_frames(stage as u8).await;
         Ok(build)
     }))
+}
+
+/// Resolves in the first task after `frames` more frames were drawn (their layout done).
+async fn after_frames(frames: u8) {
+    for _ in 0..frames {
+        next_frame().await;
+    }
+    gloo_timers::future::TimeoutFuture::new(0).await;
 }
 
 /// Loads a panel below the fold at the browser's first idle moment after the first paint, then
 /// builds it in a task of its own. Fetched, compiled and built in the same moment as the first
 /// screen or a run's start, the panels could hold the page for more than a frame (a long task).
 async fn mount_alone(load: fn() -> Loading) -> Result<Build, PartMissing> {
-    next_frame().await;
+    // After the first screen's own pieces (see `Stage`).
+    after_frames(STAGES + 1).await;
     idle().await;
     let view = load().await?;
     gloo_timers::future::TimeoutFuture::new(0).await;

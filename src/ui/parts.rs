@@ -139,7 +139,10 @@ fn naive_listing(lang: RwSignal<Lang>, caught: RwSignal<Option<Anchor>>) -> AnyV
 split_point! { below,
     pub fn board() -> Result<Build, PartMissing> {
         warm_run_parts();
-        Ok(Box::new(move || view! { <Board /> }.into_any()))
+        Ok(Box::new(move || {
+            crate::hooks::url_sync::write_opening_link();
+            view! { <Board /> }.into_any()
+        }))
     }
 }
 

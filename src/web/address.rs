@@ -95,6 +95,11 @@ impl Address {
         self.search.get_untracked()
     }
 
+    /// [`Address::search_untracked`], or `None` once the page that read the address is gone.
+    pub fn try_search_untracked(&self) -> Option<String> {
+        self.search.try_get_untracked()
+    }
+
     /// Writes `query` over the current address: no new history entry, so Back is not flooded.
     pub fn replace(&self, query: &str) {
         write(query, false);

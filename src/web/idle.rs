@@ -18,15 +18,24 @@ pub(crate) async fn idle() {
 }
 
 /// Resolves at the browser's next animation frame: called while the page is first built, once
-/// the first frame is on its way to the screen.
+/// the first frame is on its way to the screen. A page in a tab that is not shown draws no
+/// frames, so after [`FRAME_AT_MOST_MS`] it resolves anyway: what waits for a frame is built
+/// there too, only less smoothly.
 pub(crate) async fn next_frame() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
-        if window().request_animation_frame(&resolve).is_err() {
+        let frame = window().request_animation_frame(&resolve).is_ok();
+        let timer = window()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, FRAME_AT_MOST_MS)
+            .is_ok();
+        if !frame && !timer {
             let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
         }
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
+
+/// The longest [`next_frame`] waits, in ms, where no frame comes.
+const FRAME_AT_MOST_MS: i32 = 100;
 
 /// Waits until the page is up: after the load event, at an idle moment, never in the way of the
 /// page's own start.

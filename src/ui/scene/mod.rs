@@ -16,7 +16,7 @@ use crate::hooks::playback_glue::use_countdown;
 use crate::state::Playground;
 use crate::text;
 use crate::ui::layer_icon::LayerIcon;
-use crate::ui::lazy::later_task;
+use crate::ui::lazy::{later_task, Stage};
 use leptos::prelude::*;
 use meters::{TokenMeter, TurnBudget};
 use rusty_lock_engine::run::events::{Ending, Event, Outcome};
@@ -81,7 +81,7 @@ pub fn Scene(
             // nodes were a third of the task that built it, a long task at load); its place is
             // held by a box of the same size (style/scene.css), so nothing moves when it comes.
             <div class="stage-hold" aria-hidden="true"></div>
-            {later_task(Box::new(move || view! {
+            {later_task(Stage::Drawing, Box::new(move || view! {
                 <Stage
                     beat=beat
                     spot=spot

@@ -71,6 +71,7 @@ fn FaultRow(fault: Fault) -> impl IntoView {
     let slug = fault.slug();
     let name = text::fault_name(fault);
     let server = fault.group() == FaultGroup::Server;
+    let opening_times = rule.get_untracked().map_or(1, |r| r.times);
     view! {
         <div class="fault-row" class:on=on>
             <button class="fault-toggle" data-testid=format!("fault-{slug}") aria-pressed=move || on().to_string() on:click=toggle>
@@ -107,7 +108,10 @@ fn FaultRow(fault: Fault) -> impl IntoView {
                         }
                         prop:value=move || times().to_string()
                     >
-                        {(1..=MAX_TIMES).map(|n| view! { <option value=n.to_string() selected=move || times() == n>{n}</option> }).collect_view()}
+                        // The select's value follows the rule (`prop:value`); the options only say
+                        // which one it opens on, so they need no reactive attribute each (eighty of
+                        // them were a good part of the task that built the settings).
+                        {(1..=MAX_TIMES).map(|n| view! { <option value=n.to_string() selected=opening_times == n>{n}</option> }).collect_view()}
                     </select>
                 </label>
             })}

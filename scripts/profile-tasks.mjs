@@ -1,0 +1,189 @@
+// Where a long task's time goes: loads the release build in headless Chromium with a trace
+// recording, and for every main-thread task over 50 ms prints what it spent its time on (script,
+// wasm compilation, HTML parse, style, layout, paint...), by the trace's own event names, each
+// event's time counted once (its own time, less the events nested in it). It reports; it asserts
+// nothing. measure-perf.mjs counts long tasks; this says what is in them.
+//
+//   node scripts/profile-tasks.mjs [dist-dir] [--runs N] [--url QUERY] [--run OUTCOME]
+//
+//   --runs N       loads the page N times (fresh page each) and prints each load's long tasks
+//   --url QUERY    the address's query (say `?speed=instant`), default none
+//   --count        no trace (it slows the page): only the long tasks' times, as the page's own
+//                  PerformanceObserver sees them, for each load, and how many loads had none
+//   --run OUTCOME  after the page settles, clicks Run and records until that outcome is on
+//                  screen (`answered`, `gave-up`): the run's long tasks, not the load's
+import { chromium } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const dist = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--'))) ?? 'dist';
+const runs = Number(opt('--runs', 3));
+const query = opt('--url', '');
+const runFor = opt('--run', null);
+const countOnly = args.includes('--count');
+// An experiment: a style sheet added to the page before it loads (say `.side{display:none}`), to
+// see what a part of the page costs the first layout.
+const css = opt('--css', null);
+const LONG = 50;
+// Tasks this long are listed too, with their largest part, to show the sequence around the long ones.
+const SHOWN = Number(opt('--shown', LONG));
+
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
+const server = createServer(async (req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  const file = join(dist, path.endsWith('/') ? 'index.html' : path);
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+});
+const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.wasm', 'v8.execute',
+  'blink', 'loading', 'toplevel'].join(',');
+
+/** Every complete event ('X', or a matched 'B'/'E' pair) of the renderer's main thread. */
+function mainThreadEvents(trace) {
+  const events = trace.traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain'
+    && events.some((f) => f.pid === e.pid && f.name === 'TracingStartedInBrowser' || f.pid === e.pid && f.name === 'ParseHTML'));
+  if (!main) return [];
+  const out = [];
+  const open = [];
+  for (const e of events) {
+    if (e.pid !== main.pid || e.tid !== main.tid) continue;
+    if (e.ph === 'X') out.push({ name: e.name, ts: e.ts, dur: e.dur ?? 0, args: e.args });
+    else if (e.ph === 'B') open.push(e);
+    else if (e.ph === 'E') {
+      const b = open.pop();
+      if (b) out.push({ name: b.name, ts: b.ts, dur: e.ts - b.ts, args: b.args });
+    }
+  }
+  return out.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+}
+
+/** The tasks over 50 ms and, for each, its own time by event name (nested events subtracted). */
+function longTasks(events) {
+  // The outermost tasks only (a task may be traced twice, once nested in the other).
+  const all = events.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+  const outer = all.filter((t) => !all.some((u) => u !== t && u.ts <= t.ts && u.ts + u.dur >= t.ts + t.dur
+    && (u.ts < t.ts || u.dur > t.dur || all.indexOf(u) < all.indexOf(t))));
+  const tasks = outer.filter((e) => e.dur > SHOWN * 1000);
+  return tasks.map((task) => {
+    const end = task.ts + task.dur;
+    const inside = events.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= end
+      && !['RunTask', 'ThreadControllerImpl::RunTask'].includes(e.name));
+    // Own time: an event's duration less that of its direct children.
+    const own = new Map();
+    const stack = [];
+    for (const e of inside) {
+      while (stack.length && stack[stack.length - 1].ts + stack[stack.length - 1].dur <= e.ts) stack.pop();
+      const parent = stack[stack.length - 1];
+      if (parent) parent.childDur = (parent.childDur ?? 0) + e.dur;
+      stack.push(e);
+    }
+    let covered = 0;
+    for (const e of inside) {
+      const key = e.name === 'FunctionCall' || e.name === 'EvaluateScript' ? `${e.name} (script)` : e.name;
+      const self = Math.max(0, e.dur - (e.childDur ?? 0));
+      own.set(key, (own.get(key) ?? 0) + self);
+      covered += self;
+    }
+    own.set('(task, not in a traced event)', Math.max(0, task.dur - covered));
+    return { start: task.ts, dur: task.dur, split: [...own].filter(([, d]) => d >= 1000).sort((a, b) => b[1] - a[1]) };
+  });
+}
+
+const clean = [];
+for (let r = 0; countOnly && r < runs; r++) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.setDefaultTimeout(0);
+  page.on('pageerror', (e) => console.log('page error:', String(e)));
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(base + query);
+  await page.getByTestId('run').waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="below-fold"]')].every((d) => d.firstElementChild));
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 300)))));
+  let tasks = await page.evaluate(() => window.__longTasks.splice(0));
+  let label = 'load';
+  if (runFor) {
+    const t0 = await page.evaluate(() => performance.now());
+    await page.getByTestId('run').click();
+    await page.locator(`[data-testid="outcome"][data-outcome="${runFor}"]`).waitFor();
+    await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 100))));
+    tasks = (await page.evaluate(() => window.__longTasks)).filter((t) => t.start >= t0);
+    label = `run to "${runFor}"`;
+  }
+  if (!tasks.length) clean.push(r);
+  console.log(`${label} ${r + 1}: ${tasks.length} long task(s)${tasks.map((t) => ` ${t.duration.toFixed(0)} ms at ${t.start.toFixed(0)}`).join(',')}`);
+  await page.close();
+}
+if (countOnly) console.log(`${clean.length} of ${runs} with no long task`);
+for (let r = 0; !countOnly && r < runs; r++) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(0);
+  page.on('pageerror', (e) => console.log('page error:', String(e)));
+  if (css) {
+    await page.addInitScript((css) => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const style = document.createElement('style');
+        style.textContent = css;
+        document.head.append(style);
+      });
+    }, css);
+  }
+  const nav = runFor ? null : page;
+  if (nav) await browser.startTracing(page, { categories: categories.split(',') });
+  await page.goto(base + query);
+  await page.getByTestId('run').waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="below-fold"]')].every((d) => d.firstElementChild));
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 300)))));
+  if (runFor) {
+    await browser.startTracing(page, { categories: categories.split(',') });
+    await page.getByTestId('run').click();
+    await page.locator(`[data-testid="outcome"][data-outcome="${runFor}"]`).waitFor();
+    await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 100))));
+  }
+  const trace = JSON.parse((await browser.stopTracing()).toString());
+  const events = mainThreadEvents(trace);
+  const origin = events.find((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')?.ts ?? 0;
+  const tasks = longTasks(events);
+  const layouts = events.filter((e) => e.name === 'LocalFrameView::performLayout').map((e) => e.dur / 1000);
+  if (args.includes('--layouts')) {
+    console.log(`layouts over 5 ms: ${layouts.filter((d) => d > 5).map((d) => d.toFixed(1)).join(', ')}`);
+    await context.close();
+    continue;
+  }
+  console.log(`\n${runFor ? `run to "${runFor}"` : 'load'} ${r + 1}: ${tasks.filter((t) => t.dur > LONG * 1000).length} task(s) over ${LONG} ms`);
+  for (const t of tasks) {
+    const long = t.dur > LONG * 1000;
+    console.log(`  ${long ? 'LONG ' : ''}${(t.dur / 1000).toFixed(1)} ms at ${((t.start - origin) / 1000).toFixed(0)} ms:` +
+      (long ? '' : ` ${t.split.slice(0, 3).map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}`).join(', ')}`));
+    if (long) for (const [name, d] of t.split.slice(0, 12)) console.log(`    ${(d / 1000).toFixed(1).padStart(6)} ms  ${name}`);
+  }
+  await context.close();
+}
+await browser.close();
+server.close();
