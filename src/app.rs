@@ -11,7 +11,7 @@ use crate::text;
 use crate::ui::endpoint::endpoint_panel::EndpointPanel;
 use crate::ui::icons::KeyIcon;
 use crate::ui::language::language_switch::LanguageSwitch;
-use crate::ui::lazy::{below_fold, next_task, part, Stage};
+use crate::ui::lazy::{below_fold, next_task, part, staged_part, Stage};
 use crate::ui::lessons::lessons_menu::LessonsMenu;
 use crate::ui::log::event_log::EventLog;
 use crate::ui::parts;
@@ -19,7 +19,6 @@ use crate::ui::player::playback::PlaybackBar;
 use crate::ui::player::run_controls::RunControls;
 use crate::ui::scene::outcome_banner::OutcomeBanner;
 use crate::ui::scene::MainScene;
-use crate::ui::settings::fault_panel::FaultPanel;
 use crate::ui::share::notice_bar::NoticeBar;
 use crate::ui::verdict::layer_row::LayerRow;
 use crate::web::address::Address;
@@ -193,7 +192,7 @@ fn Playground() -> impl IntoView {
                 <Show when=move || mode() == Mode::Full || (mode() == Mode::Present && show_settings.get())>
                     <aside class="side" id="settings-sheet" data-testid="settings">
                         {next_task(Stage::Settings, || view! { <EndpointPanel /> }.into_any())}
-                        {next_task(Stage::Faults, || view! { <FaultPanel /> }.into_any())}
+                        {staged_part(Stage::Faults, Box::pin(parts::fault_panel()))}
                         {below_fold("settings", || Box::pin(parts::settings_panel()))}
                     </aside>
                 </Show>

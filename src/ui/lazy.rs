@@ -77,7 +77,7 @@ pub enum Stage {
     Player = 2,
     /// The settings column's model choice: on the first screen, but not what it is about.
     Settings = 3,
-    /// The fault toggles under it: seventeen rows of controls.
+    /// The fault toggles under it: seventeen rows of controls, in a lazy part of their own.
     Faults = 4,
     /// The event log, last: it is empty until a run.
     Log = 5,
@@ -98,6 +98,15 @@ pub fn later_task(stage: Stage, build: Build) -> impl IntoView {
     shown_when_loaded(Box::pin(async move {
         after_frames(stage as u8).await;
         Ok(build)
+    }))
+}
+
+/// [`later_task`] for a view in a lazy part: its file is fetched at once, and the view is built
+/// once both the file is in and its [`Stage`]'s frame was drawn.
+pub fn staged_part(stage: Stage, load: Loading) -> impl IntoView {
+    shown_when_loaded(Box::pin(async move {
+        let (build, ()) = futures::future::join(load, after_frames(stage as u8)).await;
+        build
     }))
 }
 

@@ -20,6 +20,7 @@
 //! | `herd` | the herd view (`?view=herd`): its simulator and its charts |
 //! | `kit` | the workshop kit: the agenda and handout (`?view=agenda`), presenter mode's phone QR code, with the QR encoder, and the presenter view (`?view=presenter`) with its end of the channel in the projected window |
 //! | `yours` | your own loop (`?view=yours`): its view, the page's own OpenAI-compatible server, the reading of what the code did and its report card (the editor, the type stripper and the sandbox are JavaScript files of their own, `dist/yours/`); its split point sits in `ui::yours`, beside the view, which borrows the playground's log |
+//! | `faults` | the fault toggles in the settings column: on the first screen, so fetched as the page starts, and built in their own frame (`ui::lazy::staged_part`) |
 //! | `notices` | the link notices: what a damaged link asked for that was not used, and why, in every language |
 #![allow(improper_ctypes_definitions)]
 
@@ -40,6 +41,7 @@ use crate::ui::log::history::History;
 use crate::ui::log::log_lines::LogLines;
 use crate::ui::presenter::presenter_view::PresenterView;
 use crate::ui::scene::stream_bubble::StreamBubble;
+use crate::ui::settings::fault_panel::FaultPanel;
 use crate::ui::settings::settings_panel::SettingsPanel;
 use crate::ui::share::link_notices::LinkNotices;
 use crate::ui::share::replay_label::ReplayLabel;
@@ -122,6 +124,14 @@ fn lesson_form() -> AnyView {
 split_point! { verdict,
     pub fn verdict_panel() -> Result<Build, PartMissing> {
         Ok(Box::new(move || view! { <VerdictPanel /> }.into_any()))
+    }
+}
+
+// The fault toggles, on the first screen: fetched as the page starts, built in their frame
+// (`ui::lazy::staged_part`).
+split_point! { faults,
+    pub fn fault_panel() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <FaultPanel /> }.into_any()))
     }
 }
 

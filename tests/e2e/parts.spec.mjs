@@ -34,7 +34,7 @@ test('the first load fetches the panels below after its first paint, then the lo
   await pg.open();
   await expect(waitingPanels(page)).toHaveCount(0);
   // The run's parts come at an idle moment once the panels below are in (ui::parts, warm_run_parts).
-  await expect.poll(() => [...parts].sort()).toEqual(['below', 'engine', 'verdict']);
+  await expect.poll(() => [...parts].sort()).toEqual(['below', 'engine', 'faults', 'verdict']);
   const [paint, below, engine] = await page.evaluate(() => {
     const started = (file) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(file))?.startTime;
     return [performance.getEntriesByName('first-paint')[0]?.startTime, started('/split_below.wasm'), started('/split_engine.wasm')];
@@ -47,7 +47,7 @@ test('the first load fetches the panels below after its first paint, then the lo
   await pg.waitForOutcome('answered');
   await expect(page.getByTestId('verdict')).toBeVisible();
   await expect(page.getByTestId('board')).toBeAttached();
-  expect([...parts].sort()).toEqual(['below', 'engine', 'verdict']);
+  expect([...parts].sort()).toEqual(['below', 'engine', 'faults', 'verdict']);
 });
 
 test('the panels below the fold arrive by themselves, in their places, and the page only grows', async ({ page }) => {
