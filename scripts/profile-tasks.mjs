@@ -78,11 +78,16 @@ function mainThreadEvents(trace) {
 
 /** The tasks over 50 ms and, for each, its own time by event name (nested events subtracted). */
 function longTasks(events) {
+  return longTasksOver(events, SHOWN);
+}
+
+/** The outermost tasks longer than `floor` ms, each with its own time by event name. */
+function longTasksOver(events, floor) {
   // The outermost tasks only (a task may be traced twice, once nested in the other).
   const all = events.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
   const outer = all.filter((t) => !all.some((u) => u !== t && u.ts <= t.ts && u.ts + u.dur >= t.ts + t.dur
     && (u.ts < t.ts || u.dur > t.dur || all.indexOf(u) < all.indexOf(t))));
-  const tasks = outer.filter((e) => e.dur > SHOWN * 1000);
+  const tasks = outer.filter((e) => e.dur > floor * 1000);
   return tasks.map((task) => {
     const end = task.ts + task.dur;
     const inside = events.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= end
@@ -104,7 +109,7 @@ function longTasks(events) {
       covered += self;
     }
     own.set('(task, not in a traced event)', Math.max(0, task.dur - covered));
-    return { start: task.ts, dur: task.dur, split: [...own].filter(([, d]) => d >= 1000).sort((a, b) => b[1] - a[1]) };
+    return { start: task.ts, dur: task.dur, split: [...own].filter(([, d]) => floor === 0 || d >= 1000).sort((a, b) => b[1] - a[1]) };
   });
 }
 
@@ -170,6 +175,15 @@ for (let r = 0; !countOnly && r < runs; r++) {
   const events = mainThreadEvents(trace);
   const origin = events.find((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')?.ts ?? 0;
   const tasks = longTasks(events);
+  if (args.includes('--sum')) {
+    // Every task of the window, summed: where the whole run's time went.
+    const every = longTasksOver(events, 0);
+    const sum = new Map();
+    for (const t of every) for (const [name, d] of t.split) sum.set(name, (sum.get(name) ?? 0) + d);
+    const all = every.reduce((a, t) => a + t.dur, 0);
+    console.log(`all ${every.length} tasks: ${(all / 1000).toFixed(1)} ms`);
+    for (const [name, d] of [...sum].sort((a, b) => b[1] - a[1]).slice(0, 16)) console.log(`    ${(d / 1000).toFixed(1).padStart(7)} ms  ${name}`);
+  }
   const layouts = events.filter((e) => e.name === 'LocalFrameView::performLayout').map((e) => e.dur / 1000);
   if (args.includes('--layouts')) {
     console.log(`layouts over 5 ms: ${layouts.filter((d) => d > 5).map((d) => d.toFixed(1)).join(', ')}`);

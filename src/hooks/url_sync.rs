@@ -7,8 +7,15 @@ use crate::web::address::Address;
 use leptos::prelude::*;
 use rusty_lock_engine::show::scenario::{decode, encode};
 
+/// Says, in context, that the page below keeps the address in step with the playground: only
+/// there may [`write_opening_link`] write it (the your-own-loop view shows the board too, and its
+/// address is its own).
+#[derive(Clone, Copy)]
+struct SyncedAddress;
+
 /// Call once, after the playground is in context.
 pub fn use_url_sync(pg: Playground, address: Address) {
+    provide_context(SyncedAddress);
     // Read the opening link before any effect can write over it.
     apply_link(pg, &address.search_untracked());
     // Link → page: a lesson link clicked, or back and forward. A link followed during a run ends
@@ -45,6 +52,9 @@ pub fn use_url_sync(pg: Playground, address: Address) {
 /// below the fold are built (the `below` part, at the first idle moment), so neither the first
 /// screen's task nor the first download pays for it.
 pub fn write_opening_link() {
+    if use_context::<SyncedAddress>().is_none() {
+        return;
+    }
     let (Some(pg), Some(address)) = (use_context::<Playground>(), use_context::<Address>()) else { return };
     let Some(link) = pg.scenario.try_with_untracked(|s| format!("?{}", encode(s))) else { return };
     if address.try_search_untracked().is_some_and(|now| now != link) {
