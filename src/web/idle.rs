@@ -24,9 +24,7 @@ pub(crate) async fn idle() {
 pub(crate) async fn next_frame() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         let frame = window().request_animation_frame(&resolve).is_ok();
-        let timer = window()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, FRAME_AT_MOST_MS)
-            .is_ok();
+        let timer = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, FRAME_AT_MOST_MS).is_ok();
         if !frame && !timer {
             let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
         }
