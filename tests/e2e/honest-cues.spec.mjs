@@ -118,6 +118,9 @@ test('an opened trace of a real-endpoint run is labelled a replay, leaves the fo
   fresh.on('request', (r) => requests.push(r.url()));
   const viewer = new Playground(fresh);
   await viewer.open('?v=1&faults=t2:503');
+  // The opening link is written in its canonical form once the panels below are in (the share
+  // bar among them): the address to keep is that one.
+  await expect(fresh.getByTestId('import-trace')).toBeAttached();
   const address = fresh.url();
   await fresh.mouse.wheel(0, 1500);
   await fresh.getByTestId('import-trace').setInputFiles(path);
