@@ -13,9 +13,8 @@
 //   --run OUTCOME  after the page settles, clicks Run and records until that outcome is on
 //                  screen (`answered`, `gave-up`): the run's long tasks, not the load's
 import { chromium } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { resolve } from 'node:path';
+import { serveSite } from '../tests/e2e/static-host.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -34,20 +33,9 @@ const LONG = 50;
 // Tasks this long are listed too, with their largest part, to show the sequence around the long ones.
 const SHOWN = Number(opt('--shown', LONG));
 
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
-const server = createServer(async (req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-  const file = join(dist, path.endsWith('/') ? 'index.html' : path);
-  try {
-    const body = await readFile(file);
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    res.end(body);
-  } catch {
-    res.writeHead(404).end();
-  }
-});
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const base = `http://127.0.0.1:${server.address().port}/`;
+// The tests' own static host serves the build, as it does for every browser spec.
+const site = await serveSite(resolve(dist), '/');
+const base = site.base;
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -200,4 +188,4 @@ for (let r = 0; !countOnly && r < runs; r++) {
   await context.close();
 }
 await browser.close();
-server.close();
+await site.stop();

@@ -70,8 +70,8 @@ pub fn below_fold(name: &'static str, load: fn() -> Loading) -> impl IntoView {
 /// browser for 60 to 100 ms at load). Each piece's place says which frame it comes after.
 #[derive(Clone, Copy)]
 pub enum Stage {
-    /// The scene's drawing, after the frame that first shows the header, the scene's frame and
-    /// the player: its two hundred SVG nodes and their text are dear to build and to lay out.
+    /// The scene's drawing, after the frame that first shows the header and the scene's frame:
+    /// its two hundred SVG nodes and their text are dear to build and to lay out.
     Drawing = 1,
     /// The layer row and the player under the scene.
     Player = 2,
