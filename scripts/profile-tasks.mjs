@@ -172,6 +172,22 @@ for (let r = 0; !countOnly && r < runs; r++) {
     console.log(`all ${every.length} tasks: ${(all / 1000).toFixed(1)} ms`);
     for (const [name, d] of [...sum].sort((a, b) => b[1] - a[1]).slice(0, 16)) console.log(`    ${(d / 1000).toFixed(1).padStart(7)} ms  ${name}`);
   }
+  if (args.includes('--kinds')) {
+    // What started each task (its first traced event: a timer, a message, a frame...), counted
+    // and summed: which kind of task a run is made of.
+    const every = longTasksOver(events, 0);
+    const kinds = new Map();
+    for (const t of every) {
+      const first = events.find((e) => e.ts >= t.start && e.ts < t.start + t.dur
+        && !['RunTask', 'ThreadControllerImpl::RunTask'].includes(e.name));
+      const key = first ? first.name : '(nothing traced)';
+      const [n, d] = kinds.get(key) ?? [0, 0];
+      kinds.set(key, [n + 1, d + t.dur]);
+    }
+    for (const [name, [n, d]] of [...kinds].sort((a, b) => b[1][1] - a[1][1]).slice(0, 16)) {
+      console.log(`  ${String(n).padStart(5)} tasks ${(d / 1000).toFixed(1).padStart(7)} ms  begun by ${name}`);
+    }
+  }
   const layouts = events.filter((e) => e.name === 'LocalFrameView::performLayout').map((e) => e.dur / 1000);
   if (args.includes('--layouts')) {
     console.log(`layouts over 5 ms: ${layouts.filter((d) => d > 5).map((d) => d.toFixed(1)).join(', ')}`);

@@ -10,6 +10,13 @@
 //!
 //! Time travel hides the items after the shown step and marks the one on screen, touching only
 //! the items between the old and the new position.
+//!
+//! A list made [`AppendList::deferring`] parses a large batch's earlier chunks later: a 1,000-turn
+//! run at instant speed hands the log hundreds of lines at once, of which only the last few can
+//! be on screen. Their HTML waits beside an empty chunk (marked `data-deferred`) until the owner
+//! calls [`AppendList::build_one_deferred`] at an idle moment ([`build_deferred_at_idle`]); parsing
+//! them during the run was a third of its time in the page. Anything that must touch a waiting
+//! item (time travel, the mark of the step on screen) builds them all first.
 
 use wasm_bindgen::JsCast;
 use web_sys::Element;
@@ -21,8 +28,15 @@ pub struct AppendList {
     parent: Element,
     /// The chunk new items go into, until it is full.
     chunk: Option<Element>,
-    /// The items, each with the index of the event it came from, in order.
-    items: Vec<(usize, Element)>,
+    /// The items, each with the index of the event it came from, in order; `None` while its
+    /// chunk is deferred.
+    items: Vec<(usize, Option<Element>)>,
+    /// Whether a large batch's earlier chunks may wait (see the module's doc).
+    defers: bool,
+    /// The chunks still to parse, oldest first.
+    deferred: Vec<Deferred>,
+    /// Whether the owner has been told to build the deferred chunks (see [`AppendList::start_building`]).
+    building: bool,
     /// How many items are shown; the rest come after the shown step.
     visible: usize,
     /// Show only the items of events up to this index (`None`: all).
@@ -35,6 +49,26 @@ pub struct AppendList {
     probe: Option<js_sys::Array>,
 }
 
+/// A chunk whose items wait, as HTML, to be parsed.
+struct Deferred {
+    chunk: Element,
+    /// The position of its first item in the list.
+    first: usize,
+    html: String,
+}
+
+/// Builds a list's deferred chunks one per idle moment, newest first, while `build_one` (which
+/// calls [`AppendList::build_one_deferred`]) says more wait. It returns `None` once the list is no
+/// longer on the page, which ends this too.
+pub async fn build_deferred_at_idle(mut build_one: impl FnMut() -> Option<bool>) {
+    loop {
+        crate::web::idle::idle().await;
+        if build_one() != Some(true) {
+            return;
+        }
+    }
+}
+
 impl AppendList {
     /// `probe` names a global array (set by scripts/measure-perf.mjs before the page loads) that
     /// receives `[position, ms]` for every item added; without that array it costs nothing.
@@ -42,7 +76,26 @@ impl AppendList {
         let probe = probe
             .and_then(|name| js_sys::Reflect::get(&js_sys::global(), &name.into()).ok())
             .and_then(|v| v.dyn_into::<js_sys::Array>().ok());
-        AppendList { parent, chunk: None, items: Vec::new(), visible: 0, limit: None, current: None, run, probe }
+        AppendList {
+            parent,
+            chunk: None,
+            items: Vec::new(),
+            defers: false,
+            deferred: Vec::new(),
+            building: false,
+            visible: 0,
+            limit: None,
+            current: None,
+            run,
+            probe,
+        }
+    }
+
+    /// Lets a large batch's earlier chunks wait to be parsed (see the module's doc). Its owner
+    /// then builds them at idle moments: see [`AppendList::start_building`].
+    pub fn deferring(mut self) -> Self {
+        self.defers = true;
+        self
     }
 
     pub fn len(&self) -> usize {
@@ -54,6 +107,7 @@ impl AppendList {
         self.parent.set_text_content(None);
         self.chunk = None;
         self.items.clear();
+        self.deferred.clear();
         self.visible = 0;
         self.current = None;
         self.run = run;
@@ -82,29 +136,96 @@ impl AppendList {
                 self.push_marked(&mut html, *index, item);
             }
             let Some(chunk) = self.chunk.clone() else { return };
-            let _ = chunk.insert_adjacent_html("beforeend", &html);
-            let children = chunk.children();
-            let first = children.length().saturating_sub(group.len() as u32);
-            for (k, (index, _)) in group.iter().enumerate() {
-                if let Some(el) = children.item(first + k as u32) {
-                    self.items.push((*index, el));
+            // A whole new chunk with at least a chunk more behind it in this batch is never the
+            // one in view while the list follows its newest item: it can wait.
+            let whole = room == CHUNK && group.len() == CHUNK;
+            if self.defers && whole && items.len() - at >= 2 * CHUNK {
+                let _ = chunk.set_attribute("data-deferred", "");
+                self.deferred.push(Deferred { chunk, first: self.items.len(), html });
+                for (index, _) in group {
+                    self.items.push((*index, None));
                     if self.limit.is_none_or(|l| *index <= l) {
                         self.visible = self.items.len();
                     }
                 }
+                at += group.len();
+                continue;
             }
-            if let (Some(probe), Some(started)) = (&self.probe, started) {
-                // Forced layout, so the figure includes what the browser does for the new items;
-                // each line is charged its share of the group it came in.
-                let _ = self.parent.scroll_height();
-                let each = (now_ms() - started) / group.len() as f64;
-                let end = self.items.len();
-                for position in end - group.len()..end {
-                    probe.push(&js_sys::Array::of2(&(position as f64).into(), &each.into()));
+            let first = self.items.len();
+            self.items.extend(group.iter().map(|(index, _)| (*index, None)));
+            self.parse_into(&chunk, first, &html);
+            for (k, (index, _)) in group.iter().enumerate() {
+                if self.limit.is_none_or(|l| *index <= l) {
+                    self.visible = first + k + 1;
                 }
+            }
+            if let Some(started) = started {
+                self.probe_since(started, first);
             }
             at += group.len();
         }
+    }
+
+    /// Parses `html` at the end of `chunk`, and fills in the elements of the items from position
+    /// `first` on.
+    fn parse_into(&mut self, chunk: &Element, first: usize, html: &str) {
+        let _ = chunk.insert_adjacent_html("beforeend", html);
+        let children = chunk.children();
+        let count = self.items.len().min(first + CHUNK) - first;
+        let from = children.length().saturating_sub(count as u32);
+        for k in 0..count {
+            if let Some(slot) = self.items.get_mut(first + k) {
+                slot.1 = children.item(from + k as u32);
+            }
+        }
+    }
+
+    /// For the measurement: the time since `started`, with a forced layout so the figure includes
+    /// what the browser does for the new items, charged in equal shares to the items from
+    /// position `first` to the end of its chunk.
+    fn probe_since(&self, started: f64, first: usize) {
+        let Some(probe) = &self.probe else { return };
+        let _ = self.parent.scroll_height();
+        let end = self.items.len().min(first + CHUNK);
+        let each = (now_ms() - started) / (end - first).max(1) as f64;
+        for position in first..end {
+            probe.push(&js_sys::Array::of2(&(position as f64).into(), &each.into()));
+        }
+    }
+
+    /// Says once, when chunks first wait, that the owner should start building them at idle
+    /// moments; again only after they were all built. `false` if nothing waits or a build is
+    /// under way.
+    pub fn start_building(&mut self) -> bool {
+        let start = !self.deferred.is_empty() && !self.building;
+        self.building |= start;
+        start
+    }
+
+    /// Parses the deferred chunk nearest the newest item: `true` while more wait.
+    pub fn build_one_deferred(&mut self) -> bool {
+        if let Some(Deferred { chunk, first, html }) = self.deferred.pop() {
+            let started = self.probe.as_ref().map(|_| now_ms());
+            self.parse_into(&chunk, first, &html);
+            let _ = chunk.remove_attribute("data-deferred");
+            if let Some(started) = started {
+                self.probe_since(started, first);
+            }
+        }
+        self.building = !self.deferred.is_empty();
+        self.building
+    }
+
+    /// Parses every deferred chunk now, before an item in one is touched.
+    fn build_all_deferred(&mut self) {
+        while !self.deferred.is_empty() {
+            self.build_one_deferred();
+        }
+    }
+
+    /// Whether an item from position `from` to `to` waits in a deferred chunk.
+    fn waits_between(&self, from: usize, to: usize) -> bool {
+        self.deferred.iter().any(|d| d.first < to && from < d.first + CHUNK)
     }
 
     /// Appends an item's HTML to `html` with the list's marks after its tag name: its event
@@ -140,7 +261,11 @@ impl AppendList {
             None => self.items.len(),
             Some(l) => self.items.partition_point(|(i, _)| *i <= l),
         };
+        if self.waits_between(target.min(self.visible), target.max(self.visible)) {
+            self.build_all_deferred();
+        }
         for (_, el) in &self.items[target.min(self.visible)..target.max(self.visible)] {
+            let Some(el) = el else { continue };
             if target > self.visible {
                 let _ = el.remove_attribute("data-future");
             } else {
@@ -155,9 +280,16 @@ impl AppendList {
         if self.current == current {
             return;
         }
-        for index in [self.current, current].into_iter().flatten() {
+        let touched = [self.current, current].into_iter().flatten();
+        if touched.clone().any(|index| {
             let at = self.items.partition_point(|(i, _)| *i < index);
-            if let Some((i, el)) = self.items.get(at) {
+            self.waits_between(at, at + 1)
+        }) {
+            self.build_all_deferred();
+        }
+        for index in touched {
+            let at = self.items.partition_point(|(i, _)| *i < index);
+            if let Some((i, Some(el))) = self.items.get(at) {
                 if *i == index {
                     if Some(index) == current {
                         let _ = el.set_attribute("aria-current", "step");
@@ -176,10 +308,13 @@ impl AppendList {
     }
 
     /// Scrolls the list, and only the list, so the marked item is in view.
-    pub fn reveal_current(&self) {
+    pub fn reveal_current(&mut self) {
         let Some(index) = self.current else { return };
         let at = self.items.partition_point(|(i, _)| *i < index);
-        if let Some((_, el)) = self.items.get(at) {
+        if self.waits_between(at, at + 1) {
+            self.build_all_deferred();
+        }
+        if let Some((_, Some(el))) = self.items.get(at) {
             reveal_in(&self.parent, el);
         }
     }

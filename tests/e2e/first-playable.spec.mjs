@@ -1,7 +1,7 @@
 // The first-playable behaviours, each in real headless Chromium against the release build.
 import { test, expect } from './fixtures.mjs';
 import { slowness, scaled } from './responsiveness.mjs';
-import { Playground } from './playground.page.mjs';
+import { Playground, logComplete } from './playground.page.mjs';
 
 test('the default run ends answered with the door open', async ({ page }) => {
   const pg = new Playground(page);
@@ -87,6 +87,24 @@ test('Stop cuts a 1,000-turn run at instant speed partway', async ({ page }) => 
   await stop();
   await pg.waitForOutcome('cancelled', scaled(5_000, await slowness(page)));
   expect(await pg.entries('[data-kind="turn-started"]').count()).toBeLessThan(1000);
+});
+
+test('a long instant run logs every step in order, and looking back right after marks the early step', async ({ page }) => {
+  // The log parses a large batch's earlier lines at idle moments after it: looking back at once
+  // must still find them, and once idle the log holds every step, in order.
+  const pg = new Playground(page);
+  await pg.open('?v=1&model=stubborn&repeat=off&errors=0&turns=1000&speed=instant');
+  await pg.run();
+  await expect(pg.outcome).toHaveAttribute('data-outcome', 'gave-up', { timeout: 60_000 });
+  await pg.scrubTo(10);
+  await expect(pg.entries('[data-index="10"]')).toHaveAttribute('aria-current', 'step');
+  await expect(pg.entries('[data-index="11"]')).toHaveAttribute('data-future', '');
+  await expect(pg.entries('[data-index="9"]')).not.toHaveAttribute('data-future', '');
+  const { of } = await pg.steps();
+  await logComplete(page);
+  const indices = await pg.entries().evaluateAll((els) => els.map((e) => Number(e.dataset.index)));
+  expect(indices).toEqual([...Array(of).keys()]);
+  await expect(pg.entries('[data-kind="turn-started"]')).toHaveCount(1000);
 });
 
 test('a harness bug is shown as a failure, not swallowed', async ({ page }) => {

@@ -100,8 +100,11 @@ export class Playground {
     await this.stopButton.click();
   }
 
+  /** Waits for the outcome, and for the log to hold every line: a long run's earlier lines are
+   *  parsed at idle moments after it (`data-deferred` marks a chunk still waiting). */
   async waitForOutcome(expected, timeout = 30_000) {
     await expect(this.outcome).toHaveAttribute('data-outcome', expected, { timeout });
+    await logComplete(this.page, timeout);
   }
 
   entries(selector = '') {
@@ -231,8 +234,14 @@ export class Playground {
   }
 }
 
+/** Waits until no chunk of the log waits to be parsed. */
+export async function logComplete(page, timeout = 30_000) {
+  await expect(page.locator('[data-testid="event-log"] .chunk[data-deferred]')).toHaveCount(0, { timeout });
+}
+
 /** Every log line as "kind|text", the fingerprint two runs must share to be the same run. */
 export async function logLines(page) {
+  await logComplete(page);
   return page.getByTestId('event-log').locator('li').evaluateAll((els) =>
     els.map((e) => `${e.dataset.kind}|${e.querySelector('.entry-text')?.textContent ?? ''}`));
 }

@@ -9,7 +9,7 @@ use crate::hooks::after_layout::use_measure_after_layout;
 use crate::state::shown::Shown;
 use crate::state::Playground;
 use crate::text;
-use crate::web::append_list::{clicked_index, escape_into, AppendList};
+use crate::web::append_list::{build_deferred_at_idle, clicked_index, escape_into, AppendList};
 use leptos::html::Div;
 use leptos::prelude::*;
 use rusty_lock_engine::run::events::Event;
@@ -86,16 +86,25 @@ pub fn LogLines() -> impl IntoView {
     Effect::new(move |_| {
         let run = pg.playback.run_id.get();
         let Some(el) = list.get() else { return };
-        pg.run.with(|rec| {
-            lines.update_value(|slot| {
-                let log = slot.get_or_insert_with(|| AppendList::new(el.into(), run, Some(PERF_PROBE)));
-                if log.run != run || rec.events().len() < log.len() {
-                    log.clear(run);
-                }
-                let start = log.len();
-                log.push_html(rec.events().iter().enumerate().skip(start).map(|(i, event)| (i, entry_html(event))));
-            });
+        let build_later = pg.run.with(|rec| {
+            lines
+                .try_update_value(|slot| {
+                    let log = slot.get_or_insert_with(|| AppendList::new(el.into(), run, Some(PERF_PROBE)).deferring());
+                    if log.run != run || rec.events().len() < log.len() {
+                        log.clear(run);
+                    }
+                    let start = log.len();
+                    log.push_html(rec.events().iter().enumerate().skip(start).map(|(i, event)| (i, entry_html(event))));
+                    log.start_building()
+                })
+                .unwrap_or(false)
         });
+        // A batch's earlier lines, out of view, are parsed at idle moments after it.
+        if build_later {
+            leptos::task::spawn_local(build_deferred_at_idle(move || {
+                lines.try_update_value(|slot| slot.as_mut().map(AppendList::build_one_deferred)).flatten()
+            }));
+        }
     });
     // Follow the newest line once the page has laid the new ones out, unless looking back.
     use_measure_after_layout(
