@@ -6,7 +6,8 @@
 //
 //   --quick   every section once, the default run at 4× (what the test command runs, to keep
 //             this script working; its figures are not for comparing)
-//   --record  appends the figures, with the commit, to perf/history.csv
+//   --record  appends the figures, with the commit, to perf/history.csv (PERF_COMMIT names
+//             another commit, for a build of an older tree; PERF_NOTE fills the note column)
 //
 // 1. Long tasks (> 50 ms, PerformanceObserver 'longtask') while the page loads and settles (its
 //    panels below the fold arrive at the first idle moment), then during a default run at 1×.
@@ -88,6 +89,12 @@ async function newPage(init, viewport = { width: 1280, height: 800 }) {
   return { page, errors };
 }
 
+/** Waits until the log holds every line: a long run's earlier lines are parsed at idle moments
+ *  after it (a chunk still waiting is marked `data-deferred`). */
+async function logComplete(page) {
+  await page.waitForFunction(() => !document.querySelector('[data-testid="event-log"] .chunk[data-deferred]'));
+}
+
 /** Clicks Run inside the page and resolves with ms until the outcome is in the DOM and painted. */
 async function timedRun(page, outcome) {
   return page.evaluate((outcome) => new Promise((resolve) => {
@@ -157,6 +164,7 @@ const REPEATS = quick ? 1 : 5;
     await page.goto(longRun);
     await settled(page);
     const { inDom, painted, t0 } = await timedRun(page, 'gave-up');
+    await logComplete(page);
     entries = await page.getByTestId('event-log').locator('li').count();
     const tasks = (await page.evaluate(() => window.__longTasks)).filter((t) => t.start >= t0);
     longest = Math.max(longest, ...tasks.map((t) => t.duration));
@@ -184,6 +192,7 @@ const REPEATS = quick ? 1 : 5;
     await page.goto(longRun);
     await settled(page);
     await timedRun(page, 'gave-up');
+    await logComplete(page);
     const times = await page.evaluate(() => window.__rustyLockAppendTimes);
     const lines = (from, to) => times.filter(([i]) => i >= from && i < to).map(([, t]) => t);
     count = times.length;
@@ -277,7 +286,7 @@ await browser.close();
 server.close();
 
 // The figures, one line to read and, with --record, one row of perf/history.csv.
-const commit = (() => {
+const commit = process.env.PERF_COMMIT ?? (() => {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   } catch {

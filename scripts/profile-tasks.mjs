@@ -12,6 +12,9 @@
 //                  PerformanceObserver sees them, for each load, and how many loads had none
 //   --run OUTCOME  after the page settles, clicks Run and records until that outcome is on
 //                  screen (`answered`, `gave-up`): the run's long tasks, not the load's
+//   --sum          every task of the window, its parts summed
+//   --kinds        every task of the window, counted and summed by what began it (a frame, a
+//                  timer, a `scheduler.yield` continuation, a microtask checkpoint...)
 import { chromium } from '@playwright/test';
 import { resolve } from 'node:path';
 import { serveSite } from '../tests/e2e/static-host.mjs';
