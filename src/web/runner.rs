@@ -174,26 +174,3 @@ impl BrowserTurns {
     }
 }
 
-/// A run nobody sees: the default scenario, played to its end on a virtual clock with nothing
-/// waiting, along the same path as a live run of the built-in model (the provider boxed, chaos
-/// around it, the harness). Called once at an idle moment before the first Run, so the browser
-/// compiles the loop's code then: compiled on the click instead, it was a twentieth of a
-/// 1,000-turn run (about 25 ms, traced) and most of the first Run's long task.
-pub fn rehearse(lang: rusty_lock_engine::run::script::Lang) -> Vec<Event> {
-    use rusty_lock_engine::run::clock::block_on_virtual;
-    let config = RunConfig { lang, ..RunConfig::default() };
-    let provider: Box<dyn Provider> = Box::new(BuiltinModel::speaking(config.personality, config.lang));
-    let clock = VirtualClock::new();
-    let plan = Rc::new(RefCell::new(FaultPlan::default()));
-    let (provider, tools) = broken_by(plan, provider, Rc::new(clock.clone()));
-    let harness = Harness(Inputs {
-        provider: &provider,
-        clock: &clock,
-        config: &config,
-        tools: &tools,
-        cancel: CancelToken::new(),
-    });
-    let mut events = Vec::new();
-    block_on_virtual(&clock, harness.run(&mut events));
-    events
-}
