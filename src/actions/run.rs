@@ -47,8 +47,8 @@ fn hold_if_narrated(pg: Playground) {
 /// 1,000-turn run drew about 20 frames. In batches this size it draws about 5, and every turn
 /// between them paints nothing new. Each update now costs little beyond its frame (the log parses
 /// only a batch's last lines at once, see `AppendList::deferring`): from 600 to 1,200, with the
-/// loop's turns to the browser from every 250 events to every 600 and the rehearsal
-/// ([`rehearse_run`]), a 1,000-turn run took 0.83× the time (medians, interleaved).
+/// loop's turns to the browser from every 250 events to every 600, a 1,000-turn run took 0.83×
+/// the time (medians, interleaved).
 const INSTANT_BATCH: usize = 1200;
 
 /// At instant speed, how long (real ms) an event may wait for its batch to fill: a real endpoint
@@ -201,33 +201,6 @@ pub fn replay(pg: Playground, events: Vec<Event>, recorded: ProviderChoice) {
 split_point! { engine,
     fn start_replay(pg: Playground, run: u64, events: Vec<Event>, token: CancelToken) -> Result<(), PartMissing> {
         crate::web::replay::replay(events, pg.live_speed.get_value(), deliver(pg, run, pg.live_speed.get_value()), token);
-        Ok(())
-    }
-}
-
-split_point! { engine,
-    /// A run nobody sees: the default scenario at instant speed, along the very path of a live
-    /// run of the built-in model, its events worded and dropped. Called once at an idle moment
-    /// before the first Run, so the browser compiles the loop's code and the log's words then:
-    /// V8 compiles each wasm function on its first call, on the main thread, and on the click
-    /// that was about 25 ms of a 1,000-turn run (traced) and most of the first Run's long task.
-    /// It needs no real timer, so it runs to its end in the task it starts in. Skipped while
-    /// playback is held (a narrated run), which it must not step.
-    pub fn rehearse_run() -> Result<(), PartMissing> {
-        if !crate::web::gate::gate().is_open() {
-            return Ok(());
-        }
-        let instant: Speed = Rc::new(Cell::new(0.0));
-        let config = RunConfig { lang: text::lang(), ..RunConfig::default() };
-        let setup = RunSetup {
-            model: Model::Builtin(config.personality),
-            config,
-            plan: Rc::default(),
-            speed: instant.clone(),
-            clock_speed: instant,
-            deliver: Rc::new(|event: Event| drop(std::hint::black_box(text::describe(&event)))),
-        };
-        crate::web::runner::start_run(setup, CancelToken::new());
         Ok(())
     }
 }

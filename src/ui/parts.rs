@@ -163,16 +163,13 @@ split_point! { below,
 /// thread, so this makes no long task; a part that cannot be fetched now is fetched again by the
 /// Run that needs it. It is called by the board's split point, so it travels in the part of the
 /// panels below the fold (the board is on the page in every mode) and the first load carries
-/// none of it. What each split point returns is dropped unbuilt: only the fetch was wanted. Then
-/// a run nobody sees, at one more idle moment, has the browser compile the loop's code.
+/// none of it. What each split point returns is dropped unbuilt: only the fetch was wanted.
 fn warm_run_parts() {
     leptos::task::spawn_local(async {
         crate::web::idle::page_is_up().await;
         if log_lines().await.is_ok() {
             crate::web::idle::idle().await;
             let _ = verdict_panel().await;
-            crate::web::idle::idle().await;
-            let _ = crate::actions::run::rehearse_run().await;
         }
     });
 }

@@ -173,4 +173,3 @@ impl BrowserTurns {
         })
     }
 }
-
