@@ -91,10 +91,19 @@ fn deliver(pg: Playground, run: u64, speed: Speed) -> Rc<dyn Fn(Event)> {
         let instant = speed.get() <= 0.0;
         if !instant || last || waiting >= INSTANT_BATCH {
             // Now: at the next microtask, once the loop pauses. The first event of a batch asks;
-            // at instant speed, the one that fills it or ends the run.
-            if waiting == 1 || (instant && (last || waiting == INSTANT_BATCH)) {
+            // at instant speed, the one that ends the run, or the one that fills a batch, which
+            // is taken in a task of its own after the loop's next turn: in the loop's own task
+            // (its slice of work, then a thousand lines for the page) it made a long task on a
+            // slow machine. Whatever is waiting when a flush runs goes with it, in order.
+            let full = instant && !last && waiting == INSTANT_BATCH;
+            if waiting == 1 || (instant && last) || full {
                 let flush = flush.clone();
-                wasm_bindgen_futures::spawn_local(async move { flush() });
+                wasm_bindgen_futures::spawn_local(async move {
+                    if full {
+                        crate::web::runner::browser_turn().await;
+                    }
+                    flush()
+                });
             }
         } else if !watching.replace(true) {
             // A batch that stops growing (the loop waits on a real call) is delivered as it is.

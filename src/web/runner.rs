@@ -123,12 +123,11 @@ pub fn start_run(setup: RunSetup, token: CancelToken) {
 /// page froze and a click on Stop was only seen once the run had ended. The loop now hands the
 /// browser a turn every few milliseconds of work, and Stop is seen then.
 pub(crate) struct BrowserTurns {
-    /// `scheduler.yield` where the browser has it: the loop resumes ahead of other tasks and the
+    /// With `scheduler.yield` (see [`browser_turn`]) the loop resumes ahead of other tasks and the
     /// page paints only now and then. Elsewhere a zero timeout, after which the page paints every
     /// time, and a paint of a long log is dear: those turns are spaced further apart. Each turn
     /// also costs the page an update, so shorter slices make the whole run slower (30 ms slices:
     /// a 1,000-turn run took about 1 s; 60 ms: about 0.7 s, against 0.55 s in one piece).
-    scheduler: Option<(JsValue, js_sys::Function)>,
     slice_ms: f64,
     last: f64,
     /// Events handed over since the browser's last turn. The loop's own work can be far quicker
@@ -140,14 +139,8 @@ pub(crate) struct BrowserTurns {
 
 impl BrowserTurns {
     pub(crate) fn new() -> Self {
-        let scheduler = js_sys::Reflect::get(&js_sys::global(), &"scheduler".into()).ok().filter(JsValue::is_object);
-        let scheduler = scheduler.and_then(|s| {
-            let f = js_sys::Reflect::get(&s, &"yield".into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
-            Some((s, f))
-        });
-        // A slice of 40 ms leaves room for the page's update in the same task under 50 ms.
-        let slice_ms = if scheduler.is_some() { 40.0 } else { 200.0 };
-        BrowserTurns { scheduler, slice_ms, last: js_sys::Date::now(), events: 0 }
+        let slice_ms = if scheduler_yield().is_some() { 40.0 } else { 200.0 };
+        BrowserTurns { slice_ms, last: js_sys::Date::now(), events: 0 }
     }
 
     /// The most events between two of the browser's turns: about 120 turns of the stubborn
@@ -164,12 +157,26 @@ impl BrowserTurns {
         }
         self.events = 0;
         self.last = js_sys::Date::now();
-        let promise = self.scheduler.as_ref().and_then(|(s, f)| f.call0(s).ok()?.dyn_into::<js_sys::Promise>().ok());
-        Box::pin(async move {
-            match promise {
-                Some(p) => drop(wasm_bindgen_futures::JsFuture::from(p).await),
-                None => TimeoutFuture::new(0).await,
-            }
-        })
+        browser_turn()
     }
+}
+
+/// `scheduler` and its `yield`, where the browser has them.
+fn scheduler_yield() -> Option<(JsValue, js_sys::Function)> {
+    let scheduler = js_sys::Reflect::get(&js_sys::global(), &"scheduler".into()).ok().filter(JsValue::is_object)?;
+    let f = js_sys::Reflect::get(&scheduler, &"yield".into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
+    Some((scheduler, f))
+}
+
+/// Resolves in a task of its own, after the browser has had a turn: `scheduler.yield()` where
+/// the browser has it (ahead of timers, in the order asked), else a zero timeout. Asked at the
+/// same moment, the loop's turn and the page's update come in two tasks, in the order asked.
+pub(crate) fn browser_turn() -> LocalBoxFuture<'static, ()> {
+    let promise = scheduler_yield().and_then(|(s, f)| f.call0(&s).ok()?.dyn_into::<js_sys::Promise>().ok());
+    Box::pin(async move {
+        match promise {
+            Some(p) => drop(wasm_bindgen_futures::JsFuture::from(p).await),
+            None => TimeoutFuture::new(0).await,
+        }
+    })
 }
