@@ -8,9 +8,9 @@
 //   --rounds N     rounds (default 7): each build's run is timed N times, on a fresh page each
 //   --url QUERY    the address's query (default: measure-perf's 1,000-turn run)
 //   --outcome O    the outcome that ends the run (default gave-up)
-import { chromium } from '@playwright/test';
 import { resolve } from 'node:path';
 import { serveSite } from '../tests/e2e/static-host.mjs';
+import { launch, settled, watchLongTasks } from './perf-page.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -26,11 +26,7 @@ if (dists.length < 2) {
   process.exit(2);
 }
 const sites = await Promise.all(dists.map((d) => serveSite(resolve(d), '/')));
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-});
+const browser = await launch();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** One fresh page of `base`: settled, then Run, timed inside the page to the outcome painted, and
@@ -40,17 +36,9 @@ async function once(base) {
   page.setDefaultTimeout(0);
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await watchLongTasks(page);
   await page.goto(base + query);
-  await page.getByTestId('run').waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="below-fold"]')].every((d) => d.firstElementChild));
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 100)))));
+  await settled(page);
   const { painted, t0 } = await page.evaluate((outcome) => new Promise((done) => {
     const t0 = performance.now();
     const seen = () => document.querySelector(`[data-testid="outcome"][data-outcome="${outcome}"]`);

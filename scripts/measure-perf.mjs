@@ -19,7 +19,6 @@
 //    share of its group; at a watchable speed they arrive one by one.
 // 4. The first-load transfer: every file the page fetches, gzip -9, at 1280×800 and 390×844.
 // 5. The lazy parts: what the first use of each feature fetches, gzip -9.
-import { chromium } from '@playwright/test';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { appendFile, mkdir } from 'node:fs/promises';
@@ -27,6 +26,7 @@ import { execFileSync } from 'node:child_process';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { availableParallelism } from 'node:os';
+import { launch, settled, watchLongTasks } from './perf-page.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -57,11 +57,7 @@ const server = createServer(async (req, res) => {
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
 const base = `http://127.0.0.1:${server.address().port}/`;
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-});
+const browser = await launch();
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -79,12 +75,7 @@ async function newPage(init, viewport = { width: 1280, height: 800 }) {
     errors.push(String(e));
     pageErrors += 1;
   });
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await watchLongTasks(page);
   if (init) await page.addInitScript(init);
   return { page, errors };
 }
@@ -117,15 +108,6 @@ async function timedRun(page, outcome) {
 }
 
 console.log(`Rusty Lock performance, ${dist}/ served at ${base}${quick ? ' (quick: not figures to compare)' : ''}\n`);
-
-/** Waits until the page has loaded and settled: the panels below the fold are in (they come at
- *  the first idle moment after the first paint), the network is quiet, and two frames passed. */
-async function settled(page) {
-  await page.getByTestId('run').waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="below-fold"]')].every((d) => d.firstElementChild));
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 100)))));
-}
 
 // 1. Long tasks while the page loads, then during a default run (at 1×; at 4× in quick mode).
 {

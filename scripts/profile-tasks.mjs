@@ -15,9 +15,9 @@
 //   --sum          every task of the window, its parts summed
 //   --kinds        every task of the window, counted and summed by what began it (a frame, a
 //                  timer, a `scheduler.yield` continuation, a microtask checkpoint...)
-import { chromium } from '@playwright/test';
 import { resolve } from 'node:path';
 import { serveSite } from '../tests/e2e/static-host.mjs';
+import { launch, settled, watchLongTasks } from './perf-page.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -39,11 +39,7 @@ const SHOWN = Number(opt('--shown', LONG));
 // The tests' own static host serves the build, as it does for every browser spec.
 const site = await serveSite(resolve(dist), '/');
 const base = site.base;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-});
+const browser = await launch();
 const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.wasm', 'v8.execute',
   'blink', 'loading', 'toplevel'].join(',');
 
@@ -109,17 +105,9 @@ for (let r = 0; countOnly && r < runs; r++) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.setDefaultTimeout(0);
   page.on('pageerror', (e) => console.log('page error:', String(e)));
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await watchLongTasks(page);
   await page.goto(base + query);
-  await page.getByTestId('run').waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="below-fold"]')].every((d) => d.firstElementChild));
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 300)))));
+  await settled(page, 300);
   let tasks = await page.evaluate(() => window.__longTasks.splice(0));
   let label = 'load';
   if (runFor) {
@@ -152,10 +140,7 @@ for (let r = 0; !countOnly && r < runs; r++) {
   const nav = runFor ? null : page;
   if (nav) await browser.startTracing(page, { categories: categories.split(',') });
   await page.goto(base + query);
-  await page.getByTestId('run').waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="below-fold"]')].every((d) => d.firstElementChild));
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 300)))));
+  await settled(page, 300);
   if (runFor) {
     await browser.startTracing(page, { categories: categories.split(',') });
     await page.getByTestId('run').click();
