@@ -139,28 +139,21 @@ impl AppendList {
             // A whole new chunk with at least a chunk more behind it in this batch is never the
             // one in view while the list follows its newest item: it can wait.
             let whole = room == CHUNK && group.len() == CHUNK;
+            let first = self.items.len();
+            for (index, _) in group {
+                self.items.push((*index, None));
+                if self.limit.is_none_or(|l| *index <= l) {
+                    self.visible = self.items.len();
+                }
+            }
             if self.defers && whole && items.len() - at >= 2 * CHUNK {
                 let _ = chunk.set_attribute("data-deferred", "");
-                self.deferred.push(Deferred { chunk, first: self.items.len(), html });
-                for (index, _) in group {
-                    self.items.push((*index, None));
-                    if self.limit.is_none_or(|l| *index <= l) {
-                        self.visible = self.items.len();
-                    }
+                self.deferred.push(Deferred { chunk, first, html });
+            } else {
+                self.parse_into(&chunk, first, &html);
+                if let Some(started) = started {
+                    self.probe_since(started, first);
                 }
-                at += group.len();
-                continue;
-            }
-            let first = self.items.len();
-            self.items.extend(group.iter().map(|(index, _)| (*index, None)));
-            self.parse_into(&chunk, first, &html);
-            for (k, (index, _)) in group.iter().enumerate() {
-                if self.limit.is_none_or(|l| *index <= l) {
-                    self.visible = first + k + 1;
-                }
-            }
-            if let Some(started) = started {
-                self.probe_since(started, first);
             }
             at += group.len();
         }
@@ -223,9 +216,17 @@ impl AppendList {
         }
     }
 
-    /// Whether an item from position `from` to `to` waits in a deferred chunk.
-    fn waits_between(&self, from: usize, to: usize) -> bool {
-        self.deferred.iter().any(|d| d.first < to && from < d.first + CHUNK)
+    /// Parses every deferred chunk now if an item from position `from` to `to` waits in one, so
+    /// the caller can touch them all.
+    fn built_between(&mut self, from: usize, to: usize) {
+        if self.deferred.iter().any(|d| d.first < to && from < d.first + CHUNK) {
+            self.build_all_deferred();
+        }
+    }
+
+    /// The position of the item of event `index`, or of the first after it.
+    fn position_of(&self, index: usize) -> usize {
+        self.items.partition_point(|(i, _)| *i < index)
     }
 
     /// Appends an item's HTML to `html` with the list's marks after its tag name: its event
@@ -261,9 +262,7 @@ impl AppendList {
             None => self.items.len(),
             Some(l) => self.items.partition_point(|(i, _)| *i <= l),
         };
-        if self.waits_between(target.min(self.visible), target.max(self.visible)) {
-            self.build_all_deferred();
-        }
+        self.built_between(target.min(self.visible), target.max(self.visible));
         for (_, el) in &self.items[target.min(self.visible)..target.max(self.visible)] {
             let Some(el) = el else { continue };
             if target > self.visible {
@@ -280,15 +279,9 @@ impl AppendList {
         if self.current == current {
             return;
         }
-        let touched = [self.current, current].into_iter().flatten();
-        if touched.clone().any(|index| {
-            let at = self.items.partition_point(|(i, _)| *i < index);
-            self.waits_between(at, at + 1)
-        }) {
-            self.build_all_deferred();
-        }
-        for index in touched {
-            let at = self.items.partition_point(|(i, _)| *i < index);
+        for index in [self.current, current].into_iter().flatten() {
+            let at = self.position_of(index);
+            self.built_between(at, at + 1);
             if let Some((i, Some(el))) = self.items.get(at) {
                 if *i == index {
                     if Some(index) == current {
@@ -310,10 +303,8 @@ impl AppendList {
     /// Scrolls the list, and only the list, so the marked item is in view.
     pub fn reveal_current(&mut self) {
         let Some(index) = self.current else { return };
-        let at = self.items.partition_point(|(i, _)| *i < index);
-        if self.waits_between(at, at + 1) {
-            self.build_all_deferred();
-        }
+        let at = self.position_of(index);
+        self.built_between(at, at + 1);
         if let Some((_, Some(el))) = self.items.get(at) {
             reveal_in(&self.parent, el);
         }
