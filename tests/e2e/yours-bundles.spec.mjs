@@ -140,10 +140,12 @@ test.describe('editor', () => {
     await page.keyboard.press('Shift+Tab');
     expect(await active(page)).toBe('before');
     expect(await page.evaluate(() => window.editor.get())).toBe(START);
-    // And the focus ring shows where the keyboard is.
+    // And the focus ring shows where the keyboard is. CodeMirror sets its cm-focused class when it
+    // handles the focus change, which may come a moment after the key: poll, do not read once.
     await page.keyboard.press('Tab');
-    const ring = await page.locator('#host .cm-editor').evaluate((el) => getComputedStyle(el).outlineStyle);
-    expect(ring).toBe('solid');
+    await expect.poll(() => page.evaluate(() => document.activeElement.classList.contains('cm-content'))).toBe(true);
+    const ring = () => page.locator('#host .cm-editor').evaluate((el) => getComputedStyle(el).outlineStyle);
+    await expect.poll(ring).toBe('solid');
   });
 
   test('set replaces the document without onChange and can be undone; destroy removes it all', async ({ page }) => {
