@@ -15,6 +15,9 @@
 //   --sum          every task of the window, its parts summed
 //   --kinds        every task of the window, counted and summed by what began it (a frame, a
 //                  timer, a `scheduler.yield` continuation, a microtask checkpoint...)
+//   --longest      a light trace (top-level tasks only): each load's three longest tasks, then
+//                  the median of each over the loads. A figure to compare builds by, where
+//                  --count only says which loads crossed 50 ms
 import { resolve } from 'node:path';
 import { serveSite } from '../tests/e2e/static-host.mjs';
 import { launch, settled, watchLongTasks } from './perf-page.mjs';
@@ -100,12 +103,45 @@ function longTasksOver(events, floor) {
   });
 }
 
+/** The `--css` experiment's style sheet, added to `page` before it loads. */
+async function withCss(page) {
+  if (!css) return;
+  await page.addInitScript((css) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    });
+  }, css);
+}
+
+const longestMode = args.includes('--longest');
+const longest = [];
+for (let r = 0; longestMode && r < runs; r++) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.setDefaultTimeout(0);
+  page.on('pageerror', (e) => console.log('page error:', String(e)));
+  await withCss(page);
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
+  await page.goto(base + query);
+  await settled(page, 300);
+  const events = mainThreadEvents(JSON.parse((await browser.stopTracing()).toString()));
+  const top = longTasksOver(events, 0).map((t) => t.dur / 1000).sort((a, b) => b - a).slice(0, 3);
+  longest.push(top);
+  console.log(`load ${r + 1}: longest tasks ${top.map((d) => `${d.toFixed(1)} ms`).join(', ')}`);
+  await page.close();
+}
+if (longestMode) {
+  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
+  console.log(`medians over ${runs} loads: ${[0, 1, 2].map((k) => `${median(longest.map((t) => t[k] ?? 0)).toFixed(1)} ms`).join(', ')}`);
+}
 const clean = [];
 for (let r = 0; countOnly && r < runs; r++) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.setDefaultTimeout(0);
   page.on('pageerror', (e) => console.log('page error:', String(e)));
   await watchLongTasks(page);
+  await withCss(page);
   await page.goto(base + query);
   await settled(page, 300);
   let tasks = await page.evaluate(() => window.__longTasks.splice(0));
@@ -123,20 +159,12 @@ for (let r = 0; countOnly && r < runs; r++) {
   await page.close();
 }
 if (countOnly) console.log(`${clean.length} of ${runs} with no long task`);
-for (let r = 0; !countOnly && r < runs; r++) {
+for (let r = 0; !countOnly && !longestMode && r < runs; r++) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   page.setDefaultTimeout(0);
   page.on('pageerror', (e) => console.log('page error:', String(e)));
-  if (css) {
-    await page.addInitScript((css) => {
-      document.addEventListener('DOMContentLoaded', () => {
-        const style = document.createElement('style');
-        style.textContent = css;
-        document.head.append(style);
-      });
-    }, css);
-  }
+  await withCss(page);
   const nav = runFor ? null : page;
   if (nav) await browser.startTracing(page, { categories: categories.split(',') });
   await page.goto(base + query);
