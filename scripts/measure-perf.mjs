@@ -290,7 +290,10 @@ if (record) {
   const file = 'perf/history.csv';
   await mkdir('perf', { recursive: true });
   const exists = await stat(file).catch(() => null);
-  await appendFile(file, (exists ? '' : `${columns.join(',')},note\n`) + `${columns.map((c) => cell(row[c])).join(',')},${process.env.PERF_NOTE ?? ''}\n`);
+  // The note is free text: quoted as CSV asks when it holds a comma, a quote or a line break.
+  const note = (process.env.PERF_NOTE ?? '').replace(/\r?\n/g, ' ');
+  const quoted = /[",]/.test(note) ? `"${note.replace(/"/g, '""')}"` : note;
+  await appendFile(file, (exists ? '' : `${columns.join(',')},note\n`) + `${columns.map((c) => cell(row[c])).join(',')},${quoted}\n`);
   console.log(`recorded in ${file}`);
 }
 if (pageErrors) {
