@@ -114,13 +114,25 @@ fn Playground() -> impl IntoView {
         let s = pg.scenario.get().in_mode(Mode::Full);
         format!("?{}", encode(&s))
     };
-    // `with-lesson` (the embed's lesson layout) and `settings-open` (the phone's sheet) are
-    // classes here rather than `:has()` rules in style/main.css: those had the browser restyle
-    // much of the page each time something was put in it (the panels below, at load).
+    // The page's classes in one string: `instant` and `comparing` (which style/main.css reads),
+    // `with-lesson` (the embed's lesson layout) and `settings-open` (the phone's sheet). One
+    // closure, because a `class=` closure writes the whole attribute each time it runs and would
+    // wipe a `class:` toggle beside it. The last two are classes here rather than `:has()` rules
+    // in the CSS: those had the browser restyle much of the page each time something was put in
+    // it (the panels below, at load).
     let app_class = move || {
-        let lesson = if lesson_on() { " with-lesson" } else { "" };
-        let open = if show_settings.get() { " settings-open" } else { "" };
-        format!("app mode-{}{lesson}{open}", mode().slug())
+        let mut class = format!("app mode-{}", mode().slug());
+        for (on, name) in [
+            (speed_factor(pg.speed.get()) <= 0.0, " instant"),
+            (pg.playback.compare.get(), " comparing"),
+            (lesson_on(), " with-lesson"),
+            (show_settings.get(), " settings-open"),
+        ] {
+            if on {
+                class.push_str(name);
+            }
+        }
+        class
     };
     // A new language redraws the whole page from the same signals: the run, the settings and the
     // step on screen stay as they were.
@@ -128,7 +140,7 @@ fn Playground() -> impl IntoView {
     move || {
         language.track();
         view! {
-        <div class=app_class class:instant=move || speed_factor(pg.speed.get()) <= 0.0 class:comparing=move || pg.playback.compare.get()>
+        <div class=app_class>
             <a class="skip-link" href="#player" on:click=skip_to_player>{text::skip_to_player()}</a>
             <header class="top">
                 <div class="brand">
