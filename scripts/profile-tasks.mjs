@@ -115,13 +115,19 @@ async function withCss(page) {
   }, css);
 }
 
-const longestMode = args.includes('--longest');
-const longest = [];
-for (let r = 0; longestMode && r < runs; r++) {
+/** A fresh page at 1280×800 that never times out, prints its errors, and has the `--css` sheet. */
+async function freshPage() {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.setDefaultTimeout(0);
   page.on('pageerror', (e) => console.log('page error:', String(e)));
   await withCss(page);
+  return page;
+}
+
+const longestMode = args.includes('--longest');
+const longest = [];
+for (let r = 0; longestMode && r < runs; r++) {
+  const page = await freshPage();
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
   await page.goto(base + query);
   await settled(page, 300);
@@ -137,11 +143,8 @@ if (longestMode) {
 }
 const clean = [];
 for (let r = 0; countOnly && r < runs; r++) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.setDefaultTimeout(0);
-  page.on('pageerror', (e) => console.log('page error:', String(e)));
+  const page = await freshPage();
   await watchLongTasks(page);
-  await withCss(page);
   await page.goto(base + query);
   await settled(page, 300);
   let tasks = await page.evaluate(() => window.__longTasks.splice(0));

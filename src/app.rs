@@ -11,7 +11,7 @@ use crate::text;
 use crate::ui::endpoint::endpoint_panel::EndpointPanel;
 use crate::ui::icons::KeyIcon;
 use crate::ui::language::language_switch::LanguageSwitch;
-use crate::ui::lazy::{after_header, below_fold, next_task, part, staged_part, Below, Stage};
+use crate::ui::lazy::{below_fold, next_task, part, staged_part, Stage};
 use crate::ui::lessons::lessons_menu::LessonsMenu;
 use crate::ui::log::event_log::EventLog;
 use crate::ui::parts;
@@ -114,33 +114,13 @@ fn Playground() -> impl IntoView {
         let s = pg.scenario.get().in_mode(Mode::Full);
         format!("?{}", encode(&s))
     };
-    // The page's classes in one string: `instant` and `comparing` (which style/main.css reads),
-    // `with-lesson` (the embed's lesson layout) and `settings-open` (the phone's sheet). One
-    // closure, because a `class=` closure writes the whole attribute each time it runs and would
-    // wipe a `class:` toggle beside it. The last two are classes here rather than `:has()` rules
-    // in the CSS: those had the browser restyle much of the page each time something was put in
-    // it (the panels below, at load).
-    let app_class = move || {
-        let mut class = format!("app mode-{}", mode().slug());
-        for (on, name) in [
-            (speed_factor(pg.speed.get()) <= 0.0, " instant"),
-            (pg.playback.compare.get(), " comparing"),
-            (lesson_on(), " with-lesson"),
-            (show_settings.get(), " settings-open"),
-        ] {
-            if on {
-                class.push_str(name);
-            }
-        }
-        class
-    };
     // A new language redraws the whole page from the same signals: the run, the settings and the
     // step on screen stay as they were.
     let language = crate::state::expect_context::<Language>();
     move || {
         language.track();
         view! {
-        <div class=app_class>
+        <div class=move || format!("app mode-{}", mode().slug()) class:instant=move || speed_factor(pg.speed.get()) <= 0.0 class:comparing=move || pg.playback.compare.get()>
             <a class="skip-link" href="#player" on:click=skip_to_player>{text::skip_to_player()}</a>
             <header class="top">
                 <div class="brand">
@@ -178,51 +158,48 @@ fn Playground() -> impl IntoView {
                     </Show>
                 </div>
             </header>
-            // A task after the header and Run (see `after_header`).
-            {after_header(Box::new(move || view! {
-                <main class="layout" class:settings-open=move || show_settings.get()>
-                    <div class="center">
-                        // Beside the scene in presenter mode, above it otherwise.
-                        <div class="side-stack">
-                            <Show when=move || updates.ready.get()>{part(parts::update_notice())}</Show>
-                            <NoticeBar />
-                            <Show when=lesson_on>{part(parts::lesson_card())}</Show>
-                            <Show when=move || pg.replayed.with(Option::is_some)>{part(parts::replay_label())}</Show>
-                            <OutcomeBanner />
-                        </div>
-                        <Show when=http_on>
-                            {part(parts::cors_diagnosis())}
-                            {part(parts::stream_bubble())}
-                        </Show>
-                        <Show when=move || pg.playback.compare.get()>{part(parts::compare_view())}</Show>
-                        <MainScene />
-                        {next_task(Stage::Player, || view! { <LayerRow /> <PlaybackBar /> }.into_any())}
-                        <Show when=move || strip_on.get()>{part(parts::scene_strip())}</Show>
-                        <Show when=move || mode() != Mode::Embed>
-                            {below_fold(Below::Code, || Box::pin(parts::code_panel()))}
-                        </Show>
-                        {below_fold(Below::Board, || Box::pin(parts::board()))}
-                        <Show when=move || pg.finished()>{part(parts::verdict_panel())}</Show>
-                        <Show when=move || mode() != Mode::Embed>
-                            {below_fold(Below::Share, || Box::pin(parts::share_bar()))}
-                            {below_fold(Below::History, || Box::pin(parts::history()))}
-                        </Show>
+            <main class="layout" class:settings-open=move || show_settings.get()>
+                <div class="center">
+                    // Beside the scene in presenter mode, above it otherwise.
+                    <div class="side-stack">
+                        <Show when=move || updates.ready.get()>{part(parts::update_notice())}</Show>
+                        <NoticeBar />
+                        <Show when=lesson_on>{part(parts::lesson_card())}</Show>
+                        <Show when=move || pg.replayed.with(Option::is_some)>{part(parts::replay_label())}</Show>
+                        <OutcomeBanner />
                     </div>
-                    // The settings come after the scene and the player in the page, so Tab reaches Run
-                    // and the player before fifty settings fields; style/main.css still draws them in
-                    // the first column (`order`).
-                    <Show when=move || mode() == Mode::Full || (mode() == Mode::Present && show_settings.get())>
-                        <aside class="side" id="settings-sheet" data-testid="settings">
-                            {next_task(Stage::Settings, || view! { <EndpointPanel /> }.into_any())}
-                            {staged_part(Stage::Faults, Box::pin(parts::fault_panel()))}
-                            {below_fold(Below::Settings, || Box::pin(parts::settings_panel()))}
-                        </aside>
+                    <Show when=http_on>
+                        {part(parts::cors_diagnosis())}
+                        {part(parts::stream_bubble())}
                     </Show>
-                    <Show when=move || mode() == Mode::Full>
-                        {next_task(Stage::Log, || view! { <EventLog /> }.into_any())}
+                    <Show when=move || pg.playback.compare.get()>{part(parts::compare_view())}</Show>
+                    <MainScene />
+                    {next_task(Stage::Player, || view! { <LayerRow /> <PlaybackBar /> }.into_any())}
+                    <Show when=move || strip_on.get()>{part(parts::scene_strip())}</Show>
+                    <Show when=move || mode() != Mode::Embed>
+                        {below_fold("code", || Box::pin(parts::code_panel()))}
                     </Show>
-                </main>
-            }.into_any()))}
+                    {below_fold("board", || Box::pin(parts::board()))}
+                    <Show when=move || pg.finished()>{part(parts::verdict_panel())}</Show>
+                    <Show when=move || mode() != Mode::Embed>
+                        {below_fold("share", || Box::pin(parts::share_bar()))}
+                        {below_fold("history", || Box::pin(parts::history()))}
+                    </Show>
+                </div>
+                // The settings come after the scene and the player in the page, so Tab reaches Run
+                // and the player before fifty settings fields; style/main.css still draws them in
+                // the first column (`order`).
+                <Show when=move || mode() == Mode::Full || (mode() == Mode::Present && show_settings.get())>
+                    <aside class="side" id="settings-sheet" data-testid="settings">
+                        {next_task(Stage::Settings, || view! { <EndpointPanel /> }.into_any())}
+                        {staged_part(Stage::Faults, Box::pin(parts::fault_panel()))}
+                        {below_fold("settings", || Box::pin(parts::settings_panel()))}
+                    </aside>
+                </Show>
+                <Show when=move || mode() == Mode::Full>
+                    {next_task(Stage::Log, || view! { <EventLog /> }.into_any())}
+                </Show>
+            </main>
         </div>
         }
     }

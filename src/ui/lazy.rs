@@ -57,42 +57,11 @@ fn shown_when_loaded(load: Loading) -> impl IntoView {
 /// is there before most first clicks. The page only ever grows when a panel comes.
 /// `load` boxes the split point's future (`|| Box::pin(parts::board())`), so this code is
 /// not copied for each panel.
-pub fn below_fold(panel: Below, load: fn() -> Loading) -> impl IntoView {
+pub fn below_fold(name: &'static str, load: fn() -> Loading) -> impl IntoView {
     view! {
-        <div class=format!("below-fold below-fold-{}", panel.slug()) data-testid="below-fold">
-            {shown_when_loaded(Box::pin(mount_alone(panel, load)))}
+        <div class=format!("below-fold below-fold-{name}") data-testid="below-fold">
+            {shown_when_loaded(Box::pin(mount_alone(load)))}
         </div>
-    }
-}
-
-/// The panels below the fold, in the order they are built: one a frame, so the browser lays out
-/// and paints one at a time. Built in the same frame, the five made the load's longest task
-/// (55 to 106 ms of style, layout and paint, traced).
-#[derive(Clone, Copy)]
-pub enum Below {
-    /// The board of layers, first: it is on the page in every mode, so its part writes the
-    /// opening link in its canonical form (a key in the link leaves the address then).
-    Board = 0,
-    /// Your code, right under the player.
-    Code = 1,
-    /// The settings under the faults, in the first column.
-    Settings = 2,
-    /// The share bar.
-    Share = 3,
-    /// The runs so far, last.
-    History = 4,
-}
-
-impl Below {
-    /// The name in its placeholder's class (`.below-fold-code` in style/main.css holds its height).
-    fn slug(self) -> &'static str {
-        match self {
-            Below::Board => "board",
-            Below::Code => "code",
-            Below::Settings => "settings",
-            Below::Share => "share",
-            Below::History => "history",
-        }
     }
 }
 
@@ -101,9 +70,6 @@ impl Below {
 /// browser for 60 to 100 ms at load). Each piece's place says which frame it comes after.
 #[derive(Clone, Copy)]
 pub enum Stage {
-    /// The page's main area (the scene and the columns beside it), in the task after the one
-    /// that builds the header and Run: the two together were the load's longest task.
-    Main = 0,
     /// The scene's drawing, after the frame that first shows the header and the scene's frame:
     /// its two hundred SVG nodes and their text are dear to build and to lay out.
     Drawing = 1,
@@ -115,22 +81,6 @@ pub enum Stage {
     Faults = 4,
     /// The event log, last: it is empty until a run.
     Log = 5,
-}
-
-/// Set once the page's main area was first built (see [`after_header`]).
-static MAIN_BUILT: AtomicBool = AtomicBool::new(false);
-
-/// The page's main area: built in a task of its own after the header the first time the page is
-/// drawn, so the first screen is two tasks rather than one long one (measured at load, the header
-/// with the state behind it took 15 to 34 ms and the rest 10 to 23 ms, 25 to 57 ms in one task).
-/// Nothing is below the header to move when it comes. A later redraw (a new language) builds it
-/// at once, so the scene never blinks out mid-run.
-pub fn after_header(build: Build) -> AnyView {
-    if MAIN_BUILT.swap(true, Ordering::Relaxed) {
-        build()
-    } else {
-        later_task(Stage::Main, build).into_any()
-    }
 }
 
 /// How many frames the first screen takes to build: the panels below the fold come after them.
@@ -169,14 +119,13 @@ async fn after_frames(frames: u8) {
 }
 
 /// Loads a panel below the fold at the browser's first idle moment after the first paint, then
-/// builds it in a task of its own, in its own frame ([`Below`]). Fetched, compiled and built in
-/// the same moment as the first screen or a run's start, the panels could hold the page for more
-/// than a frame (a long task).
-async fn mount_alone(panel: Below, load: fn() -> Loading) -> Result<Build, PartMissing> {
+/// builds it in a task of its own. Fetched, compiled and built in the same moment as the first
+/// screen or a run's start, the panels could hold the page for more than a frame (a long task).
+async fn mount_alone(load: fn() -> Loading) -> Result<Build, PartMissing> {
     // After the first screen's own pieces (see `Stage`).
     after_frames(STAGES + 1).await;
     idle().await;
     let view = load().await?;
-    after_frames(panel as u8).await;
+    gloo_timers::future::TimeoutFuture::new(0).await;
     Ok(view)
 }

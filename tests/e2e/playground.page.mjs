@@ -78,6 +78,9 @@ export class Playground {
     // A first load on a busy two-core machine can take longer than an assertion's 5 s (a French
     // or Chinese page fetches its words first): how fast is measured elsewhere, not here.
     await expect(this.runButton).toBeEnabled({ timeout: 30_000 });
+    // The header and Run come a task before the rest of the first screen, and the player a few
+    // frames after that (src/ui/lazy.rs, `Stage`): a test that reads the player at once finds it.
+    await expect(this.playButton).toBeAttached({ timeout: 30_000 });
   }
 
   async speed(label) {
