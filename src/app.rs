@@ -11,7 +11,7 @@ use crate::text;
 use crate::ui::endpoint::endpoint_panel::EndpointPanel;
 use crate::ui::icons::KeyIcon;
 use crate::ui::language::language_switch::LanguageSwitch;
-use crate::ui::lazy::{below_fold, next_task, part, staged_part, Stage};
+use crate::ui::lazy::{below_fold, next_task, part, staged_part, Below, Stage};
 use crate::ui::lessons::lessons_menu::LessonsMenu;
 use crate::ui::log::event_log::EventLog;
 use crate::ui::parts;
@@ -114,13 +114,33 @@ fn Playground() -> impl IntoView {
         let s = pg.scenario.get().in_mode(Mode::Full);
         format!("?{}", encode(&s))
     };
+    // The page's classes in one string: `instant` and `comparing` (which style/main.css reads),
+    // `with-lesson` (the embed's lesson layout) and `settings-open` (the phone's sheet). One
+    // closure, because a `class=` closure writes the whole attribute each time it runs and would
+    // wipe a `class:` toggle beside it. The last two are classes here rather than `:has()` rules
+    // in the CSS: those had the browser restyle much of the page each time something was put in
+    // it (the panels below, at load).
+    let app_class = move || {
+        let mut class = format!("app mode-{}", mode().slug());
+        for (on, name) in [
+            (speed_factor(pg.speed.get()) <= 0.0, " instant"),
+            (pg.playback.compare.get(), " comparing"),
+            (lesson_on(), " with-lesson"),
+            (show_settings.get(), " settings-open"),
+        ] {
+            if on {
+                class.push_str(name);
+            }
+        }
+        class
+    };
     // A new language redraws the whole page from the same signals: the run, the settings and the
     // step on screen stay as they were.
     let language = crate::state::expect_context::<Language>();
     move || {
         language.track();
         view! {
-        <div class=move || format!("app mode-{}", mode().slug()) class:instant=move || speed_factor(pg.speed.get()) <= 0.0 class:comparing=move || pg.playback.compare.get()>
+        <div class=app_class>
             <a class="skip-link" href="#player" on:click=skip_to_player>{text::skip_to_player()}</a>
             <header class="top">
                 <div class="brand">
@@ -177,13 +197,13 @@ fn Playground() -> impl IntoView {
                     {next_task(Stage::Player, || view! { <LayerRow /> <PlaybackBar /> }.into_any())}
                     <Show when=move || strip_on.get()>{part(parts::scene_strip())}</Show>
                     <Show when=move || mode() != Mode::Embed>
-                        {below_fold("code", || Box::pin(parts::code_panel()))}
+                        {below_fold(Below::Code, || Box::pin(parts::code_panel()))}
                     </Show>
-                    {below_fold("board", || Box::pin(parts::board()))}
+                    {below_fold(Below::Board, || Box::pin(parts::board()))}
                     <Show when=move || pg.finished()>{part(parts::verdict_panel())}</Show>
                     <Show when=move || mode() != Mode::Embed>
-                        {below_fold("share", || Box::pin(parts::share_bar()))}
-                        {below_fold("history", || Box::pin(parts::history()))}
+                        {below_fold(Below::Share, || Box::pin(parts::share_bar()))}
+                        {below_fold(Below::History, || Box::pin(parts::history()))}
                     </Show>
                 </div>
                 // The settings come after the scene and the player in the page, so Tab reaches Run
@@ -193,7 +213,7 @@ fn Playground() -> impl IntoView {
                     <aside class="side" id="settings-sheet" data-testid="settings">
                         {next_task(Stage::Settings, || view! { <EndpointPanel /> }.into_any())}
                         {staged_part(Stage::Faults, Box::pin(parts::fault_panel()))}
-                        {below_fold("settings", || Box::pin(parts::settings_panel()))}
+                        {below_fold(Below::Settings, || Box::pin(parts::settings_panel()))}
                     </aside>
                 </Show>
                 <Show when=move || mode() == Mode::Full>

@@ -7,7 +7,7 @@ use crate::state::{language::Language, Playground};
 use crate::text;
 use crate::ui::icons::KeyIcon;
 use crate::ui::language::language_switch::LanguageSwitch;
-use crate::ui::lazy::{below_fold, part};
+use crate::ui::lazy::{below_fold, part, Below};
 use crate::ui::log::event_log::EventLog;
 use crate::ui::parts;
 use crate::ui::player::playback::PlaybackBar;
@@ -103,7 +103,7 @@ pub fn YoursView() -> impl IntoView {
                         <LayerRow />
                         <PlaybackBar />
                         <Show when=move || strip_on.get()>{part(parts::scene_strip())}</Show>
-                        {below_fold("board", || Box::pin(parts::board()))}
+                        {below_fold(Below::Board, || Box::pin(parts::board()))}
                     </section>
                     <aside class="yours-log">
                         <EventLog />
