@@ -11,7 +11,7 @@ use crate::text;
 use crate::ui::endpoint::endpoint_panel::EndpointPanel;
 use crate::ui::icons::KeyIcon;
 use crate::ui::language::language_switch::LanguageSwitch;
-use crate::ui::lazy::{below_fold, next_task, part, staged_part, Below, Stage};
+use crate::ui::lazy::{after_header, below_fold, next_task, part, staged_part, Below, Stage};
 use crate::ui::lessons::lessons_menu::LessonsMenu;
 use crate::ui::log::event_log::EventLog;
 use crate::ui::parts;
@@ -178,48 +178,51 @@ fn Playground() -> impl IntoView {
                     </Show>
                 </div>
             </header>
-            <main class="layout" class:settings-open=move || show_settings.get()>
-                <div class="center">
-                    // Beside the scene in presenter mode, above it otherwise.
-                    <div class="side-stack">
-                        <Show when=move || updates.ready.get()>{part(parts::update_notice())}</Show>
-                        <NoticeBar />
-                        <Show when=lesson_on>{part(parts::lesson_card())}</Show>
-                        <Show when=move || pg.replayed.with(Option::is_some)>{part(parts::replay_label())}</Show>
-                        <OutcomeBanner />
+            // A task after the header and Run (see `after_header`).
+            {after_header(Box::new(move || view! {
+                <main class="layout" class:settings-open=move || show_settings.get()>
+                    <div class="center">
+                        // Beside the scene in presenter mode, above it otherwise.
+                        <div class="side-stack">
+                            <Show when=move || updates.ready.get()>{part(parts::update_notice())}</Show>
+                            <NoticeBar />
+                            <Show when=lesson_on>{part(parts::lesson_card())}</Show>
+                            <Show when=move || pg.replayed.with(Option::is_some)>{part(parts::replay_label())}</Show>
+                            <OutcomeBanner />
+                        </div>
+                        <Show when=http_on>
+                            {part(parts::cors_diagnosis())}
+                            {part(parts::stream_bubble())}
+                        </Show>
+                        <Show when=move || pg.playback.compare.get()>{part(parts::compare_view())}</Show>
+                        <MainScene />
+                        {next_task(Stage::Player, || view! { <LayerRow /> <PlaybackBar /> }.into_any())}
+                        <Show when=move || strip_on.get()>{part(parts::scene_strip())}</Show>
+                        <Show when=move || mode() != Mode::Embed>
+                            {below_fold(Below::Code, || Box::pin(parts::code_panel()))}
+                        </Show>
+                        {below_fold(Below::Board, || Box::pin(parts::board()))}
+                        <Show when=move || pg.finished()>{part(parts::verdict_panel())}</Show>
+                        <Show when=move || mode() != Mode::Embed>
+                            {below_fold(Below::Share, || Box::pin(parts::share_bar()))}
+                            {below_fold(Below::History, || Box::pin(parts::history()))}
+                        </Show>
                     </div>
-                    <Show when=http_on>
-                        {part(parts::cors_diagnosis())}
-                        {part(parts::stream_bubble())}
+                    // The settings come after the scene and the player in the page, so Tab reaches Run
+                    // and the player before fifty settings fields; style/main.css still draws them in
+                    // the first column (`order`).
+                    <Show when=move || mode() == Mode::Full || (mode() == Mode::Present && show_settings.get())>
+                        <aside class="side" id="settings-sheet" data-testid="settings">
+                            {next_task(Stage::Settings, || view! { <EndpointPanel /> }.into_any())}
+                            {staged_part(Stage::Faults, Box::pin(parts::fault_panel()))}
+                            {below_fold(Below::Settings, || Box::pin(parts::settings_panel()))}
+                        </aside>
                     </Show>
-                    <Show when=move || pg.playback.compare.get()>{part(parts::compare_view())}</Show>
-                    <MainScene />
-                    {next_task(Stage::Player, || view! { <LayerRow /> <PlaybackBar /> }.into_any())}
-                    <Show when=move || strip_on.get()>{part(parts::scene_strip())}</Show>
-                    <Show when=move || mode() != Mode::Embed>
-                        {below_fold(Below::Code, || Box::pin(parts::code_panel()))}
+                    <Show when=move || mode() == Mode::Full>
+                        {next_task(Stage::Log, || view! { <EventLog /> }.into_any())}
                     </Show>
-                    {below_fold(Below::Board, || Box::pin(parts::board()))}
-                    <Show when=move || pg.finished()>{part(parts::verdict_panel())}</Show>
-                    <Show when=move || mode() != Mode::Embed>
-                        {below_fold(Below::Share, || Box::pin(parts::share_bar()))}
-                        {below_fold(Below::History, || Box::pin(parts::history()))}
-                    </Show>
-                </div>
-                // The settings come after the scene and the player in the page, so Tab reaches Run
-                // and the player before fifty settings fields; style/main.css still draws them in
-                // the first column (`order`).
-                <Show when=move || mode() == Mode::Full || (mode() == Mode::Present && show_settings.get())>
-                    <aside class="side" id="settings-sheet" data-testid="settings">
-                        {next_task(Stage::Settings, || view! { <EndpointPanel /> }.into_any())}
-                        {staged_part(Stage::Faults, Box::pin(parts::fault_panel()))}
-                        {below_fold(Below::Settings, || Box::pin(parts::settings_panel()))}
-                    </aside>
-                </Show>
-                <Show when=move || mode() == Mode::Full>
-                    {next_task(Stage::Log, || view! { <EventLog /> }.into_any())}
-                </Show>
-            </main>
+                </main>
+            }.into_any()))}
         </div>
         }
     }
