@@ -20,7 +20,11 @@ export function launch() {
  *  `ms` more. */
 export async function settled(page, ms = 100) {
   await page.getByTestId('run').waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="below-fold"]')].every((d) => d.firstElementChild));
+  await page.waitForFunction(() => {
+    const places = [...document.querySelectorAll('[data-testid="below-fold"]')];
+    // None yet means the main area, which holds them, is still to be built.
+    return places.length > 0 && places.every((d) => d.firstElementChild);
+  });
   await page.waitForLoadState('networkidle');
   await page.evaluate((ms) => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, ms)))), ms);
 }
