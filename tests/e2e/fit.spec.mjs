@@ -149,3 +149,46 @@ for (const lang of LANGS) {
     expect.soft(found.overflows, 'text out of its box').toEqual([]);
   });
 }
+
+// The embed and presenter mode draw no meters.
+for (const size of SIZES.filter((s) => !s.present && !s.embed)) {
+  test(`${size.name}: after 1,000 turns the counts over the history meter's bars never run into each other`, async ({ page }) => {
+    await page.setViewportSize(size.viewport);
+    const pg = new Playground(page);
+    await pg.open('?v=1&model=stubborn&repeat=off&errors=0&turns=1000&speed=instant');
+    await pg.run();
+    await expect(pg.outcome).toHaveAttribute('data-outcome', 'gave-up', { timeout: 60_000 });
+    const bars = page.locator('[data-testid="token-meter"] .bars');
+    await expect(bars).toHaveAttribute('data-digits', '4');
+    await bars.scrollIntoViewIfNeeded();
+    const meter = await page.getByTestId('token-meter').boundingBox();
+    const labels = await bars.locator('.bar-label').evaluateAll((els) => els
+      .filter((e) => getComputedStyle(e).visibility === 'visible')
+      .map((e) => {
+        // The text's own width, not its box's.
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        const r = range.getBoundingClientRect();
+        const bar = e.parentElement.getBoundingClientRect();
+        return { text: e.textContent, left: r.left, right: r.right, barLeft: bar.left, barRight: bar.right };
+      }));
+    // The newest bar keeps its count, and at least one other does.
+    expect(labels.at(-1).text).toBe('2000');
+    expect(labels.length).toBeGreaterThan(1);
+    // Each count over its own bar: centred on it, and the newest ending at its right edge.
+    for (const label of labels.slice(1, -1)) {
+      const middle = (label.left + label.right) / 2;
+      expect(middle, label.text).toBeGreaterThan(label.barLeft);
+      expect(middle, label.text).toBeLessThan(label.barRight);
+    }
+    expect(Math.abs(labels.at(-1).right - labels.at(-1).barRight)).toBeLessThan(1);
+    // Every count shown is whole, inside the meter's box.
+    for (const label of labels) {
+      expect(label.left, label.text).toBeGreaterThanOrEqual(meter.x);
+      expect(label.right, label.text).toBeLessThanOrEqual(meter.x + meter.width);
+    }
+    for (let i = 1; i < labels.length; i++) {
+      expect(labels[i].left, `"${labels[i - 1].text}" and "${labels[i].text}"`).toBeGreaterThanOrEqual(labels[i - 1].right + 1);
+    }
+  });
+}

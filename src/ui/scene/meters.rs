@@ -55,7 +55,9 @@ pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
                 <Show when=move || last.get().is_none()>
                     <p class="meter-empty">{text::resent_empty()}</p>
                 </Show>
-                <div class="bars" aria-hidden="true">
+                // How many digits the widest count has: style/scene.css keeps a count over every
+                // second or third bar only, where they would run into each other.
+                <div class="bars" aria-hidden="true" data-digits=move || recent.with(|r| label_digits(r))>
                     {move || recent.get().into_iter().map(|TurnLoad { turn, messages, est_tokens, prompt_tokens }| {
                         let height = |tokens: u32| (u64::from(tokens) * 100 / u64::from(peak.get())).max(4);
                         let h = height(est_tokens);
@@ -81,5 +83,30 @@ pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
                 {move || last.get().and_then(|l| l.prompt_tokens).map(|c| view! { <span class="sr-only">{text::server_counted(c)}</span> })}
             </p>
         </div>
+    }
+}
+
+/// The digits of the widest count over the bars (1 to 5; a count of 10,000 messages or more is
+/// drawn as wide as 5 digits).
+fn label_digits(recent: &[TurnLoad]) -> u32 {
+    let widest = recent.iter().map(|l| l.messages).max().unwrap_or(0);
+    (widest.max(1).ilog10() + 1).min(5)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(messages: usize) -> TurnLoad {
+        TurnLoad { turn: 1, messages, est_tokens: 10, prompt_tokens: None }
+    }
+
+    #[test]
+    fn the_widest_count_sets_the_digits_from_one_to_five() {
+        assert_eq!(label_digits(&[]), 1);
+        assert_eq!(label_digits(&[load(0)]), 1);
+        assert_eq!(label_digits(&[load(9), load(10)]), 2);
+        assert_eq!(label_digits(&[load(999), load(1998), load(2000)]), 4);
+        assert_eq!(label_digits(&[load(123_456)]), 5);
     }
 }
