@@ -54,7 +54,17 @@ cat > "$t/fake/wasm-split-cli" <<'EOF'
 echo "SPLIT-MAIN $(cat "$1")" > "$2/$4.wasm"
 echo "engine part of $(cat "$1")" > "$2/split_engine.wasm"
 echo "a chunk of $(cat "$1")" > "$2/chunk_1.wasm"
-printf 'import { memory } from "./%s.js";\nexport const load = 1;\n' "$4" > "$2/__wasm_split.js"
+# Each file's loader in the shape the real one writes (FAKE_LOADER=other: some other shape).
+file_loader() {
+  if [ "${FAKE_LOADER:-}" = other ]; then printf 'const __%s = load("./%s.wasm");\n' "$1" "$1"; return; fi
+  printf 'const __%s = makeLoad(() => {\n    const src = fetch(new URL("./%s.wasm", import.meta.url));\n    src.catch(() => {});\n    return async (imports) => (WebAssembly.instantiateStreaming(src, imports));\n}\n, [%s]);\n' "$1" "$1" "$2"
+}
+{
+  printf 'import { memory } from "./%s.js";\n' "$4"
+  file_loader chunk_1 ''
+  file_loader split_engine __chunk_1
+  printf 'export const load = 1;\n'
+} > "$2/__wasm_split.js"
 EOF
 cat > "$t/fake/wasm-opt" <<'EOF'
 #!/usr/bin/env bash
@@ -99,7 +109,19 @@ for spelling in joined separate; do
   fi
   check "$spelling: every part optimised at -Oz" test "$(grep -c -- '-Oz' "$t/log/wasm-opt")" = 2
   check "$spelling: the main part is not left in split/" test ! -e "$rel/split/rusty-lock.wasm"
+  check "$spelling: each file's loader is one call, fetched in a task of its own" eval \
+    'grep -qF "const __chunk_1 = makeFileLoad(\"chunk_1\", []);" "$rel/split/__wasm_split.js" \
+      && grep -qF "const __split_engine = makeFileLoad(\"split_engine\", [__chunk_1]);" "$rel/split/__wasm_split.js" \
+      && grep -qF "function makeFileLoad(" "$rel/split/__wasm_split.js" && grep -qF "setTimeout(go, 0)" "$rel/split/__wasm_split.js" \
+      && ! grep -qF "fetch(new URL(" "$rel/split/__wasm_split.js"'
 done
+
+reset
+if FAKE_LOADER=other "$wb" --target=web "--out-dir=$rel" --out-name=rusty-lock "$t/a.wasm" 2> "$t/out.txt"; then
+  fail "a loader in another shape should stop the build"
+else
+  check "a loader in another shape stops the build, saying so" said "not in the shape this script rewrites (0 of 2"
+fi
 
 reset
 mkdir -p "$rel/split" && touch "$rel/split/.stamp"
