@@ -23,3 +23,9 @@ pub mod settings;
 pub mod share;
 pub mod verdict;
 pub mod yours;
+
+/// How many digits a count has, 1 to 5: what a number's box must be wide enough for (the log's
+/// turn column, the counts over the history meter's bars).
+pub(crate) fn digits(count: usize) -> u32 {
+    (count.max(1).ilog10() + 1).min(5)
+}

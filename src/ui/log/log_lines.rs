@@ -139,8 +139,14 @@ pub fn LogLines() -> impl IntoView {
             playback::scrub(pg, i);
         }
     };
+    // The turn column is as wide as the run's last turn number (style/main.css, `.entry`): "T341"
+    // in a column made for "T99" ran into the line's icon.
+    let turn_digits = move || {
+        let turns = pg.scenario.with(|s| s.config.guards.max_turns);
+        format!("--turn-digits: {}", crate::ui::digits(turns as usize))
+    };
     // The scroll container: focusable, so the keyboard can scroll it, and named after the panel.
     view! {
-        <div class="entries" data-testid="event-log" role="group" tabindex="0" aria-labelledby="log-title" node_ref=list on:click=travel></div>
+        <div class="entries" data-testid="event-log" role="group" tabindex="0" aria-labelledby="log-title" style=turn_digits node_ref=list on:click=travel></div>
     }
 }

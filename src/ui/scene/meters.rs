@@ -2,6 +2,7 @@
 //! meter (what each turn sent to the model, which grows because the whole history goes again).
 
 use crate::text;
+use crate::ui::digits;
 use leptos::prelude::*;
 use rusty_lock_engine::show::view::{RunView, TurnLoad};
 
@@ -55,10 +56,13 @@ pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
                 <Show when=move || last.get().is_none()>
                     <p class="meter-empty">{text::resent_empty()}</p>
                 </Show>
-                // How many digits the widest count has: style/scene.css keeps a count over every
-                // second or third bar only, where they would run into each other.
-                <div class="bars" aria-hidden="true" data-digits=move || recent.with(|r| label_digits(r))>
-                    {move || recent.get().into_iter().map(|TurnLoad { turn, messages, est_tokens, prompt_tokens }| {
+                // How many bars, for the counts' places (style/scene.css places each count over
+                // its bar, in the row's box), and how many digits the widest count has: there
+                // only every second, third or fourth bar keeps its count where they would run
+                // into each other.
+                <div class="bars" aria-hidden="true" style=move || format!("--n: {}", recent.with(Vec::len).max(1))
+                    data-digits=move || recent.with(|r| label_digits(r))>
+                    {move || recent.get().into_iter().enumerate().map(|(i, TurnLoad { turn, messages, est_tokens, prompt_tokens })| {
                         let height = |tokens: u32| (u64::from(tokens) * 100 / u64::from(peak.get())).max(4);
                         let h = height(est_tokens);
                         let title = text::token_bar(turn, messages, est_tokens, prompt_tokens);
@@ -69,7 +73,7 @@ pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
                         view! {
                             <span class="bar-pair">
                                 <span class="bar" style=format!("height: {h}%") title=title.clone()>
-                                    <span class="bar-label">{messages}</span>
+                                    <span class="bar-label" style=format!("--i: {i}; --d: {}; --h: {h}%", digits(messages))>{messages}</span>
                                 </span>
                                 {counted}
                             </span>
@@ -89,9 +93,9 @@ pub fn TokenMeter(view: Signal<RunView>, hooks: &'static str) -> impl IntoView {
 /// The digits of the widest count over the bars (1 to 5; a count of 10,000 messages or more is
 /// drawn as wide as 5 digits).
 fn label_digits(recent: &[TurnLoad]) -> u32 {
-    let widest = recent.iter().map(|l| l.messages).max().unwrap_or(0);
-    (widest.max(1).ilog10() + 1).min(5)
+    digits(recent.iter().map(|l| l.messages).max().unwrap_or(0))
 }
+
 
 #[cfg(test)]
 mod tests {
