@@ -96,7 +96,6 @@ fn label_digits(recent: &[TurnLoad]) -> u32 {
     digits(recent.iter().map(|l| l.messages).max().unwrap_or(0))
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
