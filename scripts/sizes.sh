@@ -27,8 +27,9 @@ budget=${FIRST_LOAD_BUDGET:-230000}
 # for once the page is up (sw.js, the manifest and its icons), and 404.html (index.html again,
 # served only in place of a missing page), and kit.css, presenter.css, compare.css and herd.css,
 # which only the workshop kit's views, the presenter view, compare mode's code panel and the herd
-# view link.
-later_re='^dist/(sw\.js|manifest\.webmanifest|icon-[0-9]+\.png|kit\.css|presenter\.css|compare\.css|herd\.css)$'
+# view link, and lessons.css, which a page showing a lesson links before it is drawn and every
+# other page once it is up (src/web/lesson_styles.rs).
+later_re='^dist/(sw\.js|manifest\.webmanifest|icon-[0-9]+\.png|kit\.css|presenter\.css|compare\.css|herd\.css|lessons\.css)$'
 mapfile -t first < <({ find dist -maxdepth 1 -type f; find dist -path 'dist/lazy*' -name '*.js'; } \
   | grep -Ev "$later_re|^dist/404\.html$" | sort)
 mapfile -t later < <(find dist -maxdepth 1 -type f | grep -E "$later_re" | sort)

@@ -21,6 +21,10 @@ fn main() {
     let search = web::address::read();
     let link = rusty_lock_engine::show::route::Route::of(&search).lang;
     let lang = text::choose_lang(link, &web::language::browser_languages());
+    // A page that opens on a lesson, or in embed or presenter mode, is drawn with the lessons'
+    // styles already there (not in the first load; see `web::lesson_styles`): fetched beside
+    // the words, not after them.
+    let styles = web::lesson_styles::needed_at(&search).then(web::lesson_styles::load);
     // Leptos's own task runner starts with the mount, so the wait before it uses the browser's.
     wasm_bindgen_futures::spawn_local(async move {
         let missing = match parts::language_words(lang).await {
@@ -30,6 +34,9 @@ fn main() {
             }
             Err(_) => Some(lang),
         };
+        if let Some(styles) = styles {
+            styles.await;
+        }
         // The page is built in a task of its own, not in the one that compiled and started the
         // wasm: together they held the browser for more than a frame (a long task at load).
         gloo_timers::future::TimeoutFuture::new(0).await;

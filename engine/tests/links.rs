@@ -516,6 +516,29 @@ fn the_route_reads_the_view_the_layout_and_the_language_as_the_scenario_does() {
             let (s, _) = decode(&link);
             let route = Route::of(&link);
             assert_eq!((route.view, route.mode, route.lang), (View::Playground, s.mode, s.lang), "{link}");
+            assert!(route.lesson && s.lesson.is_some(), "{link}");
         }
+    }
+}
+
+#[test]
+fn the_route_knows_every_lesson_the_scenario_opens_on() {
+    use rusty_lock_engine::show::route::Route;
+    for query in [
+        "lesson=rusted-lock",
+        "lesson=%20rusted-lock%20",
+        "expect=code&title=Mine",
+        "expect=nobody&lesson=bad-key",
+        "v=1&faults=t2%3A503&speed=instant&expect=code&title=A+hiccup",
+    ] {
+        let (s, _) = decode(query);
+        assert!(s.lesson.is_some() || s.own_lesson.is_some(), "{query}");
+        assert!(Route::of(query).lesson, "{query}");
+    }
+    // No lesson named, none opened: a plain visit never waits for the lessons' styles.
+    for query in ["", "v=1", "lesson=", "title=Only+words", "v=1&model=stubborn&turns=1000&speed=instant"] {
+        let (s, _) = decode(query);
+        assert!(s.lesson.is_none() && s.own_lesson.is_none(), "{query}");
+        assert!(!Route::of(query).lesson, "{query}");
     }
 }

@@ -16,6 +16,7 @@ pub mod http_provider;
 pub mod idle;
 pub mod key_store;
 pub mod language;
+pub mod lesson_styles;
 pub mod packed_code;
 pub mod presenter_channel;
 pub mod progress_store;

@@ -1,5 +1,5 @@
-//! Which page a link opens, laid out how and in which language: the three things the page must
-//! know before it draws anything. One reader for all of them, so the view, the layout and the
+//! Which page a link opens, laid out how, in which language and whether on a lesson: the things
+//! the page must know before it draws anything. One reader for all of them, so the view, the layout and the
 //! language are never read from the address in two ways.
 
 use crate::run::script::Lang;
@@ -44,6 +44,11 @@ pub struct Route {
     pub mode: Mode,
     /// The language the link asks for, if it names one the page has.
     pub lang: Option<Lang>,
+    /// Whether the link names a lesson, one of the page's (`lesson=`) or a teacher's own
+    /// (`expect=`): the page then fetches the lessons' styles before it draws. The value is not
+    /// checked here (that would bring every lesson's link into the first load): one the page does
+    /// not know only costs a style sheet it did not need.
+    pub lesson: bool,
 }
 
 impl Route {
@@ -68,6 +73,7 @@ impl Route {
                     lang = true;
                     route.lang = Lang::from_code(value);
                 }
+                "lesson" | "expect" if !value.is_empty() => route.lesson = true,
                 _ => {}
             }
         }

@@ -30,6 +30,8 @@ fn BuiltinLessonCard() -> impl IntoView {
     let lesson = Memo::new(move |_| pg.lesson().and_then(find).map(|(i, _)| i));
     move || {
         let index = lesson.get()?;
+        // Its styles, if a link followed in the page brought it before the page linked them.
+        crate::web::lesson_styles::link();
         let l = &LESSONS[index];
         let words = text::lesson_text(l.id);
         let asked = move || pg.answer.get().is_none() && !pg.revealed.get();

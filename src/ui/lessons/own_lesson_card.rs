@@ -15,6 +15,8 @@ pub fn OwnLessonCard() -> impl IntoView {
     let lesson = Memo::new(move |_| pg.scenario.with(|s| s.own_lesson.clone()));
     move || {
         let own = lesson.get()?;
+        // Its styles, if a link followed in the page brought it before the page linked them.
+        crate::web::lesson_styles::link();
         let asked = move || pg.answer.get().is_none() && !pg.revealed.get();
         let title = if own.title.is_empty() { text::own_untitled().to_string() } else { own.title };
         let question = if own.question.is_empty() { text::question().to_string() } else { own.question };
