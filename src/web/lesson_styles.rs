@@ -1,5 +1,5 @@
 //! The lessons' style sheet, `lessons.css` (from `style/lessons.css`): a lesson's card, and the
-//! embed and presenter layouts. It is not in the first load (it was about 1.7 KB of its gzip),
+//! embed and presenter layouts. It is not in the first load (it was 1,585 B of its gzip),
 //! because a plain visit draws none of it:
 //!
 //! * a page that opens on a lesson, in embed or presenter mode, or on the presenter view links it
