@@ -158,9 +158,10 @@ split_point! { below,
 
 /// Fetches the parts every run needs, the loop's and the verdict's (about 85 KB gzip in some
 /// twenty files), and links the lessons' styles (`crate::web::lesson_styles`), once the page is
-/// up and the browser is idle, so the first Run starts at once: fetched on the click, they were most of a fresh page's first 1,000-turn run (about 250 ms of it
-/// in headless Chromium here). Each file is fetched in a task of its own and compiled off the main
-/// thread, so this makes no long task; a part that cannot be fetched now is fetched again by the
+/// up and the browser is idle, so the first Run starts at once: fetched on the click, they were
+/// most of a fresh page's first 1,000-turn run (about 250 ms of it in headless Chromium here).
+/// Each file is fetched in a task of its own and compiled off the main thread, so this makes no
+/// long task; a part that cannot be fetched now is fetched again by the
 /// Run that needs it. It is called by the board's split point, so it travels in the part of the
 /// panels below the fold (the board is on the page in every mode) and the first load carries
 /// none of it. What each split point returns is dropped unbuilt: only the fetch was wanted.
