@@ -3,6 +3,7 @@
 
 use crate::run::error_text::sentence_of;
 use crate::run::provider::{CallContext, Provider, ProviderError};
+use crate::run::script::meaning::{meaning_of_look, meaning_of_use, Meaning};
 use crate::run::script::{fill, matches, script, Lang, Script, ERROR_PREFIX};
 use crate::run::wire::{ChatRequest, ChatResponse, Choice, Message, Role, ToolCall, FINISH_TOOL_CALLS};
 use futures::future::LocalBoxFuture;
@@ -29,6 +30,10 @@ struct Progress {
     open: bool,
     /// A second turn of the key locked the door again.
     relocked: bool,
+    /// The calls whose results it could not read: it never makes one of them again.
+    unclear: Vec<(String, serde_json::Value)>,
+    /// What it has looked at, and seen.
+    looked_at: Vec<String>,
 }
 
 /// The kind of error, if any, in the last tool result: what the model reacts to first.
@@ -134,7 +139,7 @@ impl BuiltinModel {
             };
         }
         let stubborn = self.personality == Personality::Stubborn;
-        let (thought, name, args) = if !progress.looked {
+        let (thought, name, args): (&str, &str, &str) = if !progress.looked {
             (s.think_look, "look_at", r#"{"target":"door"}"#)
         } else if progress.saw_rust && !progress.oiled && !stubborn {
             (s.think_oil, "use", r#"{"item":"oil_can","target":"lock"}"#)
@@ -148,15 +153,24 @@ impl BuiltinModel {
         } else {
             (s.think_key_first, "use", r#"{"item":"key","target":"door"}"#)
         };
+        let (thought, name, args) = self.around_unclear(&progress, thought, name, args, s);
+        if name.is_empty() {
+            return Message {
+                role: Role::Assistant,
+                content: Some(s.lost.into()),
+                tool_calls: None,
+                tool_call_id: None,
+            };
+        }
         let (thought, name, args) = match last_error(messages, s) {
-            LastError::UnknownTool => (fill(s.think_after_unknown_tool, &[("name", name)]), name, args.to_string()),
-            LastError::BadArguments => (fill(s.think_after_bad_args, &[("name", name)]), name, args.to_string()),
+            LastError::UnknownTool => (fill(s.think_after_unknown_tool, &[("name", name)]), name, args),
+            LastError::BadArguments => (fill(s.think_after_bad_args, &[("name", name)]), name, args),
             // Told the call may have gone through: look at what it was about before acting again.
             LastError::ReplyLost { tool, target } => {
                 let look = serde_json::json!({ "target": target }).to_string();
                 (fill(s.think_check_first, &[("name", &tool)]), "look_at", look)
             }
-            LastError::None | LastError::Other => (thought.to_string(), name, args.to_string()),
+            LastError::None | LastError::Other => (thought, name, args),
         };
         Message {
             role: Role::Assistant,
@@ -164,6 +178,49 @@ impl BuiltinModel {
             tool_calls: Some(vec![ToolCall::new(&format!("call_{turn}"), name, &args)]),
             tool_call_id: None,
         }
+    }
+}
+
+impl BuiltinModel {
+    /// The move it picked, unless its result could not be read before: a confused model looks
+    /// at the lock, then tries the other moves it knows, and never sends a call it could not
+    /// read again. An empty name: every move is spent, and it says so instead.
+    fn around_unclear(
+        &self,
+        progress: &Progress,
+        thought: &str,
+        name: &'static str,
+        args: &'static str,
+        s: &Script,
+    ) -> (String, &'static str, String) {
+        let spent = |name: &str, args: &str| {
+            let v: serde_json::Value = serde_json::from_str(args).unwrap_or_default();
+            progress.unclear.iter().any(|(n, a)| n == name && *a == v)
+        };
+        if progress.unclear.is_empty() || !spent(name, args) {
+            return (thought.to_string(), name, args.to_string());
+        }
+        let others: [(&'static str, &'static str); 5] = [
+            ("look_at", r#"{"target":"lock"}"#),
+            ("use", r#"{"item":"oil_can","target":"lock"}"#),
+            ("use", r#"{"item":"key","target":"lock"}"#),
+            ("use", r#"{"item":"key","target":"door"}"#),
+            ("look_at", r#"{"target":"room"}"#),
+        ];
+        // Each look and each use once: a look it has made already tells it nothing new.
+        for (other, other_args) in others {
+            if spent(other, other_args) || (other == name && other_args == args) {
+                continue;
+            }
+            if other == "look_at" && progress.looked_at.iter().any(|t| other_args.contains(&format!("\"{t}\""))) {
+                continue;
+            }
+            if other == "use" && other_args.contains("oil_can") && progress.oiled {
+                continue;
+            }
+            return (fill(s.think_unclear, &[("name", other)]), other, other_args.to_string());
+        }
+        (String::new(), "", String::new())
     }
 }
 
@@ -186,43 +243,78 @@ impl Provider for BuiltinModel {
     }
 }
 
-/// What one call and its result teach the model about the room.
+/// What one call and its result teach the model about the room. The result is read by its
+/// meaning ([`crate::run::script::meaning`]), in whatever words and wrapper the loop gave it: the
+/// page's own sentence, a loop's own tool ("Oil it first: use oil_can with lock."), after
+/// `Error: `, inside `{"erreur": …}`, or in any of the three languages.
 fn note_result(p: &mut Progress, call: &ToolCall, result: &str, s: &Script) {
-    let failure = failure_sentence(result);
-    // The rusted lock is told by its sentence wherever a loop put it: after `Error: `, in a raw
-    // dump, inside a JSON error object, or bare.
-    let stuck = failure.as_deref() == Some(s.key_stuck) || result.contains(s.key_stuck);
-    match (call.function.name.as_str(), failure.is_some() || stuck) {
-        ("look_at", false) => {
+    let args: serde_json::Value = serde_json::from_str(&call.function.arguments).unwrap_or_default();
+    let arg = |k: &str| args.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
+    // The page's own error sentences are read by their templates first: an unknown tool or a
+    // bad argument says nothing about the room, whatever words it holds.
+    let page_error = failure_sentence(result).is_some_and(|why| {
+        [
+            s.no_such_tool,
+            s.args_not_json,
+            s.args_not_object,
+            s.field_missing,
+            s.field_unknown,
+            s.field_not_text,
+            s.not_carried,
+            s.reply_lost,
+        ]
+        .iter()
+        .any(|t| matches(&why, t))
+    });
+    let meaning = if page_error {
+        Meaning::Failed
+    } else {
+        match call.function.name.as_str() {
+            "look_at" => meaning_of_look(result),
+            "use" => meaning_of_use(&arg("item"), result),
+            _ => meaning_of_look(result),
+        }
+    };
+    let key = arg("item") == "key";
+    match (call.function.name.as_str(), meaning) {
+        ("look_at", Meaning::Failed) => {}
+        ("look_at", m) => {
             p.looked = true;
+            p.looked_at.push(arg("target"));
             // What a look shows counts as much as what a call said: after a lost reply, it is
-            // how the model learns the call went through. Read inside whatever the loop wrapped
-            // the result in (a JSON object, a prefix), as a real model would.
-            if result.contains(s.see_door_open) {
-                p.open = true;
-            } else if result.contains(s.see_lock_oiled) {
-                p.oiled = true;
+            // how the model learns the call went through.
+            match m {
+                Meaning::Opened => p.open = true,
+                Meaning::Oiled => p.oiled = true,
+                Meaning::Stuck if !p.oiled => p.saw_rust = true,
+                _ => {}
             }
         }
-        ("use", false) => {
-            // Only successful uses change the room, so only they need their arguments read.
-            let args: serde_json::Value = serde_json::from_str(&call.function.arguments).unwrap_or_default();
-            let arg = |k: &str| args.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
-            if arg("item") == "oil_can" && arg("target") == "lock" {
-                p.oiled = true;
-            } else if arg("item") == "key" && (result.contains(s.door_opens) || result.contains(s.already_open)) {
-                p.open = true;
-            } else if arg("item") == "key" && result.contains(s.door_relocks) {
-                p.open = false;
-                p.relocked = true;
-            }
+        ("use", Meaning::Oiled) if arg("item") == "oil_can" || !key => p.oiled = true,
+        ("use", Meaning::Opened) if key => p.open = true,
+        ("use", Meaning::Relocked) if key => {
+            p.open = false;
+            p.relocked = true;
         }
-        ("use", true) if !p.saw_rust && stuck => {
+        ("use", Meaning::Stuck) if !p.saw_rust => {
             p.saw_rust = true;
             p.looked = true;
         }
         _ => {}
     }
+    // A result it cannot read at all ("OK", "42"): that call is not worth sending again. A
+    // failure that says nothing of why ("Error: ToolError") is another thing: a model told only
+    // that it failed tries the same call again, which is what a loop's repeat guard is for.
+    if meaning == Meaning::Unclear && call.function.name != "look_at" {
+        p.unclear.push(call_key(call));
+    }
+}
+
+/// A call as the model remembers it: its tool and its arguments, read as JSON when they are.
+fn call_key(call: &ToolCall) -> (String, serde_json::Value) {
+    let args = serde_json::from_str(&call.function.arguments)
+        .unwrap_or_else(|_| serde_json::Value::String(call.function.arguments.clone()));
+    (call.function.name.clone(), args)
 }
 
 /// The sentence of a failed tool result, in the shapes loops really write one: the engine's

@@ -1,6 +1,6 @@
 //! The conversation in French.
 
-use super::Script;
+use super::{Meanings, Script};
 
 /// French. The model is addressed with « tu », as a game speaks to its player.
 pub static FR: Script = Script {
@@ -46,4 +46,20 @@ pub static FR: Script = Script {
     think_check_first: "Pas de réponse de {name}, mais il a peut-être agi. Je regarde avant de le refaire.",
     think_key_relocked: "La porte s'est reverrouillée. Je tourne encore une fois la clé dans la serrure.",
     done: "La porte du temple est ouverte. La serrure était rouillée, alors je l'ai huilée, puis la clé a tourné.",
+    think_unclear: "Je ne comprends pas ce que cet appel a renvoyé. J'essaie plutôt {name}.",
+    lost: "Je n'arrive pas à comprendre ce que disent les outils, alors je m'arrête ici\u{a0}: la porte est peut-être encore fermée.",
+    meanings: Meanings {
+        stuck: &[
+            // With its space: "verrouillée" holds "rouillée".
+            " rouill", "'rouill", "ne tourne pas", "refuse de tourner", "ne veut pas tourner", "huile-la d'abord",
+            "huilez-la d'abord", "grippé", "bloqué", "coincé",
+        ],
+        opened: &["s'ouvre", "est ouverte", "déjà ouverte", "pivote", "maintenant ouverte", "grande ouverte"],
+        relocked: &["se referme", "verrouillée de nouveau", "reverrouill", "à nouveau verrouill", "de nouveau verrouill"],
+        oiled: &["huilé", "luit d'huile", "verses de l'huile", "huile fraîche", "lubrifi"],
+        failed: &[
+            "rien ne se passe", "rien ne s'est passé", "erreur", "outil inconnu", "aucun outil", "invalide", "échec",
+            "impossible", "ne peut pas",
+        ],
+    },
 };

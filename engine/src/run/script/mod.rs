@@ -10,8 +10,10 @@
 use serde::{Deserialize, Serialize};
 
 mod fr;
+pub mod meaning;
 mod zh;
 pub use fr::FR;
+pub use meaning::Meanings;
 pub use zh::ZH;
 
 /// The language a run is held in.
@@ -109,6 +111,14 @@ pub struct Script {
     /// The door locked again behind a second turn of the key: turn it once more, on the lock.
     pub think_key_relocked: &'static str,
     pub done: &'static str,
+    /// `{name}`: the built-in model could not read what its last call gave back, so it tries
+    /// another move rather than the same call again.
+    pub think_unclear: &'static str,
+    /// The built-in model has tried every move it knows and cannot read what the tools say.
+    pub lost: &'static str,
+    /// The cues the built-in model reads a tool result by, in this language
+    /// ([`meaning`]): how it understands a loop's own tools, worded its own way.
+    pub meanings: Meanings,
 }
 
 /// What a careless harness forwards when a tool raises: the pieces of a Python traceback, the
@@ -179,6 +189,25 @@ pub static EN: Script = Script {
     think_check_first: "No reply from {name}, but it may have worked. I'll look before doing it again.",
     think_key_relocked: "The door locked again. I'll turn the key in the lock once more.",
     done: "The temple door is open. The lock was rusted, so I oiled it, and then the key turned.",
+    think_unclear: "I can't make sense of what that call gave back. I'll try {name} instead.",
+    lost: "I can't tell what the tools are telling me, so I'm stopping here: the door may still be shut.",
+    meanings: Meanings {
+        stuck: &[
+            "rust", "won't turn", "will not turn", "wont turn", "doesn't turn", "does not turn", "can't turn",
+            "cannot turn", "oil it first", "oil the lock first", "needs oil", "stuck", "jammed", "seized",
+        ],
+        opened: &[
+            "swings open", "door opens", "door is open", "is now open", "already open", "stands open", "is open",
+            "opened", "unlocked",
+        ],
+        relocked: &["locked again", "swings shut", "shut again", "closes again", "relock", "locks again"],
+        oiled: &["oiled", "you oil", "pour oil", "poured oil", "fresh oil", "glistens", "lubricat"],
+        failed: &[
+            "nothing happens", "nothing happened", "unknown tool", "no tool", "not a tool", "invalid", "error",
+            "failed", "exception", "can't", "cannot", "unable", "not valid", "don't have", "do not have",
+            "not carried", "not in your inventory",
+        ],
+    },
 };
 
 /// The table of a language.

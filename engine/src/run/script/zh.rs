@@ -1,6 +1,6 @@
 //! The conversation in Chinese.
 
-use super::Script;
+use super::{Meanings, Script};
 
 /// Chinese (Simplified).
 pub static ZH: Script = Script {
@@ -46,4 +46,24 @@ pub static ZH: Script = Script {
     think_check_first: "{name} 没有回复，但可能已经生效。再做一次之前我先看看。",
     think_key_relocked: "门又锁上了。我再把钥匙在锁里转一次。",
     done: "神殿的门打开了。锁生锈了，所以我先给它上了油，之后钥匙就转动了。",
+    think_unclear: "我看不懂刚才的调用返回了什么。我改试 {name}。",
+    lost: "我读不懂工具返回的内容，只好在这里停下：门可能还关着。",
+    meanings: Meanings {
+        stuck: &["锈", "转不动", "拧不动", "先上油", "先给它上油", "卡住"],
+        opened: &["门开了", "打开了", "缓缓打开", "开着", "敞开", "已打开", "门打开"],
+        relocked: &["重新锁", "又锁上", "再次锁"],
+        oiled: &["上过油", "倒了些油", "上好油", "上了油", "油亮", "润滑"],
+        failed: &[
+            "什么也没有发生",
+            "什么也没发生",
+            "错误",
+            "失败",
+            "未知工具",
+            "没有名为",
+            "无效",
+            "无法",
+            "打不开",
+            "不能",
+        ],
+    },
 };
