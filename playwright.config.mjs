@@ -1,7 +1,8 @@
 // Browser tests: the release build, served on loopback, driven in Debian's headless Chromium.
 import { defineConfig } from '@playwright/test';
 
-// Other ports through E2E_PORT and E2E_SERVER_PORT, for a machine where several checkouts test at once.
+// Other ports through E2E_PORT and E2E_SERVER_PORT, and another build folder through E2E_DIST, for a
+// machine where several checkouts (or several people in one) test at once.
 const PORT = Number(process.env.E2E_PORT || 4173);
 const SERVER_PORT = String(process.env.E2E_SERVER_PORT || 4174);
 
@@ -26,7 +27,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `python3 -m http.server ${PORT} --bind 127.0.0.1 --directory dist`,
+      command: `python3 -m http.server ${PORT} --bind 127.0.0.1 --directory ${process.env.E2E_DIST || 'dist'}`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: false,
       timeout: 20_000,

@@ -10,8 +10,12 @@
 // handlers (synchronous, each optional): serve(req) -> answer | stream | drop | hang,
 //            abort({ id, t }), tool({ id, t, name, args }) -> { ok, output } | { ok: false, message },
 //            log({ t, level, text })
-// End: { how: 'returned' | 'threw' | 'stalled' | 'blocked' | 'time-limit' | 'stopped' | 'error', t,
-//        value? (returned, a string), message? (threw, blocked, error), name? (threw: the error's name) }
+// End: { how: 'returned' | 'threw' | 'no-agent' | 'stalled' | 'blocked' | 'time-limit' | 'stopped' | 'error', t,
+//        value? (returned, a string), message? (threw, blocked, error), name? (threw: the error's name),
+//        line? (threw: the line of the code it was thrown at, when its stack tells),
+//        mistake? (threw: { kind: 'package', name } for an import or require, { kind: 'process' }),
+//        found? (no-agent: the functions the code defined at its top level; it defined no runAgent
+//        nor run_agent and asked nothing of the server) }
 //
 // Each run gets its own iframe (sandbox="allow-scripts" only: an opaque origin, under a CSP with no
 // network), its own random token and its own handlers; the iframe is removed when the run ends.
@@ -230,10 +234,17 @@
               call('log', { t: num(item.t), level: str(item.level), text: str(item.text) });
             } else if (item.type === 'end') {
               const end = { how: str(item.how), t: num(item.t) };
-              if (!['returned', 'threw', 'stalled', 'time-limit', 'error'].includes(end.how)) end.how = 'error';
+              if (!['returned', 'threw', 'no-agent', 'stalled', 'time-limit', 'error'].includes(end.how)) end.how = 'error';
               if (typeof item.value === 'string') end.value = item.value;
               if (item.message !== undefined) end.message = str(item.message);
               if (typeof item.name === 'string') end.name = item.name;
+              if (Number.isInteger(item.line) && item.line > 0) end.line = item.line;
+              const mistake = item.mistake;
+              if (mistake && typeof mistake === 'object' && ['package', 'process'].includes(mistake.kind)) {
+                end.mistake = { kind: mistake.kind };
+                if (mistake.kind === 'package') end.mistake.name = str(mistake.name).slice(0, 200);
+              }
+              if (end.how === 'no-agent') end.found = Array.isArray(item.found) ? item.found.slice(0, 20).map((n) => str(n).slice(0, 80)) : [];
               t = end.t;
               finish(end);
               return;

@@ -155,7 +155,8 @@ fn check_run(config: &RunConfig, plan: &FaultPlan, events: &[Event], outcome: &O
                 | FailReason::Blocked { .. }
                 | FailReason::TimeLimit { .. }
                 | FailReason::TooManyRequests { .. }
-                | FailReason::SandboxError { .. },
+                | FailReason::SandboxError { .. }
+                | FailReason::NoAgent { .. },
         } => panic!("only a learner's own loop ends this way\n{}", ctx()),
         Outcome::Cancelled => panic!("nobody pressed Stop\n{}", ctx()),
     }

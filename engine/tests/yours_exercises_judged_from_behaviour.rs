@@ -83,7 +83,7 @@ async fn agent(sb: Sandbox, lang: Lang, h: Habits) -> End {
     for _ in 0..10 {
         let choice = match call_model(&sb, lang, &messages, h).await {
             Ok(c) => c,
-            Err(message) => return End::Threw { message },
+            Err(message) => return End::threw(message),
         };
         let reply = choice["message"].clone();
         messages.push(reply.clone());

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use rusty_lock_engine::run::script::Lang;
 use rusty_lock_engine::run::world::Room;
 use rusty_lock_engine::yours::card::{grade, CaseId};
-use rusty_lock_engine::yours::observe::{events_of, End, LogLevel, Observed, ToolResult};
+use rusty_lock_engine::yours::observe::{events_of, End, LogLevel, Mistake, Observed, ToolResult};
 use rusty_lock_engine::yours::server::ServerReply;
 use std::collections::BTreeMap;
 
@@ -83,7 +83,14 @@ fn observed() -> impl Strategy<Value = Observed> {
             0u64..100_000,
             prop_oneof![
                 proptest::option::of(".{0,10}").prop_map(|value| End::Returned { value }),
-                ".{0,10}".prop_map(|message| End::Threw { message }),
+                ".{0,10}".prop_map(End::threw),
+                (".{0,10}", 1u32..400).prop_map(|(name, line)| End::Threw {
+                    message: format!("{name} is not defined"),
+                    line: Some(line),
+                    mistake: Some(Mistake::Bug { name: "ReferenceError".into() }),
+                }),
+                Just(End::Threw { message: "no package".into(), line: None, mistake: Some(Mistake::Process) }),
+                proptest::collection::vec("[a-z]{1,8}", 0..3).prop_map(|found| End::NoAgent { found }),
                 Just(End::Stalled),
                 Just(End::TimeLimit),
                 Just(End::TooManyRequests),

@@ -104,7 +104,7 @@ async fn agent(sb: Sandbox, lang: Lang, school: School) -> End {
     for _ in 0..max_turns {
         let choice = match call_model(&sb, lang, school, &mut messages).await {
             Ok(c) => c,
-            Err(message) => return End::Threw { message },
+            Err(message) => return End::threw(message),
         };
         let reply = choice["message"].clone();
         messages.push(reply.clone());
@@ -122,7 +122,7 @@ async fn agent(sb: Sandbox, lang: Lang, school: School) -> End {
             messages.push(json!({ "role": "tool", "tool_call_id": call["id"], "content": out }));
         }
     }
-    End::Threw { message: "no answer".into() }
+    End::threw("no answer")
 }
 
 fn graded(case: CaseId, school: School) -> rusty_lock_engine::yours::card::CaseResult {

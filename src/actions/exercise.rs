@@ -87,6 +87,10 @@ pub fn check(pg: Playground, yours: Yours, ex: Exercises) {
                 .flatten()
         });
         if let Some(events) = events {
+            // The picker says which case plays, as "Open in the scene" does.
+            if let Some(case) = shown {
+                yours.case.try_set(case);
+            }
             crate::actions::run::play(pg, events);
         }
         ex.attempt.try_set(Some(attempt));

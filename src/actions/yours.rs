@@ -10,13 +10,14 @@ use crate::state::yours::{CardRow, LoggedLine, Status, Yours};
 use crate::state::Playground;
 use crate::text;
 use crate::web::packed_code::unpack;
-use crate::web::sandbox::{self, Handlers, SandboxRun};
+use crate::web::sandbox::{self, Handlers, SandboxRun, Stripped};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use rusty_lock_engine::run::script::{script, Lang};
 use rusty_lock_engine::run::tools::tool_specs;
 use rusty_lock_engine::yours::card::{grade, reference, CaseId};
-use rusty_lock_engine::yours::observe::{events_of, End, LogLevel, Observed};
+use rusty_lock_engine::yours::observe::{events_of, tools_used, End, LogLevel, Mistake, Observed};
+use rusty_lock_engine::yours::problem::CodeProblem;
 use rusty_lock_engine::yours::server::{HttpRequest, ServerReply};
 use rusty_lock_engine::yours::session::Session;
 use rusty_lock_engine::yours::PLACEHOLDER_KEY;
@@ -39,6 +40,10 @@ const AT_ONCE: usize = 3;
 /// one said, with the starting code kept.
 pub fn open(search: &str, code: String) -> Yours {
     let yours = Yours::new(code);
+    // The case a copied link was on (`case=`): the picker opens on it, ready for Run.
+    if let Some(case) = form_urlencoded_value(search, "case").and_then(|slug| CaseId::from_slug(&slug)) {
+        yours.case.set(case);
+    }
     // The sandbox and the stripper come while the learner reads the code.
     spawn_local(async {
         crate::web::idle::idle().await;
@@ -95,15 +100,27 @@ pub fn stop(yours: Yours) {
     }
 }
 
+/// Stop as the learner means it (the button, Escape, "Starting code"): the sandboxes, and the run
+/// playing in the scene, which may go on long after the code itself has finished (its run is
+/// played at the chosen speed, backoffs and all).
+pub fn stop_everything(pg: Playground, yours: Yours) {
+    stop(yours);
+    if pg.running.try_get_untracked() == Some(true) {
+        crate::actions::run::stop(pg);
+    }
+}
+
 /// The view is going away: its sandboxes, and the spares made for it, go too.
 pub fn close(yours: Yours) {
     stop(yours);
     sandbox::release();
 }
 
-/// A new generation: older sandboxes are stopped and their ends dropped.
+/// A new generation: older sandboxes are stopped and their ends dropped, and the last run's
+/// problem goes (this run will find it again if it is still there).
 fn begin(yours: Yours) -> u64 {
     stop(yours);
+    yours.problem.set(None);
     yours.generation.get_value()
 }
 
@@ -122,7 +139,11 @@ async fn stripped(yours: Yours, generation: u64) -> Option<String> {
     match result {
         Ok(js) => Some(js),
         Err(Some(problem)) => {
-            yours.status.set(Status::Said(text::yours_strip_error(&problem.message, problem.line, problem.column)));
+            // Said by the status line, the report card and the exercise's result alike, in the
+            // page's language, and marked at its line in the editor.
+            let Stripped { message, line, column } = problem;
+            yours.status.set(Status::Idle);
+            yours.problem.set(Some(CodeProblem::Syntax { message, line, column }));
             None
         }
         Err(None) => {
@@ -152,9 +173,11 @@ pub fn run_case(pg: Playground, yours: Yours, case: CaseId) {
             return;
         }
         let said = said_of(&ran.observed);
+        yours.tools_used.set(tools_used(&ran.observed, lang));
         let events = events_of(&ran.observed, lang, script(lang).task);
         crate::actions::run::play(pg, events);
         yours.status.set(said.map_or(Status::Idle, Status::Said));
+        yours.problem.set(CodeProblem::of_run(&ran.observed));
     });
 }
 
@@ -183,6 +206,7 @@ pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: im
     let generation = begin(yours);
     let total = runs.len();
     yours.card.set(Vec::new());
+    yours.tools_used.set(Default::default());
     yours.status.set(Status::Grading { done: 0, total });
     let lang = text::lang();
     let seed = pg.scenario.with_untracked(|s| s.config.seed);
@@ -204,6 +228,7 @@ pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: im
                     if !current(yours, generation) {
                         return;
                     }
+                    yours.tools_used.update(|u| u.merge(&tools_used(&ran.observed, lang)));
                     if run_seed == seed {
                         let row = CardRow {
                             case,
@@ -216,6 +241,12 @@ pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: im
                             rows.push(row);
                             rows.sort_by_key(|r| CaseId::ALL.iter().position(|c| *c == r.case));
                         });
+                    }
+                    // The first mistake of the code a run shows is said at once, over the card.
+                    if yours.problem.with_untracked(Option::is_none) {
+                        if let Some(problem) = CodeProblem::of_run(&ran.observed) {
+                            yours.problem.set(Some(problem));
+                        }
                     }
                     results.borrow_mut().push(BatchRun { case, seed: run_seed, observed: ran.observed });
                     let finished = results.borrow().len();
@@ -350,12 +381,30 @@ fn whole(v: &Value) -> u64 {
     v.as_f64().filter(|n| n.is_finite()).unwrap_or(0.0).max(0.0) as u64
 }
 
-/// The host's end, as the engine reads it.
+/// The host's end, as the engine reads it. A throw carries the line it came from when its stack
+/// told, and what the runtime recognised in it (a package, `process`); an error the JavaScript
+/// engine raised at a line of the code is a bug in it.
 fn end_of(end: &Value) -> End {
     let text = |k: &str| end[k].as_str().map(str::to_string);
     match end["how"].as_str().unwrap_or("error") {
         "returned" => End::Returned { value: text("value") },
-        "threw" => End::Threw { message: text("message").unwrap_or_default() },
+        "threw" => {
+            let line = end["line"].as_u64().and_then(|l| u32::try_from(l).ok()).filter(|l| *l > 0);
+            let mistake = match end["mistake"]["kind"].as_str() {
+                Some("package") => {
+                    Some(Mistake::Package { name: end["mistake"]["name"].as_str().unwrap_or_default().into() })
+                }
+                Some("process") => Some(Mistake::Process),
+                _ => line.and(end["name"].as_str()).and_then(Mistake::bug_named),
+            };
+            End::Threw { message: text("message").unwrap_or_default(), line, mistake }
+        }
+        "no-agent" => End::NoAgent {
+            found: end["found"]
+                .as_array()
+                .map(|a| a.iter().filter_map(|n| n.as_str().map(str::to_string)).collect())
+                .unwrap_or_default(),
+        },
         "stalled" => End::Stalled,
         "blocked" => End::Blocked { budget_ms: BUDGET_MS },
         "time-limit" => End::TimeLimit,

@@ -5,7 +5,18 @@
 use crate::state::Playground;
 use crate::web::address::Address;
 use leptos::prelude::*;
+use rusty_lock_engine::show::route::{Route, View};
 use rusty_lock_engine::show::scenario::{decode, encode};
+
+/// Whether `search` is the playground's own address: only then may the playground read it or
+/// write over it. A link to another view (`?view=yours`) changes the address before the view
+/// switch takes the playground down, and the playground's effects still run once in between;
+/// without this check they read that link as a scenario (it has no faults, no lesson, so the
+/// playground's default) and wrote the playground's canonical link (`?v=1&lang=en`) over it, and
+/// the other view bounced straight back to the playground.
+fn is_playground(search: &str) -> bool {
+    Route::of(search).view == View::Playground
+}
 
 /// Says, in context, that the page below keeps the address in step with the playground: only
 /// there may [`write_opening_link`] write it (the your-own-loop view shows the board too, and its
@@ -24,6 +35,9 @@ pub fn use_url_sync(pg: Playground, address: Address) {
     let seen_moves = StoredValue::new(address.moves_untracked());
     Effect::new(move |_| {
         let search = address.search();
+        if !is_playground(&search) {
+            return;
+        }
         let moves = address.moves_untracked();
         if seen_moves.get_value() != moves {
             seen_moves.set_value(moves);
@@ -42,7 +56,8 @@ pub fn use_url_sync(pg: Playground, address: Address) {
             return;
         }
         let link = format!("?{}", encode(&pg.scenario.get()));
-        if address.search_untracked() != link {
+        let now = address.search_untracked();
+        if is_playground(&now) && now != link {
             address.replace(&link);
         }
     });
@@ -57,7 +72,7 @@ pub fn write_opening_link() {
     }
     let (Some(pg), Some(address)) = (use_context::<Playground>(), use_context::<Address>()) else { return };
     let Some(link) = pg.scenario.try_with_untracked(|s| format!("?{}", encode(s))) else { return };
-    if address.try_search_untracked().is_some_and(|now| now != link) {
+    if address.try_search_untracked().is_some_and(|now| is_playground(&now) && now != link) {
         address.replace(&link);
     }
 }

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use rusty_lock_engine::run::events::Event;
 use rusty_lock_engine::yours::card::{CaseId, CaseResult};
 use rusty_lock_engine::yours::exercise::{Attempt, ExerciseId, Goal};
+use rusty_lock_engine::yours::problem::CodeProblem;
 
 /// What the view is doing now, for its status line.
 #[derive(Clone, Debug, PartialEq)]
@@ -110,6 +111,13 @@ pub struct Yours {
     pub card: RwSignal<Vec<CardRow>>,
     /// What the last run logged.
     pub logs: RwSignal<Vec<LoggedLine>>,
+    /// A mistake in the code itself, found by the last Run, report card or check (a syntax
+    /// error, a bug at a line, a package, no `runAgent`): said where the learner looks and
+    /// marked at its line in the editor, until the code changes.
+    pub problem: RwSignal<Option<CodeProblem>>,
+    /// Whose tools the last run (or every case of the last card) ran, and the placeholders the
+    /// page's own met: the line under the editor.
+    pub tools_used: RwSignal<rusty_lock_engine::yours::observe::ToolsUsed>,
     /// The sandboxes running now, to tear down on Stop, a new run or the view going away.
     pub(crate) sandboxes: StoredValue<Vec<SandboxRun>, LocalStorage>,
     /// Bumped by each Run, Report card and Stop: a sandbox's end from an older one is dropped.
@@ -125,6 +133,8 @@ impl Yours {
             case: RwSignal::new(CaseId::ALL[0]),
             card: RwSignal::new(Vec::new()),
             logs: RwSignal::new(Vec::new()),
+            problem: RwSignal::new(None),
+            tools_used: RwSignal::new(Default::default()),
             sandboxes: StoredValue::new_local(Vec::new()),
             generation: StoredValue::new(0),
         }

@@ -483,6 +483,9 @@ impl Core for En {
                 FailReason::SandboxError { message } => {
                     format!("The sandbox could not run your code: {}", short_text(message, 160))
                 }
+                FailReason::NoAgent { .. } => {
+                    "Nothing ran: your code defines no runAgent(task), and its top level asked the server nothing.".into()
+                }
             },
             Outcome::Cancelled => "You pressed Stop. Everything up to that point is kept below.".into(),
         }
@@ -783,6 +786,7 @@ impl Below for En {
             BoardKind::TimeLimit => "time limit".into(),
             BoardKind::TooManyRequests => "too many requests".into(),
             BoardKind::SandboxError => "sandbox error".into(),
+            BoardKind::NoAgent => "no runAgent".into(),
             BoardKind::Http(status) => format!("HTTP {status}"),
         }
     }

@@ -523,6 +523,9 @@ impl Core for Fr {
                 FailReason::SandboxError { message } => {
                     format!("Le bac à sable n'a pas pu exécuter votre code\u{a0}: {}", short_text(message, 160))
                 }
+                FailReason::NoAgent { .. } => {
+                    "Rien n'a tourné\u{a0}: votre code ne définit pas de runAgent(task), et son niveau le plus haut n'a rien demandé au serveur.".into()
+                }
             },
             Outcome::Cancelled => "Vous avez appuyé sur Arrêter. Tout ce qui précède est conservé ci-dessous.".into(),
         }
@@ -848,6 +851,7 @@ impl Below for Fr {
             BoardKind::TimeLimit => "limite de temps".into(),
             BoardKind::TooManyRequests => "trop de requêtes".into(),
             BoardKind::SandboxError => "erreur du bac à sable".into(),
+            BoardKind::NoAgent => "pas de runAgent".into(),
             BoardKind::Http(status) => format!("HTTP {status}"),
         }
     }

@@ -177,6 +177,12 @@ pub fn keep_tail(text: &mut String) {
     text.replace_range(..cut, "… ");
 }
 
+/// Sentences one after the other, as the page's language writes them: a space between them,
+/// none in Chinese (its full stop takes the room).
+pub fn one_after_another(sentences: &[String]) -> String {
+    sentences.join(if lang() == Lang::Zh { "" } else { " " })
+}
+
 /// At most `max` characters of `text`, with an ellipsis when cut.
 pub fn short_text(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {

@@ -346,6 +346,7 @@ fn every_outcome() -> Vec<Outcome> {
     all.push(Outcome::Failed { reason: FailReason::TimeLimit { after_ms: 600_000 } });
     all.push(Outcome::Failed { reason: FailReason::TooManyRequests { requests: 61 } });
     all.push(Outcome::Failed { reason: FailReason::SandboxError { message: "no worker".into() } });
+    all.push(Outcome::Failed { reason: FailReason::NoAgent { found: vec!["agentLoop".into()] } });
     all
 }
 
@@ -886,6 +887,7 @@ fn every_board_kind() -> Vec<rusty_lock_engine::show::view::BoardKind> {
         BoardKind::TimeLimit,
         BoardKind::TooManyRequests,
         BoardKind::SandboxError,
+        BoardKind::NoAgent,
     ];
     for kind in &all {
         match kind {
@@ -911,7 +913,8 @@ fn every_board_kind() -> Vec<rusty_lock_engine::show::view::BoardKind> {
             | BoardKind::Blocked
             | BoardKind::TimeLimit
             | BoardKind::TooManyRequests
-            | BoardKind::SandboxError => {}
+            | BoardKind::SandboxError
+            | BoardKind::NoAgent => {}
         }
     }
     all
@@ -958,5 +961,61 @@ fn a_badge_that_knows_only_how_a_run_ended_names_it_as_the_banner_does() {
                 assert_eq!(outcome_title(&o), ending_title(o.ending()), "{o:?}");
             }
         }
+    });
+}
+
+/// Every finding of your own loop's report card, with its fix, and the line under the editor
+/// about a loop that runs its own tools, in each language: a case left out names the tools and
+/// the one-line change, and the line names whose tools ran.
+#[test]
+fn every_report_card_finding_and_the_own_tools_line_are_worded() {
+    use rusty_lock_engine::yours::card::{Leak, Verdict};
+    let verdicts = [
+        Verdict::RightLayer { layer: Some(Layer::Code) },
+        Verdict::RightLayer { layer: None },
+        Verdict::RetriedPermanent { status: 401 },
+        Verdict::IgnoredRetryAfter { asked_ms: 2000, waited_ms: 400 },
+        Verdict::NoBackoff { waited_ms: 0 },
+        Verdict::NoRetry { failure: CallFailure::Network },
+        Verdict::RetryStorm { attempts: 9 },
+        Verdict::ShowedServerErrorToModel { status: 500 },
+        Verdict::DroppedToolCalls,
+        Verdict::TookCutReply,
+        Verdict::WaitedForever,
+        Verdict::LostRunOnToolError,
+        Verdict::NoGuard,
+        Verdict::LeakedToModel { leak: Leak::Key },
+        Verdict::RetriedUnsafeTool,
+        Verdict::NotHandled { expected: Some(Layer::Model) },
+        Verdict::NeedsPageTools { tools: vec!["use".into()] },
+    ];
+    let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+    in_every_language(|lang| {
+        for v in &verdicts {
+            let from = format!("{lang:?} {v:?}");
+            capitalised(&yours_verdict(v), &from);
+            if let Some(fix) = yours_fix(v) {
+                capitalised(fix, &from);
+            }
+        }
+        let needs = Verdict::NeedsPageTools { tools: vec!["use".into()] };
+        assert!(yours_verdict(&needs).contains("use"), "{lang:?}: the verdict names the tool");
+        assert!(yours_fix(&needs).is_some_and(|f| f.contains("globalThis.use")), "{lang:?}: the one-line change");
+        for left in [1, 2] {
+            capitalised(&yours_card_left_out(left), &format!("{lang:?} left out {left}"));
+        }
+        for own in [names(&["use"]), names(&["use", "look_at"])] {
+            let line = yours_own_tools(&own);
+            capitalised(&line, &format!("{lang:?} own {own:?}"));
+            assert!(own.iter().all(|n| line.contains(n.as_str())), "{lang:?}: {line}");
+        }
+        for stood_in in [names(&["look_at"]), names(&["look_at", "use"])] {
+            let line = yours_page_stood_in(&stood_in);
+            finished(&line, &format!("{lang:?} stood in {stood_in:?}"));
+            assert!(stood_in.iter().all(|n| line.contains(n.as_str())), "{lang:?}: {line}");
+        }
+        let empty = yours_empty_schemas();
+        capitalised(empty, &format!("{lang:?} empty schemas"));
+        assert!(empty.contains("toolSchemas"), "{lang:?}: {empty}");
     });
 }

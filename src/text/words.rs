@@ -723,14 +723,17 @@ labels! {
         yours_console_title,
         yours_not_run,
         yours_perfect,
+        /// Under the editor: the code's requests sent an empty `tools` list, and the page's
+        /// schemas stood in.
+        yours_empty_schemas,
     }
 }
 
 sentences! {
     /// Your own loop's sentences.
     pub trait Yours via yours_words {
-        /// The stripper could not read the code.
-        fn yours_strip_error(&self, message: &str, line: u32, column: u32) -> String;
+        /// A mistake in the code itself, at its line: what is wrong and what to write instead.
+        fn yours_problem(&self, problem: &rusty_lock_engine::yours::problem::CodeProblem) -> String;
         /// The real-time budget ran out: the code never gave control back.
         fn yours_blocked(&self, budget_ms: u64) -> String;
         /// The code is too long for a link.
@@ -741,6 +744,14 @@ sentences! {
         fn yours_card_count(&self, passed: usize, total: usize) -> String;
         /// While grading.
         fn yours_grading(&self, done: usize, total: usize) -> String;
+        /// After the count: the cases left out of it because they need the page's own tools.
+        fn yours_card_left_out(&self, left: usize) -> String;
+        /// Under the editor: the code runs its own tools (named), so the door and the answer are
+        /// judged from the tool results the model read.
+        fn yours_own_tools(&self, own: &[String]) -> String;
+        /// Under the editor: the page's tools (named) stood in for names the code uses without
+        /// defining them.
+        fn yours_page_stood_in(&self, names: &[String]) -> String;
         /// A case of the report card, as its row and the case picker name it.
         fn yours_case(&self, case: rusty_lock_engine::yours::card::CaseId) -> &'static str;
         /// How a case's run ended, in a few words.

@@ -476,6 +476,9 @@ impl Core for Zh {
                 FailReason::SandboxError { message } => {
                     format!("沙箱没能运行你的代码：{}", short_text(message, 160))
                 }
+                FailReason::NoAgent { .. } => {
+                    "什么也没有运行：你的代码没有定义 runAgent(task)，最外层也没有向服务器发出任何请求。".into()
+                }
             },
             Outcome::Cancelled => "你点了“停止”。在此之前的所有内容都保留在下方。".into(),
         }
@@ -777,6 +780,7 @@ impl Below for Zh {
             BoardKind::TimeLimit => "时间上限".into(),
             BoardKind::TooManyRequests => "请求过多".into(),
             BoardKind::SandboxError => "沙箱错误".into(),
+            BoardKind::NoAgent => "没有 runAgent".into(),
             BoardKind::Http(status) => format!("HTTP {status}"),
         }
     }

@@ -54,6 +54,22 @@ impl Editor {
     pub fn set(&self, doc: &str) {
         self.call("set", Some(&JsValue::from_str(doc)));
     }
+
+    /// Marks a mistake at `line` (1-based), from `column` (1-based; 0 for the whole line), with
+    /// its sentence as the sign's title. An edit, or [`Editor::unmark`], takes it away.
+    pub fn mark(&self, line: u32, column: u32, message: &str) {
+        let Some(f) = js_sys::Reflect::get(&self.handle, &JsValue::from_str("mark"))
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        else {
+            return;
+        };
+        let _ = f.call3(&self.handle, &JsValue::from(line), &JsValue::from(column), &JsValue::from_str(message));
+    }
+
+    pub fn unmark(&self) {
+        self.call("unmark", None);
+    }
 }
 
 impl Drop for Editor {

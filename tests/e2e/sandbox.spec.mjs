@@ -441,9 +441,65 @@ test.describe('the runtime', () => {
 
   test('the code\'s own errors: a throw, a syntax error, require, eval', async ({ page }) => {
     expect((await run(page, 'throw new TypeError("boom")')).end).toMatchObject({ how: 'threw', message: 'boom', name: 'TypeError' });
-    expect((await run(page, 'const = 1')).end).toMatchObject({ how: 'threw', name: 'SyntaxError' });
-    expect((await run(page, 'require("fs")')).end).toMatchObject({ how: 'threw', message: expect.stringContaining('require is not available') });
+    expect((await run(page, 'const = 1')).end).toMatchObject({ how: 'threw', name: 'SyntaxError', line: 1 });
+    // What the type stripper lets through, the engine refuses at its line.
+    expect((await run(page, 'let a = 1;\nlet a = 2;')).end).toMatchObject({ how: 'threw', name: 'SyntaxError', line: 2, message: expect.stringContaining("'a' has already been declared") });
+    expect((await run(page, '\nfunction f() {\n  await x;\n}')).end).toMatchObject({ how: 'threw', name: 'SyntaxError', line: 3 });
+    expect((await run(page, 'require("fs")')).end).toMatchObject({ how: 'threw', mistake: { kind: 'package', name: 'fs' } });
     expect((await run(page, 'return eval("1 + 1")')).end).toMatchObject({ how: 'threw', name: 'EvalError' });
+  });
+
+  test('a runtime error names the line of the code it was thrown at, in a function, a timer or the top level', async ({ page }) => {
+    const inAgent = await run(page, '// the first line\nconst reply = undefined;\nasync function runAgent(task) {\n  return reply.choices[0];\n}');
+    expect(inAgent.end).toMatchObject({ how: 'threw', name: 'TypeError', line: 4 });
+    const afterAwait = await run(page, 'async function runAgent() {\n  await new Promise((r) => setTimeout(r, 10));\n  const n = null;\n  n.go();\n}');
+    expect(afterAwait.end).toMatchObject({ how: 'threw', name: 'TypeError', line: 4 });
+    const typo = await run(page, '\n\nawait fetch(LLM.baseURL);\nconst x = mesages.length;');
+    expect(typo.end).toMatchObject({ how: 'threw', name: 'ReferenceError', line: 4 });
+    // The type stripper's own first line ("use strict" and its helpers) is still line 1.
+    const stripped = await run(page, '"use strict"; function _helper(o) { return o }const a = _helper(null).b;');
+    expect(stripped.end).toMatchObject({ how: 'threw', name: 'TypeError', line: 1 });
+    // An error the page made (a tool's refusal) or the code chose to throw at no line of its
+    // own keeps no line it did not come from.
+    const tool = await run(page, 'async function runAgent() { await use({ item: "key", target: "door" }) }');
+    expect(tool.end.how).toBe('threw');
+    expect(tool.end.line).toBeUndefined();
+  });
+
+  test('no runAgent and no request: the end says so and names the functions the code defined at its top level', async ({ page }) => {
+    const code = [
+      'async function agentLoop(task) { return "never called" }',
+      'const callModel = async (messages) => fetch(LLM.baseURL, { method: "POST" });',
+      'let shorten = text => text.slice(0, 10);',
+      'function outer() { function inner() {} return inner }',
+      '// the function if (this comment) names no function, nor does a string: "function fake() {}"',
+      'const answer = 42;',
+    ].join('\n');
+    const r = await run(page, code);
+    expect(r.end).toMatchObject({ how: 'no-agent', found: ['agentLoop', 'callModel', 'shorten', 'outer'] });
+    expect(r.requests).toHaveLength(0);
+    expect((await run(page, 'const x = 1;')).end).toMatchObject({ how: 'no-agent', found: [] });
+    // run_agent is found as runAgent is; a top level that asks the server is a loop of its own.
+    expect((await run(page, 'async function run_agent(task) { return "snake " + task }', { task: 'T' })).end)
+      .toMatchObject({ how: 'returned', value: 'snake T' });
+    expect((await run(page, 'exports.run_agent = async (task) => "exported " + task', { task: 'T' })).end)
+      .toMatchObject({ how: 'returned', value: 'exported T' });
+    const script = await run(page, 'const r = await fetch(`${LLM.baseURL}/chat/completions`, { method: "POST", body: "{}" });\nreturn "top " + r.status');
+    expect(script.end).toMatchObject({ how: 'returned', value: 'top 200' });
+  });
+
+  test('require or import of a package, and Node\'s process, are named at their line', async ({ page }) => {
+    // What the type stripper makes of `import OpenAI from 'openai'` on line 1.
+    const imported = await run(page, '"use strict"; function _interopRequireDefault(obj) { return obj && obj.__esModule ? obj : { default: obj }; }var _openai = require(\'openai\'); var _openai2 = _interopRequireDefault(_openai);\nconst client = new (0, _openai2.default)();');
+    expect(imported.end).toMatchObject({ how: 'threw', line: 1, mistake: { kind: 'package', name: 'openai' } });
+    expect(imported.end.message).not.toContain('require');
+    const required = await run(page, '// a CommonJS loop\nconst fs = require("node:fs");');
+    expect(required.end).toMatchObject({ how: 'threw', line: 2, mistake: { kind: 'package', name: 'node:fs' } });
+    const env = await run(page, 'async function runAgent(task) {\n  const headers = {};\n  headers.authorization = `Bearer ${process.env.OPENAI_API_KEY}`;\n}');
+    expect(env.end).toMatchObject({ how: 'threw', name: 'ReferenceError', line: 3, mistake: { kind: 'process' } });
+    // Any other ReferenceError is the code's own bug, not Node's process.
+    const other = await run(page, 'processes.env');
+    expect(other.end.mistake).toBeUndefined();
   });
 
   test('the code cannot post to its frame, nor read real time from an event', async ({ page }) => {

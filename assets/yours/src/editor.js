@@ -4,6 +4,7 @@
 //
 //   const editor = window.RustyEditor.mount(element, { doc, label, onChange, describedBy })
 //   editor.get() -> string   editor.set(doc)   editor.focus()   editor.destroy()
+//   editor.mark(line, column, message)   editor.unmark()   (a mistake the page found, at its line)
 //
 // - `doc`: the starting text. `label`: the accessible name of the editable content (required,
 //   in the page's language). `onChange(doc)`: called with the whole text after the user edits it,
@@ -24,11 +25,20 @@
 //   so nothing hides past the right edge on a 390 px phone or at a big font size. The editor is
 //   as tall as its text unless the page gives `element` a height (it then fills it and scrolls).
 //
+// - An exercise's gap (the comment that starts with ✎, and the comment lines that follow it) is
+//   marked: the lines are tinted and the gutter carries a band beside them, so the place to write
+//   is found at a glance; and the editor brings it on screen when it opens and after set(), at
+//   1280×720 as on a phone, where the gap may be a thousand pixels below the fold.
+//
+// - A mistake the page found (mark): its line tinted, underlined from its column, and a sign in a
+//   gutter of its own, until the text changes or the page calls unmark().
+//
 // Kept lean on purpose: no search panel, no autocompletion pop-ups, no lint; line numbers,
 // indentation, JavaScript/TypeScript colours, bracket matching and closing, undo history.
-import { EditorState, Annotation } from '@codemirror/state';
+import { EditorState, EditorSelection, Annotation, StateField, StateEffect, RangeSet, RangeSetBuilder } from '@codemirror/state';
 import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection,
+  Decoration, GutterMarker, gutterLineClass, gutter,
 } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import {
@@ -83,7 +93,120 @@ const theme = EditorView.theme({
   '.cm-lineNumbers .cm-gutterElement': { padding: '0 .5em 0 .6em', minWidth: '2ch' },
   '&.cm-focused .cm-matchingBracket': { backgroundColor: '#e3f5e9', outline: '1px solid #17703a' },
   '&.cm-focused .cm-nonmatchingBracket': { backgroundColor: '#fde8e6', outline: '1px solid #b42318' },
+  // The gap: a warm tint behind its lines (the comment colour keeps 4.5:1 on it) and a band
+  // down the gutter beside them.
+  '.cm-gap-line': { backgroundColor: '#fff1cc' },
+  '.cm-gap-line.cm-activeLine': { backgroundColor: '#fbe7b5' },
+  // A mistake's line: a pale red behind it (the text keeps 4.5:1 on it), a wavy underline from
+  // its column, and a sign in its own gutter.
+  '.cm-mistake-line': { backgroundColor: '#fde8e6' },
+  '.cm-mistake-line.cm-activeLine': { backgroundColor: '#f9d7d3' },
+  '.cm-mistake-span': { textDecoration: 'underline wavy #b42318', textDecorationSkipInk: 'none' },
+  '.cm-mistake-gutter .cm-gutterElement': { color: '#b42318', padding: '0 .25em', fontWeight: '700' },
+  '.cm-gutterElement.cm-gap-gutter': { backgroundColor: '#fff1cc', boxShadow: 'inset 5px 0 0 #b45309', color: '#1f1a14' },
 }, { dark: false });
+
+// ---- The exercise's gap ----
+// The gap is a comment whose first line holds ✎, in the page's language; the comment lines right
+// after it belong to it. Found again whenever the text changes: once the learner writes over the
+// comment, the mark goes with it.
+const GAP_SIGN = '\u270e';
+const COMMENT = /^\s*(\/\/|#)/;
+
+/** The gap's first and last line numbers (1-based), or null. */
+function gapLines(doc) {
+  for (let n = 1; n <= doc.lines; n++) {
+    const line = doc.line(n).text;
+    if (!line.includes(GAP_SIGN) || !COMMENT.test(line)) continue;
+    let last = n;
+    while (last < doc.lines && COMMENT.test(doc.line(last + 1).text)) last++;
+    return { first: n, last };
+  }
+  return null;
+}
+
+const gapLine = Decoration.line({ class: 'cm-gap-line' });
+const gapGutter = new (class extends GutterMarker { get elementClass() { return 'cm-gap-gutter'; } })();
+
+function gapMarks(doc) {
+  const lines = new RangeSetBuilder();
+  const gutter = new RangeSetBuilder();
+  const gap = gapLines(doc);
+  if (gap) {
+    for (let n = gap.first; n <= gap.last; n++) {
+      const from = doc.line(n).from;
+      lines.add(from, from, gapLine);
+      gutter.add(from, from, gapGutter);
+    }
+  }
+  return { lines: lines.finish(), gutter: gutter.finish() };
+}
+
+const gapField = StateField.define({
+  create: (state) => gapMarks(state.doc),
+  update: (marks, tr) => (tr.docChanged ? gapMarks(tr.state.doc) : marks),
+  provide: (field) => [
+    EditorView.decorations.from(field, (marks) => marks.lines),
+    gutterLineClass.from(field, (marks) => marks.gutter),
+  ],
+});
+
+/** The effect that brings the gap on screen: the whole comment and the line after it, where the
+ *  learner's code goes, with some room around. No smooth scrolling, so reduced motion holds. */
+function revealGap(state) {
+  const gap = gapLines(state.doc);
+  if (!gap) return null;
+  const from = state.doc.line(gap.first).from;
+  const to = state.doc.line(Math.min(state.doc.lines, gap.last + 1)).to;
+  return EditorView.scrollIntoView(EditorSelection.range(from, to), { y: 'center', yMargin: 48 });
+}
+
+// ---- A mistake at a line ----
+// The page marks the line of a mistake it found (a syntax error, a bug at a line): a red tint
+// behind it, a wavy underline from its column, and a sign in a gutter of its own. The sign's
+// title is the page's sentence; the sentence itself is said in the page's status line (the
+// gutter is hidden from screen readers). Any edit takes the mark away: it was about the old text.
+const setMistake = StateEffect.define();
+const mistakeLine = Decoration.line({ class: 'cm-mistake-line' });
+const mistakeSpan = Decoration.mark({ class: 'cm-mistake-span' });
+class MistakeSign extends GutterMarker {
+  constructor(message) { super(); this.message = message; }
+  eq(other) { return other.message === this.message; }
+  toDOM() {
+    const sign = document.createElement('span');
+    sign.className = 'cm-mistake-sign';
+    sign.textContent = '\u2716';
+    if (this.message) sign.title = this.message;
+    return sign;
+  }
+}
+
+/** The mark for a mistake at `line` (1-based; past the end, the last line), from `column`. */
+function mistakeMarks(doc, mistake) {
+  if (!mistake) return null;
+  const line = doc.line(Math.max(1, Math.min(doc.lines, mistake.line)));
+  const lines = new RangeSetBuilder();
+  lines.add(line.from, line.from, mistakeLine);
+  const from = mistake.column > 0 ? Math.min(line.to, line.from + mistake.column - 1) : line.from;
+  if (line.to > from) lines.add(from, line.to, mistakeSpan);
+  const signs = new RangeSetBuilder();
+  signs.add(line.from, line.from, new MistakeSign(mistake.message));
+  return { line: line.number, decorations: lines.finish(), signs: signs.finish() };
+}
+
+const mistakeField = StateField.define({
+  create: () => null,
+  update(marks, tr) {
+    for (const effect of tr.effects) if (effect.is(setMistake)) return mistakeMarks(tr.state.doc, effect.value);
+    return tr.docChanged ? null : marks;
+  },
+  provide: (field) => EditorView.decorations.from(field, (marks) => (marks ? marks.decorations : Decoration.none)),
+});
+
+const mistakeGutter = gutter({
+  class: 'cm-mistake-gutter',
+  markers: (view) => view.state.field(mistakeField)?.signs ?? RangeSet.empty,
+});
 
 // Marks the transactions of set(): they are the page's, not the user's, so no onChange.
 const fromPage = Annotation.define();
@@ -128,6 +251,9 @@ function mount(element, options = {}) {
         // `javascript()`, which adds completion sources that nothing here would show.
         new LanguageSupport(typescriptLanguage),
         syntaxHighlighting(highlight),
+        gapField,
+        mistakeField,
+        mistakeGutter,
         EditorView.lineWrapping,
         theme,
         EditorView.contentAttributes.of(attributes),
@@ -143,6 +269,14 @@ function mount(element, options = {}) {
     }),
   });
 
+  // An exercise opens on its gap, once the page around the editor has been laid out.
+  const showGap = () => {
+    if (destroyed) return;
+    const effect = revealGap(view.state);
+    if (effect) view.dispatch({ effects: effect });
+  };
+  requestAnimationFrame(showGap);
+
   let last = '';
   return {
     get: () => (destroyed ? last : view.state.doc.toString()),
@@ -155,8 +289,19 @@ function mount(element, options = {}) {
         scrollIntoView: true,
         annotations: fromPage.of(true),
       });
+      showGap();
     },
     focus() { if (!destroyed) view.focus(); },
+    // The page's mark for a mistake at `line` (1-based), from `column` (1-based, 0 for the whole
+    // line), with its sentence; unmark() takes it away. Either is a no-op once destroyed.
+    mark(line, column, message) {
+      if (destroyed || !(Number(line) >= 1)) return;
+      view.dispatch({ effects: setMistake.of({ line: Math.trunc(Number(line)), column: Math.trunc(Number(column) || 0), message: String(message ?? '') }) });
+    },
+    unmark() {
+      if (destroyed) return;
+      if (view.state.field(mistakeField)) view.dispatch({ effects: setMistake.of(null) });
+    },
     destroy() {
       if (destroyed) return;
       flush();

@@ -250,31 +250,7 @@ impl Provider for BuiltinModel {
 fn note_result(p: &mut Progress, call: &ToolCall, result: &str, s: &Script) {
     let args: serde_json::Value = serde_json::from_str(&call.function.arguments).unwrap_or_default();
     let arg = |k: &str| args.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
-    // The page's own error sentences are read by their templates first: an unknown tool or a
-    // bad argument says nothing about the room, whatever words it holds.
-    let page_error = failure_sentence(result).is_some_and(|why| {
-        [
-            s.no_such_tool,
-            s.args_not_json,
-            s.args_not_object,
-            s.field_missing,
-            s.field_unknown,
-            s.field_not_text,
-            s.not_carried,
-            s.reply_lost,
-        ]
-        .iter()
-        .any(|t| matches(&why, t))
-    });
-    let meaning = if page_error {
-        Meaning::Failed
-    } else {
-        match call.function.name.as_str() {
-            "look_at" => meaning_of_look(result),
-            "use" => meaning_of_use(&arg("item"), result),
-            _ => meaning_of_look(result),
-        }
-    };
+    let meaning = meaning_of_result(call, result, s);
     let key = arg("item") == "key";
     match (call.function.name.as_str(), meaning) {
         ("look_at", Meaning::Failed) => {}
@@ -308,6 +284,56 @@ fn note_result(p: &mut Progress, call: &ToolCall, result: &str, s: &Script) {
     if meaning == Meaning::Unclear && call.function.name != "look_at" {
         p.unclear.push(call_key(call));
     }
+}
+
+/// What one result of `call` means to the model: the page's own error sentences by their
+/// templates first (an unknown tool or a bad argument says nothing about the room, whatever
+/// words it holds), then by meaning.
+fn meaning_of_result(call: &ToolCall, result: &str, s: &Script) -> Meaning {
+    let args: serde_json::Value = serde_json::from_str(&call.function.arguments).unwrap_or_default();
+    let item = args.get("item").and_then(|v| v.as_str()).unwrap_or_default();
+    let page_error = failure_sentence(result).is_some_and(|why| {
+        [
+            s.no_such_tool,
+            s.args_not_json,
+            s.args_not_object,
+            s.field_missing,
+            s.field_unknown,
+            s.field_not_text,
+            s.not_carried,
+            s.reply_lost,
+        ]
+        .iter()
+        .any(|t| matches(&why, t))
+    });
+    if page_error {
+        Meaning::Failed
+    } else {
+        match call.function.name.as_str() {
+            "use" => meaning_of_use(item, result),
+            _ => meaning_of_look(result),
+        }
+    }
+}
+
+/// The room as the model knows it after reading the tool results of `messages`: the door open
+/// once a result said it opened (and no later one locked it again), the lock oiled once one said
+/// so. The same reading the model decides from, for a page that must judge a loop whose own
+/// tools changed a room the page never saw.
+pub fn room_as_read(messages: &[Message], lang: Lang) -> crate::run::world::Room {
+    let mut reading = Reading::default();
+    reading.catch_up(messages, script(lang));
+    crate::run::world::Room { door_open: reading.progress.open, lock_oiled: reading.progress.oiled }
+}
+
+/// Whether the model reads this result of `call` as a call that did not do what was asked:
+/// wrapped as a failure (`Error: …`, `{"error": …}`), a failure by its words, or a key that
+/// would not turn.
+pub fn reads_as_failure(call: &ToolCall, result: &str, lang: Lang) -> bool {
+    let meaning = meaning_of_result(call, result, script(lang));
+    meaning == Meaning::Failed
+        || (meaning == Meaning::Stuck && call.function.name != "look_at")
+        || crate::run::script::meaning::wrapped_as_failure(result)
 }
 
 /// A call as the model remembers it: its tool and its arguments, read as JSON when they are.

@@ -90,6 +90,12 @@ pub enum FailReason {
     TooManyRequests { requests: u32 },
     /// The sandbox itself could not run the code; the message is the sandbox's.
     SandboxError { message: String },
+    /// Your own loop defined no `runAgent` and its top level asked nothing: nothing ran. `found`
+    /// names the functions it did define.
+    NoAgent {
+        #[serde(default)]
+        found: Vec<String>,
+    },
 }
 
 impl FailReason {
@@ -111,6 +117,7 @@ impl FailReason {
             FailReason::TimeLimit { .. } => "time-limit".into(),
             FailReason::TooManyRequests { .. } => "too-many-requests".into(),
             FailReason::SandboxError { .. } => "sandbox-error".into(),
+            FailReason::NoAgent { .. } => "no-agent".into(),
         }
     }
 }

@@ -49,13 +49,15 @@ pub enum BoardKind {
     /// Secrets went into the history and nobody stopped them.
     SecretSent,
     /// Your own loop's ends (see [`FailReason`]): it threw, waited on nothing, kept the thread,
-    /// ran out of virtual time, sent too many requests, or the sandbox could not run it.
+    /// ran out of virtual time, sent too many requests, or the sandbox could not run it; or it
+    /// defined no `runAgent`, so nothing ran.
     Threw,
     Stalled,
     Blocked,
     TimeLimit,
     TooManyRequests,
     SandboxError,
+    NoAgent,
 }
 
 impl BoardKind {
@@ -86,6 +88,7 @@ impl BoardKind {
                 FailReason::TimeLimit { .. } => BoardKind::TimeLimit,
                 FailReason::TooManyRequests { .. } => BoardKind::TooManyRequests,
                 FailReason::SandboxError { .. } => BoardKind::SandboxError,
+                FailReason::NoAgent { .. } => BoardKind::NoAgent,
             },
             Event::Finished { outcome: Outcome::Cancelled, .. } => BoardKind::Cancelled,
             _ => return None,
@@ -127,6 +130,7 @@ impl BoardKind {
             BoardKind::TimeLimit => "time-limit".into(),
             BoardKind::TooManyRequests => "too-many-requests".into(),
             BoardKind::SandboxError => "sandbox-error".into(),
+            BoardKind::NoAgent => "no-agent".into(),
         }
     }
 }

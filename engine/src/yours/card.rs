@@ -4,6 +4,7 @@
 //!
 //! The verdicts are data; the page words each one with its one-sentence fix.
 
+use crate::run::builtin::room_as_read;
 use crate::run::builtin::Personality;
 use crate::run::chaos::{Fault, FaultPlan};
 use crate::run::config::RunConfig;
@@ -15,7 +16,7 @@ use crate::run::wire::Role;
 use crate::run::wire::{FINISH_LENGTH, FINISH_TOOL_CALLS};
 use crate::run::world::Room;
 use crate::show::verdict::{NEAR_ZERO_MS, STORM_ATTEMPTS_PER_TURN};
-use crate::yours::observe::{events_of, model_requests, End, Got, ModelRequest, Observed, ToolResult};
+use crate::yours::observe::{events_of, model_requests, tools_used, End, Got, ModelRequest, Observed, ToolResult};
 use crate::yours::sim::run_harness;
 use crate::yours::tools::kind_of_error;
 use serde::{Deserialize, Serialize};
@@ -167,6 +168,8 @@ pub enum CaseOutcome {
     SandboxError {
         message: String,
     },
+    /// The code defined no `runAgent` and its top level asked nothing: nothing ran.
+    NoAgent,
     /// No end was observed (the run is still going).
     Unfinished,
     /// The reference harness's own end short of an answer: a guard, a hand-over, a failure.
@@ -213,6 +216,10 @@ pub enum Verdict {
     RetriedUnsafeTool,
     /// The case was not handled as it should be, and no finding above says why.
     NotHandled { expected: Option<Layer> },
+    /// The case's fault lives in the page's tools (a tool's reply lost), and the code ran its
+    /// own tools (`tools`) instead, so the fault never reached it. Neither a pass nor a fail:
+    /// the case is left out until the page's tools stand in.
+    NeedsPageTools { tools: Vec<String> },
 }
 
 impl Verdict {
@@ -234,6 +241,7 @@ impl Verdict {
             Verdict::LeakedToModel { .. } => "leaked-to-model",
             Verdict::RetriedUnsafeTool => "retried-unsafe-tool",
             Verdict::NotHandled { .. } => "not-handled",
+            Verdict::NeedsPageTools { .. } => "needs-page-tools",
         }
     }
 }
@@ -290,6 +298,12 @@ impl CaseResult {
         !self.verdicts.is_empty() && self.verdicts.iter().all(|v| matches!(v, Verdict::RightLayer { .. }))
     }
 
+    /// The case could not be played as meant (see [`Verdict::NeedsPageTools`]): it counts
+    /// neither as a pass nor as a fail.
+    pub fn left_out(&self) -> bool {
+        self.verdicts.iter().any(|v| matches!(v, Verdict::NeedsPageTools { .. }))
+    }
+
     pub fn has(&self, slug: &str) -> bool {
         self.verdicts.iter().any(|v| v.slug() == slug)
     }
@@ -334,11 +348,20 @@ pub fn grade(case: CaseId, lang: Lang, observed: &[Observed]) -> CaseResult {
             _ => None,
         })
         .unwrap_or_default();
+    // A loop that runs its own tools changed a room the page never saw: the door is then what
+    // the model read in the last history it was sent, read as the model reads it.
+    let used = tools_used(observed, lang);
+    let room = if used.runs_own() {
+        reqs.iter().rev().find_map(|r| r.messages.as_deref()).map_or_else(Room::default, |m| room_as_read(m, lang))
+    } else {
+        room
+    };
     let virtual_ms = end.as_ref().map_or_else(|| observed.iter().map(observed_time).max().unwrap_or(0), |(t, _)| *t);
     let outcome = match end.as_ref().map(|(_, how)| how) {
         None => CaseOutcome::Unfinished,
         Some(End::Returned { .. }) => CaseOutcome::Answered { door_open: room.door_open },
-        Some(End::Threw { message }) => CaseOutcome::Threw { message: message.clone() },
+        Some(End::Threw { message, .. }) => CaseOutcome::Threw { message: message.clone() },
+        Some(End::NoAgent { .. }) => CaseOutcome::NoAgent,
         Some(End::Stalled) => CaseOutcome::Stalled,
         Some(End::Blocked { budget_ms }) => CaseOutcome::Blocked { budget_ms: *budget_ms },
         Some(End::TimeLimit) => CaseOutcome::TimeLimit,
@@ -485,6 +508,15 @@ pub fn grade(case: CaseId, lang: Lang, observed: &[Observed]) -> CaseResult {
             (returned || threw) && !page_stopped && told_model && !bad.contains(&Verdict::LostRunOnToolError)
         }
     };
+    // The tool's lost reply is the page's tools' to give: a loop that runs its own never met it.
+    let lost_reply_met = observed.iter().any(|o| {
+        matches!(o, Observed::Tool { result: ToolResult::Threw { message }, .. }
+            if kind_of_error(message, lang) == ToolErrorKind::ReplyLost)
+    });
+    if case == CaseId::ToolTimeout && used.runs_own() && !lost_reply_met {
+        let verdicts = vec![Verdict::NeedsPageTools { tools: used.own }];
+        return CaseResult { case, outcome, requests: reqs.len() as u32, virtual_ms, verdicts };
+    }
     let mut verdicts = Vec::new();
     if right {
         verdicts.push(Verdict::RightLayer { layer: case.layer() });

@@ -7,11 +7,14 @@
 //! * [`session`]: one run as the page hosts it, recording what it observes;
 //! * [`card`]: the report card, each case graded from behaviour beside the engine's own loop;
 //! * [`exercise`]: the exercises, levels solved when their cases pass the card;
+//! * [`problem`]: a mistake in the code itself (a syntax error, a bug, a package, no `runAgent`),
+//!   at its line;
 //! * [`sim`]: a simulated sandbox on virtual time, for the reference side and for tests.
 
 pub mod card;
 pub mod exercise;
 pub mod observe;
+pub mod problem;
 pub mod server;
 pub mod session;
 pub mod sim;

@@ -10,6 +10,7 @@
 //! It is a pure function of what was observed so far: while a run is live, the last failure
 //! reads as nobody's until the next request shows otherwise.
 
+use crate::run::builtin::{reads_as_failure, room_as_read};
 use crate::run::config::Guards;
 use crate::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 use crate::run::http::error_for_status;
@@ -97,14 +98,27 @@ pub enum End {
     },
     Threw {
         message: String,
+        /// The line of the learner's code it was thrown at (the editor's line: the type
+        /// stripper keeps every line in place), when the error's stack tells it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        line: Option<u32>,
+        /// What the page recognised in it: a mistake in how the code meets the page, rather
+        /// than a failure the page played.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mistake: Option<Mistake>,
+    },
+    /// The code defined no `runAgent` (nor `run_agent`) and its top level asked nothing of the
+    /// server: the page had nothing to run. `found` names the functions it did define, for the
+    /// learner to rename one.
+    NoAgent {
+        #[serde(default)]
+        found: Vec<String>,
     },
     /// Nothing scheduled, no request pending, and the program never settled.
     Stalled,
     /// The code kept the thread past the real-time budget; the page tore its sandbox down.
     #[serde(rename_all = "camelCase")]
-    Blocked {
-        budget_ms: u64,
-    },
+    Blocked { budget_ms: u64 },
     /// Virtual time ran past the page's limit.
     TimeLimit,
     /// The page stopped a run that sent more requests than any run needs.
@@ -112,18 +126,39 @@ pub enum End {
     /// The user pressed Stop.
     Stopped,
     /// The sandbox could not run the code at all.
-    SandboxError {
-        message: String,
-    },
+    SandboxError { message: String },
+}
+
+/// A mistake in how the code meets the page, recognised in what it threw. Data only: the page
+/// words it, with what to write instead.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Mistake {
+    /// `import` or `require` of a package (`openai`, `node:fs`): the page has none, it gives
+    /// `fetch` and the tools instead.
+    Package { name: String },
+    /// `process` (`process.env.OPENAI_API_KEY`): there is no Node here; `LLM` holds the key,
+    /// the base URL and the model.
+    Process,
+    /// An error the JavaScript engine itself raised at a line of the code (a `TypeError`, a
+    /// `ReferenceError`...): a bug in the code, not a failure the page played. `name` is the
+    /// error's name.
+    Bug { name: String },
 }
 
 impl End {
+    /// A throw with nothing more known of it: no line, no mistake recognised.
+    pub fn threw(message: impl Into<String>) -> End {
+        End::Threw { message: message.into(), line: None, mistake: None }
+    }
+
     /// The run's outcome, in the playground's words: only a return is an answer.
     pub fn outcome(&self, t_ms: u64, requests: u32) -> Outcome {
         let failed = |reason| Outcome::Failed { reason };
         match self {
             End::Returned { value } => Outcome::Answered { text: value.clone().unwrap_or_default() },
-            End::Threw { message } => failed(FailReason::Threw { message: message.clone() }),
+            End::Threw { message, .. } => failed(FailReason::Threw { message: message.clone() }),
+            End::NoAgent { found } => failed(FailReason::NoAgent { found: found.clone() }),
             End::Stalled => failed(FailReason::Stalled),
             End::Blocked { budget_ms } => failed(FailReason::Blocked { budget_ms: *budget_ms }),
             End::TimeLimit => failed(FailReason::TimeLimit { after_ms: t_ms }),
@@ -265,6 +300,124 @@ fn same_args(a: &str, b: &str) -> bool {
     }
 }
 
+/// How the code's tools met the page's, read from what it did: what the line under the editor
+/// says, and what tells the card to judge the room from what the model read.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolsUsed {
+    /// Tools the model called that the code ran itself: their results reached the model, but
+    /// the page never ran a tool of that name. In the order the model first called them.
+    pub own: Vec<String>,
+    /// The page's tools the code called beside its own ones: names it uses without defining
+    /// them (a `lookAt` it never wrote), so the page's stood in. Empty when it runs no tool of
+    /// its own: then every tool is the page's, as meant.
+    pub page_stood_in: Vec<String>,
+    /// A request sent an empty `tools` list (a placeholder such as `toolSchemas = []`): the
+    /// page's server answered as if the page's schemas had come.
+    pub empty_schemas: bool,
+}
+
+impl ToolsUsed {
+    /// Whether the code runs tools of its own instead of the page's.
+    pub fn runs_own(&self) -> bool {
+        !self.own.is_empty()
+    }
+
+    /// Whether there is anything for the page to say about it.
+    pub fn worth_saying(&self) -> bool {
+        self.runs_own() || self.empty_schemas
+    }
+
+    /// Both runs' findings together (the cases of one report card).
+    pub fn merge(&mut self, other: &ToolsUsed) {
+        for name in &other.own {
+            if !self.own.contains(name) {
+                self.own.push(name.clone());
+            }
+        }
+        for name in &other.page_stood_in {
+            if !self.page_stood_in.contains(name) {
+                self.page_stood_in.push(name.clone());
+            }
+        }
+        self.page_stood_in.retain(|n| !self.own.contains(n));
+        self.empty_schemas |= other.empty_schemas;
+    }
+}
+
+/// Whose tools the code ran. A tool is the code's own when the model called it, the result
+/// came back in a later request's history, and the page never ran a tool of that name; a call
+/// the page's tools would have refused (a tool that does not exist, broken JSON, arguments
+/// outside the schema: the faults the model's replies carry) says nothing either way.
+pub fn tools_used(observed: &[Observed], lang: Lang) -> ToolsUsed {
+    let s = script(lang);
+    let requests = model_requests(observed);
+    let mut page_ran: Vec<String> = Vec::new();
+    for o in observed {
+        if let Observed::Tool { name, .. } = o {
+            if !page_ran.contains(name) {
+                page_ran.push(name.clone());
+            }
+        }
+    }
+    let mut own: Vec<String> = Vec::new();
+    for (k, r) in requests.iter().enumerate() {
+        let Got::Reply(response) = &r.got else { continue };
+        let Some(choice) = response.choices.first() else { continue };
+        for call in choice.message.calls() {
+            let name = &call.function.name;
+            if page_ran.contains(name) || own.contains(name) {
+                continue;
+            }
+            let answered = requests[k + 1..]
+                .iter()
+                .filter_map(|n| n.messages.as_deref())
+                .any(|m| result_in(m, &call.id).is_some());
+            let mut scratch = Room::default();
+            let refused = matches!(
+                run_tool(&mut scratch, call, s).error,
+                Some(ToolErrorKind::UnknownTool | ToolErrorKind::BadJson | ToolErrorKind::SchemaInvalid)
+            );
+            if answered && !refused {
+                own.push(name.clone());
+            }
+        }
+    }
+    let page_stood_in = if own.is_empty() { Vec::new() } else { page_ran };
+    let empty_schemas = observed.iter().any(|o| match o {
+        Observed::Request { url, method, body, .. } if Route::of(method, url) == Route::Completion => {
+            serde_json::from_str::<Value>(body)
+                .ok()
+                .and_then(|v| v.get("tools").and_then(Value::as_array).map(Vec::is_empty))
+                .unwrap_or(false)
+        }
+        _ => false,
+    });
+    ToolsUsed { own, page_stood_in, empty_schemas }
+}
+
+/// The events of one call of the code's own tool, as the model read its result: it started,
+/// then succeeded or failed (a failure the model read is the model's to handle).
+fn own_tool_events(turn: u32, call: &ToolCall, answer: &Message, room: Room, lang: Lang) -> [Event; 2] {
+    let output = answer.content.clone().unwrap_or_default();
+    let (call_id, name) = (call.id.clone(), call.function.name.clone());
+    let done = if reads_as_failure(call, &output, lang) {
+        Event::ToolFailed {
+            turn,
+            call_id,
+            name,
+            kind: ToolErrorKind::ToolFailed,
+            output,
+            layer: Layer::Model,
+            room,
+            logged: None,
+        }
+    } else {
+        Event::ToolSucceeded { turn, call_id, name, output, room }
+    };
+    [Event::ToolStarted { turn, call: call.clone() }, done]
+}
+
 /// A tool call the model asked for, and whether the code has dealt with it yet.
 struct Asked {
     call: ToolCall,
@@ -284,6 +437,7 @@ pub fn events_of(observed: &[Observed], lang: Lang, task: &str) -> Vec<Event> {
     let mut asked_turn = 0;
     let mut quirk: Option<String> = None;
     let mut next_req = 0;
+    let own = tools_used(observed, lang).own;
     for (at, o) in observed.iter().enumerate() {
         match o {
             Observed::Request { .. } => {
@@ -303,6 +457,19 @@ pub fn events_of(observed: &[Observed], lang: Lang, task: &str) -> Vec<Event> {
                                 ToolErrorKind::UnknownTool | ToolErrorKind::BadJson | ToolErrorKind::SchemaInvalid
                             )
                         }) else {
+                            // A call of the code's own tool: what it did is what the model read.
+                            if own.contains(&a.call.function.name) {
+                                if let Some(finish_reason) = quirk.take() {
+                                    let quirk = Quirk::ToolCallsWithFinishReason { finish_reason };
+                                    events.push(Event::QuirkTolerated { turn: asked_turn, quirk });
+                                }
+                                let read_upto = messages
+                                    .iter()
+                                    .position(|m| std::ptr::eq(m, answer))
+                                    .map_or(messages.len(), |i| i + 1);
+                                room = room_as_read(&messages[..read_upto], lang);
+                                events.extend(own_tool_events(asked_turn, &a.call, answer, room, lang));
+                            }
                             continue;
                         };
                         if let Some(finish_reason) = quirk.take() {

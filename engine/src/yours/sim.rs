@@ -301,8 +301,8 @@ pub fn run_harness(config: &RunConfig, plan: FaultPlan) -> (Vec<Observed>, Optio
         let end = match &got {
             Outcome::Answered { text } => End::Returned { value: Some(text.clone()) },
             Outcome::Escalated { message } => End::Returned { value: Some(message.clone()) },
-            Outcome::GaveUp { guard } => End::Threw { message: guard.slug().into() },
-            Outcome::Failed { reason } => End::Threw { message: reason.slug() },
+            Outcome::GaveUp { guard } => End::threw(guard.slug()),
+            Outcome::Failed { reason } => End::threw(reason.slug()),
             Outcome::Cancelled => End::Stopped,
         };
         *kept.borrow_mut() = Some(got);

@@ -68,7 +68,7 @@ fn calls_of(message: &Value) -> Vec<(String, String, String)> {
 fn end_of(result: Result<String, Thrown>) -> End {
     match result {
         Ok(value) => End::Returned { value: Some(value) },
-        Err(message) => End::Threw { message },
+        Err(message) => End::threw(message),
     }
 }
 
@@ -254,4 +254,130 @@ async fn naive_agent(sb: &Sandbox, lang: Lang, prompt: &str) -> Result<String, T
 
 pub async fn naive(sb: Sandbox, lang: Lang) -> End {
     end_of(naive_agent(&sb, lang, script(lang).task).await)
+}
+
+// ---------------------------------------------------------------------------------------------
+// A loop that brings its own tools, as a real loop does: its own room and its own `use`, whose
+// sentences it words its own way; `look_at` is the page's (it names it without defining it),
+// and it sends an empty `tools` list (a placeholder left as printed).
+
+/// The words of the loop's own `use`, in the language it is written in: oiled, the key stuck in
+/// the rust, the door open, nothing happens.
+fn own_words(lang: Lang) -> [&'static str; 4] {
+    match lang {
+        Lang::En => [
+            "Done: the lock is oiled now.",
+            "the key is stuck fast in a rusty lock; put oil_can on the lock before trying again.",
+            "The key turns and the door is open.",
+            "using that on that does nothing.",
+        ],
+        Lang::Fr => [
+            "Voilà : la serrure est huilée.",
+            "la clé est bloquée dans une serrure rouillée ; passe d'abord oil_can sur la serrure.",
+            "La clé tourne et la porte s'ouvre.",
+            "utiliser ça sur ça ne donne rien.",
+        ],
+        Lang::Zh => [
+            "好了：锁已经上了油。",
+            "钥匙卡住了，锁已生锈：请先对 lock 使用 oil_can。",
+            "钥匙转动，门打开了。",
+            "这样用没有任何效果。",
+        ],
+    }
+}
+
+/// The loop's own room.
+#[derive(Default)]
+struct OwnRoom {
+    lock_oiled: bool,
+    door_open: bool,
+}
+
+/// The loop's own `use`: it throws its own sentences.
+fn own_use(room: &mut OwnRoom, lang: Lang, args: &Value) -> Result<String, Thrown> {
+    let [oiled, stuck, open, nothing] = own_words(lang);
+    match (args["item"].as_str(), args["target"].as_str()) {
+        (Some("oil_can"), Some("lock")) => {
+            room.lock_oiled = true;
+            Ok(oiled.into())
+        }
+        (Some("key"), Some("door")) if !room.lock_oiled => Err(stuck.into()),
+        (Some("key"), Some("door")) => {
+            room.door_open = true;
+            Ok(open.into())
+        }
+        _ => Err(nothing.into()),
+    }
+}
+
+async fn own_tools_agent(sb: &Sandbox, lang: Lang, prompt: &str, works: bool) -> Result<String, Thrown> {
+    let (max_turns, max_errors_in_a_row) = (10, 3);
+    let mut room = OwnRoom::default();
+    let mut messages = vec![json!({ "role": "user", "content": prompt })];
+    let mut errors_in_a_row = 0;
+    for _ in 1..=max_turns {
+        let choice = own_tools_call_model(sb, &messages).await?;
+        let reply = choice["message"].clone();
+        messages.push(reply.clone());
+        if choice["finish_reason"].as_str() != Some("tool_calls") {
+            return Ok(reply["content"].as_str().unwrap_or_default().to_string());
+        }
+        for (id, name, args) in calls_of(&reply) {
+            let ran = match name.as_str() {
+                "look_at" | "use" => match serde_json::from_str::<Value>(&args) {
+                    Err(_) => Err("Unexpected end of JSON input".to_string()),
+                    Ok(parsed) if name == "use" && works => own_use(&mut room, lang, &parsed),
+                    Ok(_) if name == "use" => Err(own_words(lang)[3].to_string()),
+                    Ok(parsed) => sb.tool("look_at", &parsed.to_string()),
+                },
+                other => {
+                    let output = format!("Unknown tool: {other}. Tools: look_at, use");
+                    messages.push(json!({ "role": "tool", "tool_call_id": id, "content": output }));
+                    errors_in_a_row += 1;
+                    continue;
+                }
+            };
+            let (output, is_error) = match ran {
+                Ok(out) => (out, false),
+                Err(message) => (format!("Error: {message}"), true),
+            };
+            messages.push(json!({ "role": "tool", "tool_call_id": id, "content": output }));
+            errors_in_a_row = if is_error { errors_in_a_row + 1 } else { 0 };
+        }
+        if errors_in_a_row >= max_errors_in_a_row {
+            return Err(format!("Gave up after {errors_in_a_row} tool errors in a row"));
+        }
+    }
+    Err(format!("No answer after {max_turns} turns"))
+}
+
+/// The textbook's model call, sending an empty `tools` list.
+async fn own_tools_call_model(sb: &Sandbox, messages: &[Value]) -> Result<Value, Thrown> {
+    let max_attempts = 3;
+    let mut attempt = 1;
+    loop {
+        let body = json!({ "model": "your-model", "messages": messages, "tools": [] }).to_string();
+        let res = sb.fetch(&url(), &body).await.ok();
+        if let Some(res) = res.as_ref().filter(|r| r.ok()) {
+            return first_choice(res);
+        }
+        let status = res.as_ref().map(|r| r.status);
+        let transient = status.is_none_or(|s| s == 429 || s >= 500);
+        if !transient || attempt == max_attempts {
+            let what = status.map_or("network error".to_string(), |s| s.to_string());
+            return Err(format!("Model call failed: {what}"));
+        }
+        let wait = sb.random() * 1000.0 * 2f64.powi(attempt - 1);
+        sb.sleep(wait as u64).await;
+        attempt += 1;
+    }
+}
+
+pub async fn own_tools(sb: Sandbox, lang: Lang) -> End {
+    end_of(own_tools_agent(&sb, lang, script(lang).task, true).await)
+}
+
+/// The same loop, whose own `use` never does anything.
+pub async fn own_tools_that_do_nothing(sb: Sandbox, lang: Lang) -> End {
+    end_of(own_tools_agent(&sb, lang, script(lang).task, false).await)
 }

@@ -3,6 +3,7 @@
 use crate::text::en::En;
 use crate::text::{Core, Yours, YoursLabels};
 use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Leak, Verdict};
+use rusty_lock_engine::yours::problem::CodeProblem;
 
 pub static YOURS: YoursLabels = YoursLabels {
     yours_title: "Your own loop",
@@ -39,11 +40,39 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_console_title: "What your code logged",
     yours_not_run: "Nothing has run yet: press Run to watch your loop, or Report card to meet every failure.",
     yours_perfect: "A perfect report card: every failure was handled by the right layer.",
+    yours_empty_schemas: "Your requests send an empty tools list (toolSchemas = []): the page's tool schemas stand in.",
 };
 
 impl Yours for En {
-    fn yours_strip_error(&self, message: &str, line: u32, column: u32) -> String {
-        format!("Your code could not be read at line {line}, column {column}: {message}")
+    fn yours_problem(&self, problem: &CodeProblem) -> String {
+        let at = |line: &Option<u32>| line.map(|l| format!("Line {l}: ")).unwrap_or_default();
+        match problem {
+            CodeProblem::Syntax { message, line, column } => format!(
+                "Your code could not be read at line {line}, column {column}: {}. Nothing ran: fix that line and press again.",
+                message.trim_end_matches('.')
+            ),
+            CodeProblem::Bug { name, message, line } => format!(
+                "Line {line}: {name}: {}. This is a mistake in the code itself, not a failure the page played.",
+                short(message.trim_end_matches('.'))
+            ),
+            CodeProblem::Package { name, line } => format!(
+                "{}there are no packages on this page, so “{}” cannot be imported. It gives your code fetch and the tools look_at and use instead. Call the model with fetch(`${{LLM.baseURL}}/chat/completions`, {{ method: 'POST', headers: {{ 'Content-Type': 'application/json', Authorization: `Bearer ${{LLM.apiKey}}` }}, body: JSON.stringify({{ model: LLM.model, messages, tools: toolSchemas }}) }}).",
+                at(line),
+                short(name)
+            ),
+            CodeProblem::Process { line } => format!(
+                "{}there is no process here: this page is not Node. Use LLM.apiKey for the key, LLM.baseURL for the server's address and LLM.model for the model's name.",
+                at(line)
+            ),
+            CodeProblem::NoAgent { found } => {
+                let defined = if found.is_empty() {
+                    "Your code defines no function at its top level.".to_string()
+                } else {
+                    format!("Your code defines {}: name the one that runs the loop runAgent.", found.join(", "))
+                };
+                format!("Nothing ran: the page looks for a function named runAgent(task) (or run_agent), or a call at the top level that it can wait for (await runAgent(TASK)). {defined}")
+            }
+        }
     }
     fn yours_blocked(&self, budget_ms: u64) -> String {
         format!("Your code did not give control back within {}: its sandbox was taken down.", self.duration(budget_ms))
@@ -60,6 +89,28 @@ impl Yours for En {
     }
     fn yours_grading(&self, done: usize, total: usize) -> String {
         format!("Grading: {done} of {total}…")
+    }
+    fn yours_card_left_out(&self, left: usize) -> String {
+        if left == 1 {
+            "1 left out: it needs the page's tools.".into()
+        } else {
+            format!("{left} left out: they need the page's tools.")
+        }
+    }
+    fn yours_own_tools(&self, own: &[String]) -> String {
+        format!(
+            "Your code runs its own {} ({}): the page never ran {}, so the door and the answer are judged from the tool results the model read.",
+            if own.len() == 1 { "tool" } else { "tools" },
+            names(own),
+            if own.len() == 1 { "it" } else { "them" }
+        )
+    }
+    fn yours_page_stood_in(&self, stood_in: &[String]) -> String {
+        if stood_in.len() == 1 {
+            format!("{} is the page's: your code uses it without defining it.", names(stood_in))
+        } else {
+            format!("{} are the page's: your code uses them without defining them.", names(stood_in))
+        }
     }
     fn yours_case(&self, case: CaseId) -> &'static str {
         match case {
@@ -94,6 +145,7 @@ impl Yours for En {
             CaseOutcome::TooManyRequests => "kept calling until stopped".into(),
             CaseOutcome::Stopped => "stopped".into(),
             CaseOutcome::SandboxError { .. } => "could not start".into(),
+            CaseOutcome::NoAgent => "found no runAgent to run".into(),
             CaseOutcome::Unfinished => "unfinished".into(),
             CaseOutcome::Harness { outcome } => self.outcome_title(outcome).to_lowercase(),
         }
@@ -128,6 +180,9 @@ impl Yours for En {
                 format!("Not handled: {} should have", self.layer_name(*layer).to_lowercase())
             }
             Verdict::NotHandled { expected: None } => "Did not reach the answer".into(),
+            Verdict::NeedsPageTools { tools } => {
+                format!("Needs the page's tools: your code runs its own {}", names(tools))
+            }
         }
     }
     fn yours_fix(&self, verdict: &Verdict) -> Option<&'static str> {
@@ -159,7 +214,19 @@ impl Yours for En {
                 "A tool may have acted before its reply was lost: send the error to the model, which can look first."
             }
             Verdict::NotHandled { .. } => "Open the case in the scene and compare with the robust loop.",
+            Verdict::NeedsPageTools { .. } => {
+                "Counted neither way: this failure happens inside the page's tools. To meet it, let them stand in: delete your own function of that name, or point your tools at the page's (use: globalThis.use)."
+            }
         })
+    }
+}
+
+/// Tool names as a sentence lists them: `use`, `use and look_at`.
+fn names(list: &[String]) -> String {
+    match list {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 

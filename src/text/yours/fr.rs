@@ -3,6 +3,7 @@
 use crate::text::fr::Fr;
 use crate::text::{Core, Yours, YoursLabels};
 use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Leak, Verdict};
+use rusty_lock_engine::yours::problem::CodeProblem;
 
 pub static YOURS: YoursLabels = YoursLabels {
     yours_title: "Votre propre boucle",
@@ -39,11 +40,42 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_console_title: "Ce que votre code a journalisé",
     yours_not_run: "Rien n'a encore tourné\u{a0}: appuyez sur Lancer pour voir votre boucle, ou sur Bulletin pour affronter chaque panne.",
     yours_perfect: "Un bulletin parfait\u{a0}: chaque panne a été traitée par la bonne couche.",
+    yours_empty_schemas: "Vos requêtes envoient une liste tools vide (toolSchemas = [])\u{a0}: les schémas d'outils de la page en tiennent lieu.",
 };
 
 impl Yours for Fr {
-    fn yours_strip_error(&self, message: &str, line: u32, column: u32) -> String {
-        format!("Votre code n'a pas pu être lu à la ligne {line}, colonne {column}\u{a0}: {message}")
+    fn yours_problem(&self, problem: &CodeProblem) -> String {
+        let at = |line: &Option<u32>| line.map(|l| format!("Ligne {l}\u{a0}: ")).unwrap_or_default();
+        match problem {
+            CodeProblem::Syntax { message, line, column } => format!(
+                "Votre code n'a pas pu être lu à la ligne {line}, colonne {column}\u{a0}: {}. Rien n'a tourné\u{a0}: corrigez cette ligne et relancez.",
+                message.trim_end_matches('.')
+            ),
+            CodeProblem::Bug { name, message, line } => format!(
+                "Ligne {line}\u{a0}: {name}\u{a0}: {}. C'est une erreur dans le code lui-même, pas une panne jouée par la page.",
+                short(message.trim_end_matches('.'))
+            ),
+            CodeProblem::Package { name, line } => format!(
+                "{}cette page n'a aucun paquet, «\u{a0}{}\u{a0}» ne peut donc pas être importé. Elle donne à votre code fetch et les outils look_at et use à la place. Appelez le modèle avec fetch(`${{LLM.baseURL}}/chat/completions`, {{ method: 'POST', headers: {{ 'Content-Type': 'application/json', Authorization: `Bearer ${{LLM.apiKey}}` }}, body: JSON.stringify({{ model: LLM.model, messages, tools: toolSchemas }}) }}).",
+                at(line),
+                short(name)
+            ),
+            CodeProblem::Process { line } => format!(
+                "{}il n'y a pas de process ici\u{a0}: cette page n'est pas Node. Prenez LLM.apiKey pour la clé, LLM.baseURL pour l'adresse du serveur et LLM.model pour le nom du modèle.",
+                at(line)
+            ),
+            CodeProblem::NoAgent { found } => {
+                let defined = if found.is_empty() {
+                    "Votre code ne définit aucune fonction à son niveau le plus haut.".to_string()
+                } else {
+                    format!(
+                        "Votre code définit {}\u{a0}: nommez runAgent celle qui fait tourner la boucle.",
+                        found.join(", ")
+                    )
+                };
+                format!("Rien n'a tourné\u{a0}: la page cherche une fonction nommée runAgent(task) (ou run_agent), ou un appel au niveau le plus haut qu'elle peut attendre (await runAgent(TASK)). {defined}")
+            }
+        }
     }
     fn yours_blocked(&self, budget_ms: u64) -> String {
         format!(
@@ -64,6 +96,31 @@ impl Yours for Fr {
     }
     fn yours_grading(&self, done: usize, total: usize) -> String {
         format!("Évaluation\u{a0}: {done} sur {total}…")
+    }
+    fn yours_card_left_out(&self, left: usize) -> String {
+        if left <= 1 {
+            format!("{left}\u{a0}panne laissée de côté\u{a0}: elle a besoin des outils de la page.")
+        } else {
+            format!("{left}\u{a0}pannes laissées de côté\u{a0}: elles ont besoin des outils de la page.")
+        }
+    }
+    fn yours_own_tools(&self, own: &[String]) -> String {
+        let (tools, them) = if own.len() == 1 {
+            ("son propre outil", "ne l'a jamais exécuté")
+        } else {
+            ("ses propres outils", "ne les a jamais exécutés")
+        };
+        format!(
+            "Votre code fait tourner {tools} ({})\u{a0}: la page {them}, donc la porte et la réponse sont jugées d'après les résultats d'outils que le modèle a lus.",
+            names(own)
+        )
+    }
+    fn yours_page_stood_in(&self, stood_in: &[String]) -> String {
+        if stood_in.len() == 1 {
+            format!("{} est celui de la page\u{a0}: votre code s'en sert sans le définir.", names(stood_in))
+        } else {
+            format!("{} sont ceux de la page\u{a0}: votre code s'en sert sans les définir.", names(stood_in))
+        }
     }
 
     fn yours_case(&self, case: CaseId) -> &'static str {
@@ -99,6 +156,7 @@ impl Yours for Fr {
             CaseOutcome::TooManyRequests => "a appelé sans fin jusqu'à l'arrêt".into(),
             CaseOutcome::Stopped => "arrêtée".into(),
             CaseOutcome::SandboxError { .. } => "n'a pas pu démarrer".into(),
+            CaseOutcome::NoAgent => "aucune runAgent à lancer".into(),
             CaseOutcome::Unfinished => "inachevée".into(),
             CaseOutcome::Harness { outcome } => self.outcome_title(outcome).to_lowercase(),
         }
@@ -135,6 +193,9 @@ impl Yours for Fr {
                 format!("Non traité\u{a0}: c'était à {}", self.layer_name(*layer).to_lowercase())
             }
             Verdict::NotHandled { expected: None } => "N'est pas arrivé à la réponse".into(),
+            Verdict::NeedsPageTools { tools } => {
+                format!("Demande les outils de la page\u{a0}: votre code fait tourner son propre {}", names(tools))
+            }
         }
     }
     fn yours_fix(&self, verdict: &Verdict) -> Option<&'static str> {
@@ -154,7 +215,19 @@ impl Yours for Fr {
             Verdict::LeakedToModel { .. } => "Gardez les détails dans vos journaux\u{a0}; au modèle, une seule phrase simple, jamais de clé ni de pile d'appels.",
             Verdict::RetriedUnsafeTool => "L'outil a peut-être agi avant que sa réponse se perde\u{a0}: renvoyez l'erreur au modèle, qui peut regarder d'abord.",
             Verdict::NotHandled { .. } => "Ouvrez le cas dans la scène et comparez avec la boucle robuste.",
+            Verdict::NeedsPageTools { .. } => {
+                "Compté ni réussi ni raté\u{a0}: cette panne se produit dans les outils de la page. Pour la rencontrer, laissez-les prendre le relais\u{a0}: supprimez votre fonction du même nom, ou pointez vos tools vers celle de la page (use: globalThis.use)."
+            }
         })
+    }
+}
+
+/// Tool names as a sentence lists them: `use`, `use et look_at`.
+fn names(list: &[String]) -> String {
+    match list {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} et {last}", rest.join(", ")),
     }
 }
 

@@ -59,6 +59,53 @@ mod tests {
         assert_eq!(slots, zh::LOOP.len());
     }
 
+    /// Every mistake of the code is said in each language: its line, what it found, and what to
+    /// write instead (`LLM.apiKey`, `fetch` with the server's address, `runAgent`).
+    #[test]
+    fn every_code_problem_is_said_at_its_line_with_what_to_write_instead() {
+        use crate::text::Yours as _;
+        use rusty_lock_engine::yours::problem::CodeProblem;
+        let problems = [
+            (
+                CodeProblem::Syntax { message: "Unexpected token".into(), line: 3, column: 9 },
+                vec!["3", "9", "Unexpected token"],
+            ),
+            (
+                CodeProblem::Bug { name: "TypeError".into(), message: "x.map is not a function".into(), line: 12 },
+                vec!["12", "TypeError", "x.map is not a function"],
+            ),
+            (
+                CodeProblem::Package { name: "openai".into(), line: Some(1) },
+                vec!["1", "openai", "fetch(`${LLM.baseURL}/chat/completions`", "look_at", "LLM.apiKey"],
+            ),
+            (CodeProblem::Process { line: Some(4) }, vec!["4", "LLM.apiKey", "LLM.baseURL", "LLM.model"]),
+            (
+                CodeProblem::NoAgent { found: vec!["agentLoop".into(), "callModel".into()] },
+                vec!["runAgent", "run_agent", "agentLoop", "callModel"],
+            ),
+            (CodeProblem::NoAgent { found: vec![] }, vec!["runAgent"]),
+        ];
+        let words: [&dyn crate::text::Yours; 3] = [&crate::text::en::En, &crate::text::fr::Fr, &crate::text::zh::Zh];
+        for (i, said) in words.iter().enumerate() {
+            let mut seen = Vec::new();
+            for (problem, must) in &problems {
+                let sentence = said.yours_problem(problem);
+                for part in must {
+                    assert!(
+                        sentence.contains(part),
+                        "language {i}, {}: {part:?} missing from {sentence:?}",
+                        problem.slug()
+                    );
+                }
+                assert!(!seen.contains(&sentence), "two problems said alike: {sentence}");
+                seen.push(sentence);
+            }
+            // Without a line, no line is made up.
+            let unplaced = said.yours_problem(&CodeProblem::Process { line: None });
+            assert!(!unplaced.chars().any(|c| c.is_ascii_digit()), "{unplaced}");
+        }
+    }
+
     /// The browser tests build their solutions from the English starting code: this keeps their
     /// copy (`tests/e2e/loops/robust-en.js`) the same. `UPDATE_FIXTURES=1` rewrites it.
     #[test]

@@ -3,6 +3,7 @@
 use crate::text::zh::Zh;
 use crate::text::{Core, Yours, YoursLabels};
 use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Leak, Verdict};
+use rusty_lock_engine::yours::problem::CodeProblem;
 
 pub static YOURS: YoursLabels = YoursLabels {
     yours_title: "你自己的循环",
@@ -39,11 +40,38 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_console_title: "你的代码输出的日志",
     yours_not_run: "还没有运行过：按“运行”观看你的循环，或按“成绩单”逐一经历每种故障。",
     yours_perfect: "满分成绩单：每种故障都由正确的层处理了。",
+    yours_empty_schemas: "你的请求发送的 tools 列表是空的（toolSchemas = []）：由页面的工具 schema 代替。",
 };
 
 impl Yours for Zh {
-    fn yours_strip_error(&self, message: &str, line: u32, column: u32) -> String {
-        format!("你的代码在第 {line} 行第 {column} 列无法读取：{message}")
+    fn yours_problem(&self, problem: &CodeProblem) -> String {
+        let at = |line: &Option<u32>| line.map(|l| format!("第 {l} 行：")).unwrap_or_default();
+        match problem {
+            CodeProblem::Syntax { message, line, column } => format!(
+                "你的代码在第 {line} 行第 {column} 列无法读取：{}。代码一行也没有运行：改好这一行再按一次。",
+                message.trim_end_matches('.')
+            ),
+            CodeProblem::Bug { name, message, line } => {
+                format!("第 {line} 行：{name}：{}。这是代码本身的错误，不是页面安排的故障。", short(message))
+            }
+            CodeProblem::Package { name, line } => format!(
+                "{}这个页面没有任何包，所以无法导入“{}”。页面为你的代码提供的是 fetch 和工具 look_at、use。用 fetch 调用模型：fetch(`${{LLM.baseURL}}/chat/completions`, {{ method: 'POST', headers: {{ 'Content-Type': 'application/json', Authorization: `Bearer ${{LLM.apiKey}}` }}, body: JSON.stringify({{ model: LLM.model, messages, tools: toolSchemas }}) }})。",
+                at(line),
+                short(name)
+            ),
+            CodeProblem::Process { line } => format!(
+                "{}这里没有 process：这个页面不是 Node。密钥用 LLM.apiKey，服务器地址用 LLM.baseURL，模型名用 LLM.model。",
+                at(line)
+            ),
+            CodeProblem::NoAgent { found } => {
+                let defined = if found.is_empty() {
+                    "你的代码在最外层没有定义任何函数。".to_string()
+                } else {
+                    format!("你的代码定义了 {}：把运行循环的那个函数命名为 runAgent。", found.join("、"))
+                };
+                format!("什么也没有运行：页面要找的是名为 runAgent(task)（或 run_agent）的函数，或者最外层一个它能等待的调用（await runAgent(TASK)）。{defined}")
+            }
+        }
     }
     fn yours_blocked(&self, budget_ms: u64) -> String {
         format!("你的代码在 {} 内没有交还控制权，它的沙箱已被拆除。", self.duration(budget_ms))
@@ -59,6 +87,21 @@ impl Yours for Zh {
     }
     fn yours_grading(&self, done: usize, total: usize) -> String {
         format!("评分中：{done} / {total}…")
+    }
+    fn yours_card_left_out(&self, left: usize) -> String {
+        let it = if left == 1 { "它" } else { "它们" };
+        format!("另有 {left} 种被略过，因为{it}需要页面自己的工具。")
+    }
+    fn yours_own_tools(&self, own: &[String]) -> String {
+        let them = if own.len() == 1 { "它" } else { "它们" };
+        format!(
+            "你的代码运行自己的工具（{}）：页面从未运行过{them}，所以门和回答按模型读到的工具结果来判断。",
+            names(own)
+        )
+    }
+    fn yours_page_stood_in(&self, stood_in: &[String]) -> String {
+        let it = if stood_in.len() == 1 { "它" } else { "它们" };
+        format!("{} 用的是页面的：你的代码用到了{it}，却没有定义{it}。", names(stood_in))
     }
 
     fn yours_case(&self, case: CaseId) -> &'static str {
@@ -94,6 +137,7 @@ impl Yours for Zh {
             CaseOutcome::TooManyRequests => "不停调用，直到被叫停".into(),
             CaseOutcome::Stopped => "已停止".into(),
             CaseOutcome::SandboxError { .. } => "没能启动".into(),
+            CaseOutcome::NoAgent => "找不到可运行的 runAgent".into(),
             CaseOutcome::Unfinished => "未结束".into(),
             CaseOutcome::Harness { outcome } => self.outcome_title(outcome).to_string(),
         }
@@ -124,6 +168,7 @@ impl Yours for Zh {
             Verdict::RetriedUnsafeTool => "工具的回复丢了，又立刻再调了一次".into(),
             Verdict::NotHandled { expected: Some(layer) } => format!("没有处理：本该由{}处理", self.layer_name(*layer)),
             Verdict::NotHandled { expected: None } => "没有得到答案".into(),
+            Verdict::NeedsPageTools { tools } => format!("需要页面的工具：你的代码运行的是自己的 {}", names(tools)),
         }
     }
     fn yours_fix(&self, verdict: &Verdict) -> Option<&'static str> {
@@ -143,8 +188,16 @@ impl Yours for Zh {
             Verdict::LeakedToModel { .. } => "细节写进你自己的日志；给模型的只有一句话，绝不带密钥或调用栈。",
             Verdict::RetriedUnsafeTool => "回复丢失前工具可能已经执行了：把错误交给模型，让它先看一看。",
             Verdict::NotHandled { .. } => "在场景中打开这个用例，和稳健循环对比。",
+            Verdict::NeedsPageTools { .. } => {
+                "不算通过也不算失败：这种故障发生在页面的工具里。要遇到它，就让页面的工具顶上：删掉你自己的同名函数，或在 tools 里指向页面的（use: globalThis.use）。"
+            }
         })
     }
+}
+
+/// Tool names as a sentence lists them: `use`, `use、look_at`.
+fn names(list: &[String]) -> String {
+    list.join("、")
 }
 
 /// The first line of a message, cut short for a table cell.

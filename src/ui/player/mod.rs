@@ -2,3 +2,4 @@
 
 pub mod playback;
 pub mod run_controls;
+pub mod speed_select;

@@ -68,6 +68,28 @@ pub fn CodePane() -> impl IntoView {
             });
         }
     });
+    // A mistake the page found is marked at its line, once the editor is there; an edit makes
+    // it stale, so it goes (the editor drops its mark on any edit by itself).
+    Effect::new(move |_| {
+        let problem = yours.problem.get();
+        if mounted.get() != Mounted::Editor {
+            return;
+        }
+        editor.with_value(|e| {
+            let Some(e) = e else { return };
+            match problem.as_ref().and_then(|p| p.line().map(|l| (p, l))) {
+                Some((p, line)) => e.mark(line, p.column().unwrap_or(0), &text::yours_problem(p)),
+                None => e.unmark(),
+            }
+        });
+    });
+    Effect::new(move |seen: Option<String>| {
+        let now = yours.code.get();
+        if seen.is_some_and(|before| before != now) {
+            yours.problem.set(None);
+        }
+        now
+    });
     on_cleanup(move || {
         editor.try_update_value(Option::take);
     });
@@ -77,7 +99,8 @@ pub fn CodePane() -> impl IntoView {
         yours.code.set(value);
     };
     view! {
-        <div class="code-pane" data-testid="code-pane" data-code-chars=move || yours.code.with(|c| c.chars().count()) data-editor=move || match mounted.get() { Mounted::Waiting => "waiting", Mounted::Editor => "ready", Mounted::Missing => "missing" }>
+        <div class="code-pane" data-testid="code-pane" data-code-chars=move || yours.code.with(|c| c.chars().count())
+            data-problem-line=move || yours.problem.with(|p| p.as_ref().and_then(|p| p.line())) data-editor=move || match mounted.get() { Mounted::Waiting => "waiting", Mounted::Editor => "ready", Mounted::Missing => "missing" }>
             <div class="code-editor" node_ref=host hidden=move || mounted.get() != Mounted::Editor></div>
             <Show when=move || mounted.get() != Mounted::Editor>
                 <textarea class="code-plain" data-testid="code-plain" spellcheck="false" aria-label=text::yours_editor_label()

@@ -86,6 +86,10 @@ pub fn ExercisePanel() -> impl IntoView {
             </div>
             <div class="exercise-result" role="status" data-testid="exercise-result">
                 {move || checking().map(|c| view! { <p class="hint" data-testid="exercise-checking">{c}</p> })}
+                // A mistake in the code (a syntax error stops the check before any case runs).
+                {move || yours.problem.get().map(|p| view! {
+                    <p class="yours-problem" data-testid="exercise-problem" data-problem=p.slug() data-line=p.line()>{text::yours_problem(&p)}</p>
+                })}
                 {result}
             </div>
             {exercise.map(|id| view! {

@@ -7,15 +7,17 @@ use crate::web::packed_code::{pack, MAX_PACKED};
 use crate::web::share::{copy_text, download, page_base, read_picked_file};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use rusty_lock_engine::yours::card::CaseId;
 use wasm_bindgen::JsCast;
 
 /// The largest file the page opens into the editor: a loop is a few kilobytes.
 const MAX_FILE_BYTES: usize = 200_000;
 
 /// The link to this view with `code` packed in it, in the page's language, and the exercise or
-/// the teacher's cases it is set to (so a teacher's own exercise is made by copying this link);
-/// `Err` with the packed length when it is over [`MAX_PACKED`].
-pub async fn code_link(code: &str, task: &Task) -> Result<String, usize> {
+/// the teacher's cases it is set to (so a teacher's own exercise is made by copying this link),
+/// and the case the picker is on when it is not the plain run; `Err` with the packed length when
+/// it is over [`MAX_PACKED`].
+pub async fn code_link(code: &str, task: &Task, case: CaseId) -> Result<String, usize> {
     let packed = pack(code).await.unwrap_or_default();
     if packed.len() > MAX_PACKED || packed.is_empty() {
         return Err(packed.len().max(code.len()));
@@ -25,7 +27,8 @@ pub async fn code_link(code: &str, task: &Task) -> Result<String, usize> {
         Task::Exercise(id) => format!("&exercise={}", id.slug()),
         Task::Teacher(goal) => format!("&cases={}", goal.cases_value()),
     };
-    Ok(format!("{}?view=yours&lang={}{set}&code={packed}", page_base(), text::lang().code()))
+    let picked = if case == CaseId::ALL[0] { String::new() } else { format!("&case={}", case.slug()) };
+    Ok(format!("{}?view=yours&lang={}{set}{picked}&code={packed}", page_base(), text::lang().code()))
 }
 
 #[component]
@@ -36,8 +39,9 @@ pub fn LinkBar() -> impl IntoView {
     let copy = move |_| {
         let code = yours.code.get_untracked();
         let task = exercises.task.get_value();
+        let case = yours.case.get_untracked();
         spawn_local(async move {
-            let message = match code_link(&code, &task).await {
+            let message = match code_link(&code, &task, case).await {
                 Ok(link) => {
                     if copy_text(&link).await {
                         text::yours_copied().to_string()

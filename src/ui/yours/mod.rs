@@ -8,6 +8,7 @@ pub mod console_log;
 pub mod exercise_panel;
 pub mod exercise_track;
 pub mod link_bar;
+pub mod own_tools_note;
 pub mod provides;
 pub mod report_card;
 pub mod run_bar;

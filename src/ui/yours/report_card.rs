@@ -14,10 +14,14 @@ pub fn ReportCard() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     let passed = move || yours.card.with(|rows| rows.iter().filter(|r| r.yours.passed()).count());
     let total = move || yours.card.with(Vec::len);
+    // Cases that need the page's own tools count neither way: out of the count, and said.
+    let left_out = move || yours.card.with(|rows| rows.iter().filter(|r| r.yours.left_out()).count());
     let summary = move || {
-        let (p, t) = (passed(), total());
+        let (p, t, left) = (passed(), total(), left_out());
         if t == rusty_lock_engine::yours::card::CaseId::ALL.len() && p == t {
             text::yours_perfect().to_string()
+        } else if left > 0 {
+            text::one_after_another(&[text::yours_card_count(p, t - left), text::yours_card_left_out(left)])
         } else {
             text::yours_card_count(p, t)
         }
@@ -26,7 +30,12 @@ pub fn ReportCard() -> impl IntoView {
         <section class="yours-card" data-testid="yours-card" aria-labelledby="yours-card-title">
             <h2 id="yours-card-title">{text::yours_card_title()}</h2>
             <p class="hint">{text::yours_card_hint()}</p>
-            <Show when=move || { total() > 0 } fallback=|| view! { <p class="hint" data-testid="yours-not-run">{text::yours_not_run()}</p> }>
+            // A mistake in the code is said here too, at once: in place of "nothing has run" when
+            // nothing could, above the rows when every row shows it.
+            {move || yours.problem.get().map(|p| view! {
+                <p class="yours-problem" data-testid="yours-card-problem" data-problem=p.slug() data-line=p.line()>{text::yours_problem(&p)}</p>
+            })}
+            <Show when=move || { total() > 0 } fallback=move || view! { <p class="hint" data-testid="yours-not-run" hidden=move || yours.problem.with(Option::is_some)>{text::yours_not_run()}</p> }>
                 <p class="yours-card-summary" data-testid="yours-card-summary">{summary}</p>
                 <div class="table-scroll">
                     <table>
@@ -57,6 +66,7 @@ fn did(result: &CaseResult) -> String {
 #[component]
 fn CardLine(row: CardRow, pg: Playground) -> impl IntoView {
     let ok = row.yours.passed();
+    let left_out = row.yours.left_out();
     let verdicts = row
         .yours
         .verdicts
@@ -67,14 +77,19 @@ fn CardLine(row: CardRow, pg: Playground) -> impl IntoView {
         })
         .collect_view();
     let events = row.events.clone();
+    let case = row.case;
     let open = move |_| {
+        // The picker follows, so Run plays this case again and a copied link carries it.
+        if let Some(yours) = use_context::<Yours>() {
+            yours.case.set(case);
+        }
         crate::actions::run::play(pg, events.clone());
         crate::web::events::scroll_into_view(".yours-scene");
     };
     let slug = row.case.slug();
     let real = text::duration(row.real_ms.round() as u64);
     view! {
-        <tr class:pass=ok class:fail=!ok data-testid="yours-card-row" data-case=slug data-pass=ok.to_string() data-real-ms=format!("{:.1}", row.real_ms)>
+        <tr class:pass=ok class:fail=!ok && !left_out class:left-out=left_out data-left-out=left_out.to_string() data-testid="yours-card-row" data-case=slug data-pass=ok.to_string() data-real-ms=format!("{:.1}", row.real_ms)>
             <th scope="row">{text::yours_case(row.case)}</th>
             <td data-testid="yours-card-yours">{did(&row.yours)}<span class="real-ms" title=real.clone()>{real.clone()}</span></td>
             <td data-testid="yours-card-reference">{did(&row.reference)}</td>

@@ -91,6 +91,7 @@ pub fn YoursView() -> impl IntoView {
                         <ExercisePanel />
                         <RunBar />
                         <CodePane />
+                        <crate::ui::yours::own_tools_note::OwnToolsNote />
                         <LinkBar />
                         <Provides />
                         <ConsoleLog />
