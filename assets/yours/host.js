@@ -8,7 +8,8 @@
 // options: { sandboxUrl, code, task, seed, llm: { baseURL, model, apiKey }, toolSchemas,
 //            budgetMs = 2000, virtualLimitMs = 600000 }
 // handlers (synchronous, each optional): serve(req) -> answer | stream | drop | hang,
-//            abort({ id, t }), tool({ id, t, name, args }) -> { ok, output } | { ok: false, message },
+//            abort({ id, t, spent? }) (spent: { url, method, body } of a fetch whose signal had
+//            already fired: it never went out), tool({ id, t, name, args }) -> { ok, output } | { ok: false, message },
 //            log({ t, level, text })
 // End: { how: 'returned' | 'threw' | 'no-agent' | 'stalled' | 'blocked' | 'time-limit' | 'stopped' | 'error', t,
 //        value? (returned, a string), message? (threw, blocked, error), name? (threw: the error's name),
@@ -229,7 +230,10 @@
             } else if (item.type === 'tool') {
               replies.push({ key: `t${id}`, reply: toolReply(call('tool', { id, t: num(item.t), name: str(item.name), args: jsonCopy(item.args) })) });
             } else if (item.type === 'abort') {
-              call('abort', { id, t: num(item.t) });
+              // `spent`: a fetch given a signal that had already fired, which never went out.
+              const spent = item.spent && typeof item.spent === 'object'
+                ? { spent: { url: str(item.spent.url), method: str(item.spent.method), body: str(item.spent.body).slice(0, 200_000) } } : {};
+              call('abort', { id, t: num(item.t), ...spent });
             } else if (item.type === 'log') {
               call('log', { t: num(item.t), level: str(item.level), text: str(item.text) });
             } else if (item.type === 'end') {

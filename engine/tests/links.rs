@@ -542,3 +542,30 @@ fn the_route_knows_every_lesson_the_scenario_opens_on() {
         assert!(!Route::of(query).lesson, "{query}");
     }
 }
+
+#[test]
+fn a_lesson_link_keeps_how_the_room_watches_mode_speed_and_pace() {
+    use rusty_lock_engine::show::scenario::Watching;
+    for lesson in LESSONS {
+        for mode in Mode::ALL {
+            for speed in 0..SPEEDS.len() {
+                for pace in [Pace::Timed, Pace::Narrate] {
+                    let watching = Watching { mode, speed, pace };
+                    let link = watching.lesson_link(lesson);
+                    let (s, notices) = decode(&link);
+                    assert_eq!(notices, vec![], "{link}");
+                    assert_eq!(s.lesson, Some(lesson.id), "{link}");
+                    assert_eq!(Watching::of(&s), watching, "{link}");
+                }
+            }
+        }
+    }
+    // The full page at its own pace and speed adds nothing; presenter mode names itself only.
+    assert_eq!(Watching::default().tail(), "");
+    assert_eq!(Watching::in_mode(Mode::Present).tail(), "&mode=present");
+    // Starting the workshop from the full page gives presenter mode's own pace, not the page's.
+    let timed_full = Watching { pace: Pace::Timed, ..Watching::default() };
+    assert_eq!(timed_full.presenting(), Watching::in_mode(Mode::Present));
+    let slow_timed = Watching { mode: Mode::Present, speed: 1, pace: Pace::Timed };
+    assert_eq!(slow_timed.presenting(), slow_timed);
+}

@@ -1,15 +1,19 @@
 //! The exercises are judged from what a loop did, never from its text: a loop in the learner's
 //! shape, with one habit switched at a time, passes or fails each exercise's goal, and the two
 //! verdicts the exercises added (a leak into the model's history, a tool retried after its reply
-//! was lost) are found on every card.
+//! was lost) are found on every card. The four policies of issue 41 (a watchdog too short, fixed
+//! waits, one abort signal for every retry, a `Retry-After` with no ceiling) each fail exactly
+//! their case of the card, with their verdict, and the exercise about them.
 
 mod yours_loops;
 
 use futures::future::{select, Either};
 use rusty_lock_engine::run::script::{script, Lang};
 use rusty_lock_engine::run::tools::tool_specs;
-use rusty_lock_engine::yours::card::{grade, leak_in, CaseId, Leak, Verdict};
+use rusty_lock_engine::yours::card::{grade, grade_all, leak_in, CaseId, CaseResult, Leak, Verdict};
 use rusty_lock_engine::yours::exercise::{Check, ExerciseId, Goal};
+use std::cell::Cell;
+use std::rc::Rc;
 use rusty_lock_engine::yours::observe::{End, Observed};
 use rusty_lock_engine::yours::sim::{Sandbox, BASE_URL};
 use rusty_lock_engine::yours::PLACEHOLDER_KEY;
@@ -30,14 +34,31 @@ struct Habits {
     fixed_waits: bool,
     /// The repeat guard looks only after running the calls.
     late_repeat_guard: bool,
+    /// The watchdog: a call silent this long is cut.
+    watchdog_ms: u64,
+    /// One abort signal for the whole run, fired by the first watchdog, kept for every retry.
+    shared_signal: bool,
+    /// The longest `Retry-After` honoured; `None`: whatever the server asks.
+    retry_after_cap_ms: Option<u64>,
+    /// A `Retry-After` over a minute is given up on at once.
+    give_up_on_long_wait: bool,
 }
 
-async fn call_model(sb: &Sandbox, lang: Lang, messages: &[Value], h: Habits) -> Result<Value, String> {
+async fn call_model(sb: &Sandbox, lang: Lang, messages: &[Value], h: Habits, fired: &Cell<bool>) -> Result<Value, String> {
+    let url = format!("{BASE_URL}/chat/completions");
     for attempt in 1..=4 {
         let body = json!({ "model": "m", "messages": messages, "tools": tool_specs(script(lang)) }).to_string();
-        let res = match select(sb.fetch(&format!("{BASE_URL}/chat/completions"), &body), sb.sleep(15_000)).await {
-            Either::Left((res, _)) => res.ok(),
-            Either::Right(_) => None,
+        let res = if h.shared_signal && fired.get() {
+            // `fetch` with a signal that has already fired rejects at once.
+            sb.fetch_spent(&url, &body).await.ok()
+        } else {
+            match select(sb.fetch(&url, &body), sb.sleep(h.watchdog_ms)).await {
+                Either::Left((res, _)) => res.ok(),
+                Either::Right(_) => {
+                    fired.set(true);
+                    None
+                }
+            }
         };
         if let Some(res) = res.as_ref().filter(|r| r.ok()) {
             let v: Value = serde_json::from_str(&res.body).map_err(|e| e.to_string())?;
@@ -48,6 +69,10 @@ async fn call_model(sb: &Sandbox, lang: Lang, messages: &[Value], h: Habits) -> 
             return Err(format!("model call failed: {status:?}"));
         }
         let asked = res.as_ref().and_then(|r| r.header("retry-after-ms").and_then(|v| v.parse::<u64>().ok()));
+        if h.give_up_on_long_wait && asked.is_some_and(|a| a > 60_000) {
+            return Err("the server asks to wait too long".into());
+        }
+        let asked = asked.map(|a| h.retry_after_cap_ms.map_or(a, |cap| a.min(cap)));
         let ceiling = 500.0 * 2f64.powi(attempt - 1);
         let wait = asked.unwrap_or(if h.fixed_waits { ceiling as u64 } else { (ceiling * sb.random()) as u64 + 11 });
         sb.sleep(wait).await;
@@ -80,8 +105,9 @@ fn run_tool(sb: &Sandbox, name: &str, args: &str, h: Habits) -> String {
 async fn agent(sb: Sandbox, lang: Lang, h: Habits) -> End {
     let mut messages = vec![json!({ "role": "user", "content": script(lang).task })];
     let mut previous: Option<String> = None;
+    let fired = Rc::new(Cell::new(false));
     for _ in 0..10 {
-        let choice = match call_model(&sb, lang, &messages, h).await {
+        let choice = match call_model(&sb, lang, &messages, h, &fired).await {
             Ok(c) => c,
             Err(message) => return End::threw(message),
         };
@@ -119,23 +145,28 @@ async fn agent(sb: Sandbox, lang: Lang, h: Habits) -> End {
     End::Returned { value: Some("No answer after 10 turns.".into()) }
 }
 
+/// What the code did on `case`, played at the case's own seed from the link's `seed`.
 fn observe(case: CaseId, seed: u64, h: Habits) -> Vec<Observed> {
-    let sb = Sandbox::new(case.personality(), Lang::En, case.plan(), seed);
+    let sb = Sandbox::new(case.personality(), Lang::En, case.plan(), case.seed(seed));
     sb.run(agent(sb.clone(), Lang::En, h))
 }
 
 /// Judges `h` on exercise `id` as the page does: every run of its goal, graded, and its check.
 fn solves(id: ExerciseId, h: Habits) -> bool {
     let goal: Goal = id.goal();
-    let runs: Vec<(CaseId, u64, Vec<Observed>)> =
-        goal.runs(7).into_iter().map(|(case, seed)| (case, seed, observe(case, seed, h))).collect();
-    let rows: Vec<_> = runs.iter().filter(|r| r.1 == 7).map(|(c, _, o)| grade(*c, Lang::En, o)).collect();
+    let runs: Vec<(CaseId, Vec<Observed>)> =
+        goal.runs(7).into_iter().map(|(case, seed)| (case, observe(case, seed, h))).collect();
+    let rows = grade_all(Lang::En, &runs);
     let check = goal.check.map(|check: Check| {
-        let first = runs.iter().find(|r| r.0 == check.case() && r.1 == 7).map(|r| r.2.as_slice()).unwrap_or_default();
-        let second = runs.iter().find(|r| r.0 == check.case() && r.1 != 7).map(|r| r.2.as_slice());
-        check.passes(first, second)
+        runs.iter().find(|r| r.0 == check.case()).is_some_and(|(_, observed)| check.passes(observed))
     });
     goal.judge(&rows, check).passed
+}
+
+/// The whole card of `h`, as the page grades it.
+fn card(h: Habits) -> Vec<CaseResult> {
+    let runs: Vec<(CaseId, Vec<Observed>)> = CaseId::ALL.into_iter().map(|c| (c, observe(c, 7, h))).collect();
+    grade_all(Lang::En, &runs)
 }
 
 const GOOD: Habits = Habits {
@@ -145,7 +176,83 @@ const GOOD: Habits = Habits {
     names_tools: true,
     fixed_waits: false,
     late_repeat_guard: false,
+    watchdog_ms: 15_000,
+    shared_signal: false,
+    retry_after_cap_ms: Some(10_000),
+    give_up_on_long_wait: false,
 };
+
+/// The four policies of issue 41, each with the one case it fails, the verdict it gets there,
+/// and the exercise that refuses it.
+fn policies() -> Vec<(&'static str, Habits, CaseId, Verdict, Option<ExerciseId>)> {
+    vec![
+        (
+            "a 1 s watchdog",
+            Habits { watchdog_ms: 1000, ..GOOD },
+            CaseId::SlowAlways,
+            Verdict::WatchdogTooShort { cut_after_ms: 1000, answers_after_ms: 2000 },
+            Some(ExerciseId::Watchdog),
+        ),
+        ("fixed waits", Habits { fixed_waits: true, ..GOOD }, CaseId::Jitter, Verdict::NoJitter { waits_ms: vec![500] }, Some(ExerciseId::Retry)),
+        (
+            "one abort signal for every retry",
+            Habits { shared_signal: true, ..GOOD },
+            CaseId::Hang,
+            Verdict::SpentSignal { retries: 3 },
+            Some(ExerciseId::Watchdog),
+        ),
+        (
+            "a Retry-After with no ceiling",
+            Habits { retry_after_cap_ms: None, ..GOOD },
+            CaseId::RateLimitedLong,
+            Verdict::NoRetryAfterCeiling { asked_ms: 3_600_000 },
+            Some(ExerciseId::RetryAfter),
+        ),
+    ]
+}
+
+fn failing(rows: &[CaseResult]) -> Vec<CaseId> {
+    rows.iter().filter(|r| !r.passed()).map(|r| r.case).collect()
+}
+
+#[test]
+fn each_policy_of_issue_41_fails_exactly_its_case_with_its_verdict() {
+    let good = card(GOOD);
+    let good_failing = failing(&good);
+    for (name, h, case, verdict, _) in policies() {
+        let rows = card(h);
+        let mut expected = good_failing.clone();
+        expected.push(case);
+        expected.sort_by_key(|c| CaseId::ALL.iter().position(|x| x == c));
+        assert_eq!(failing(&rows), expected, "{name}: {rows:#?}");
+        let row = rows.iter().find(|r| r.case == case).unwrap();
+        assert_eq!(row.verdicts, vec![verdict], "{name}: {row:#?}");
+    }
+}
+
+#[test]
+fn the_watchdog_retry_after_and_retry_503_exercises_refuse_those_policies() {
+    for (name, h, _, _, exercise) in policies() {
+        if let Some(id) = exercise {
+            assert!(!solves(id, h), "{name}: {id:?} accepted it");
+        }
+    }
+    for id in [ExerciseId::Watchdog, ExerciseId::RetryAfter, ExerciseId::Retry] {
+        assert!(solves(id, GOOD), "{id:?}");
+    }
+}
+
+/// Giving up at once on a `Retry-After` of an hour is as right as waiting a ceiling and retrying.
+#[test]
+fn giving_up_on_an_hours_retry_after_passes_and_capping_it_passes() {
+    let capped = card(GOOD);
+    let row = capped.iter().find(|r| r.case == CaseId::RateLimitedLong).unwrap();
+    assert!(row.passed(), "{row:#?}");
+    let gives_up = card(Habits { give_up_on_long_wait: true, ..GOOD });
+    let row = gives_up.iter().find(|r| r.case == CaseId::RateLimitedLong).unwrap();
+    assert!(row.passed(), "{row:#?}");
+    assert!(solves(ExerciseId::RetryAfter, Habits { give_up_on_long_wait: true, ..GOOD }));
+}
 
 #[test]
 fn a_loop_with_good_habits_solves_every_exercise() {

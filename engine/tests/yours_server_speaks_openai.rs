@@ -275,6 +275,7 @@ fn a_session_keeps_the_tools_on_the_turn_of_the_last_reply_and_records_in_order(
             Observed::Request { .. } => "request",
             Observed::Tool { .. } => "tool",
             Observed::Aborted { .. } => "aborted",
+            Observed::SpentSignal { .. } => "spent-signal",
             Observed::Log { .. } => "log",
             Observed::End { .. } => "end",
         })

@@ -13,7 +13,7 @@ use crate::text::yours::exercises;
 use crate::web::progress_store;
 use leptos::prelude::*;
 use rusty_lock_engine::run::script::Lang;
-use rusty_lock_engine::yours::card::grade;
+use rusty_lock_engine::yours::card::grade_all;
 use rusty_lock_engine::yours::exercise::{decode_progress, encode_progress, ExerciseId, Goal};
 
 /// What the link sets, and the progress on this device (and in the link, when it carries one).
@@ -64,13 +64,11 @@ pub fn check(pg: Playground, yours: Yours, ex: Exercises) {
     let seed = pg.scenario.with_untracked(|s| s.config.seed);
     let runs = goal.runs(seed);
     run_many(pg, yours, runs, move |done: Vec<BatchRun>| {
-        let rows: Vec<_> = done.iter().filter(|r| r.seed == seed).map(|r| grade(r.case, lang, &r.observed)).collect();
-        let check_passed = goal.check.map(|check| {
-            let at =
-                |s: u64| done.iter().find(|r| r.case == check.case() && r.seed == s).map(|r| r.observed.as_slice());
-            let second = done.iter().find(|r| r.case == check.case() && r.seed != seed).map(|r| r.observed.as_slice());
-            at(seed).is_some_and(|first| check.passes(first, second))
-        });
+        let runs: Vec<_> = done.into_iter().filter(|r| r.seed == seed).map(|r| (r.case, r.observed)).collect();
+        let rows = grade_all(lang, &runs);
+        let check_passed = goal
+            .check
+            .map(|check| runs.iter().find(|(case, _)| *case == check.case()).is_some_and(|(_, o)| check.passes(o)));
         let attempt = goal.judge(&rows, check_passed);
         if attempt.passed {
             if let Task::Exercise(id) = task {

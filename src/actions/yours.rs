@@ -15,7 +15,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use rusty_lock_engine::run::script::{script, Lang};
 use rusty_lock_engine::run::tools::tool_specs;
-use rusty_lock_engine::yours::card::{grade, reference, CaseId};
+use rusty_lock_engine::yours::card::{grade_beside, reference, CaseId};
 use rusty_lock_engine::yours::observe::{events_of, tools_used, End, LogLevel, Mistake, Observed};
 use rusty_lock_engine::yours::problem::CodeProblem;
 use rusty_lock_engine::yours::server::{HttpRequest, ServerReply};
@@ -185,6 +185,7 @@ pub fn run_case(pg: Playground, yours: Yours, case: CaseId) {
 /// the card as soon as it is done.
 pub fn run_card(pg: Playground, yours: Yours) {
     let seed = pg.scenario.with_untracked(|s| s.config.seed);
+    // Each case at the link's seed; the jitter's 503 plays at its own second seed from it.
     let runs = CaseId::ALL.into_iter().map(|c| (c, seed)).collect();
     run_many(pg, yours, runs, |_| {});
 }
@@ -192,11 +193,38 @@ pub fn run_card(pg: Playground, yours: Yours) {
 /// What a batch calls once every run is in.
 type WhenDone = Box<dyn FnOnce(Vec<BatchRun>)>;
 
-/// One run of a batch: its case and seed, and what the code did.
+/// One run of a batch: its case and the link's seed (the case played at its own from it,
+/// [`CaseId::seed`]), what the code did, and the real time it took.
 pub struct BatchRun {
     pub case: CaseId,
     pub seed: u64,
     pub observed: Vec<Observed>,
+    pub real_ms: f64,
+}
+
+/// The card's rows that `finished` completes, among `runs` at the link's `seed`: its own, and
+/// any row set beside it ([`CaseId::partner`]) whose run was in first. A row whose partner has
+/// not finished yet waits for it, so each row is graded once.
+fn rows_done(runs: &[BatchRun], finished: CaseId, seed: u64, lang: Lang) -> Vec<CardRow> {
+    let at_seed = |c: CaseId| runs.iter().find(|r| r.case == c && r.seed == seed);
+    let waiting = CaseId::ALL.into_iter().filter(|c| c.partner() == Some(finished));
+    std::iter::once(finished)
+        .chain(waiting)
+        .filter_map(|case| {
+            let run = at_seed(case)?;
+            let partner = match case.partner() {
+                Some(p) => Some(at_seed(p)?.observed.as_slice()),
+                None => None,
+            };
+            Some(CardRow {
+                case,
+                yours: grade_beside(case, lang, &run.observed, partner),
+                reference: reference(case, lang),
+                events: events_of(&run.observed, lang, script(lang).task),
+                real_ms: run.real_ms,
+            })
+        })
+        .collect()
 }
 
 /// Runs the code on each `(case, seed)`, [`AT_ONCE`] sandboxes at a time. The runs at the link's
@@ -229,26 +257,23 @@ pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: im
                         return;
                     }
                     yours.tools_used.update(|u| u.merge(&tools_used(&ran.observed, lang)));
-                    if run_seed == seed {
-                        let row = CardRow {
-                            case,
-                            yours: grade(case, lang, &ran.observed),
-                            reference: reference(case, lang),
-                            events: events_of(&ran.observed, lang, script(lang).task),
-                            real_ms: ran.real_ms,
-                        };
-                        yours.card.update(|rows| {
-                            rows.push(row);
-                            rows.sort_by_key(|r| CaseId::ALL.iter().position(|c| *c == r.case));
-                        });
-                    }
                     // The first mistake of the code a run shows is said at once, over the card.
                     if yours.problem.with_untracked(Option::is_none) {
                         if let Some(problem) = CodeProblem::of_run(&ran.observed) {
                             yours.problem.set(Some(problem));
                         }
                     }
-                    results.borrow_mut().push(BatchRun { case, seed: run_seed, observed: ran.observed });
+                    let run = BatchRun { case, seed: run_seed, observed: ran.observed, real_ms: ran.real_ms };
+                    results.borrow_mut().push(run);
+                    if run_seed == seed {
+                        let rows = rows_done(&results.borrow(), case, seed, lang);
+                        if !rows.is_empty() {
+                            yours.card.update(|card| {
+                                card.extend(rows);
+                                card.sort_by_key(|r| CaseId::ALL.iter().position(|c| *c == r.case));
+                            });
+                        }
+                    }
                     let finished = results.borrow().len();
                     if finished == total {
                         yours.status.set(Status::Idle);
@@ -337,7 +362,13 @@ async fn in_sandbox(
             }),
             abort: Box::new(move |a: String| {
                 let a: Value = serde_json::from_str(&a).unwrap_or(Value::Null);
-                abort_s.borrow_mut().abort(id_of(&a), t_of(&a));
+                // A fetch given a signal that had already fired: it never reached the server.
+                if let Some(spent) = a.get("spent").filter(|v| v.is_object()) {
+                    let field = |k: &str| spent[k].as_str().unwrap_or_default().to_string();
+                    abort_s.borrow_mut().spent_signal(t_of(&a), &field("url"), &field("body"));
+                } else {
+                    abort_s.borrow_mut().abort(id_of(&a), t_of(&a));
+                }
             }),
             log: Box::new(move |l: String| {
                 let l: Value = serde_json::from_str(&l).unwrap_or(Value::Null);
@@ -353,7 +384,8 @@ async fn in_sandbox(
         "sandboxUrl": sandbox::SANDBOX_URL,
         "code": js,
         "task": s.task,
-        "seed": (seed & 0xffff_ffff),
+        // The case's own seed from the link's: the jitter's second 503 plays at another.
+        "seed": (case.seed(seed) & 0xffff_ffff),
         "llm": { "baseURL": "https://rusty-lock.invalid/v1", "model": "rusty-lock-builtin", "apiKey": PLACEHOLDER_KEY },
         "toolSchemas": tool_specs(s),
         "budgetMs": BUDGET_MS,

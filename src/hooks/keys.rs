@@ -16,23 +16,16 @@ use crate::web::events::key_press;
 use leptos::ev::keydown;
 use leptos::prelude::*;
 use rusty_lock_engine::run::events::Layer;
-use rusty_lock_engine::show::lessons::{find, lesson_query, LessonId, LESSONS};
-use rusty_lock_engine::show::scenario::{Mode, Pace, DEFAULT_SPEED, SPEEDS};
+use rusty_lock_engine::show::lessons::{find, LessonId, LESSONS};
+use rusty_lock_engine::show::scenario::{Mode, Watching};
 
-/// The link of the lesson `step` places away from the current one, kept in presenter mode at the
-/// speed and pace chosen (`speed`, an index of `SPEEDS`): a teacher who slowed the room down to
-/// 0.5×, or chose timed playback, keeps it for the next lesson.
-pub fn neighbour_link(current: Option<LessonId>, step: isize, speed: usize, pace: Pace) -> Option<String> {
+/// The link of the lesson `step` places away from the current one, watched as now (`watching`:
+/// the mode, the speed and the pace): a teacher who slowed the room down to 0.5×, or chose timed
+/// playback, keeps it for the next lesson, and presenter mode stays presenter mode.
+pub fn neighbour_link(current: Option<LessonId>, step: isize, watching: Watching) -> Option<String> {
     let index = current.and_then(find).map(|(i, _)| i as isize).unwrap_or(-1);
     let next = index + step;
-    let speed = match SPEEDS.get(speed) {
-        Some(label) if speed != DEFAULT_SPEED => format!("&speed={label}"),
-        _ => String::new(),
-    };
-    let pace = if pace == Pace::default_for(Mode::Present) { String::new() } else { format!("&pace={}", pace.slug()) };
-    (0..LESSONS.len() as isize)
-        .contains(&next)
-        .then(|| format!("?{}&mode=present{speed}{pace}", lesson_query(&LESSONS[next as usize])))
+    (0..LESSONS.len() as isize).contains(&next).then(|| watching.lesson_link(&LESSONS[next as usize]))
 }
 
 /// What a key asks of a narrated run.
@@ -72,8 +65,8 @@ fn lesson_move(pg: Playground, address: Address, step: isize) -> bool {
     if pg.scenario.with_untracked(|s| s.mode) != Mode::Present {
         return false;
     }
-    let (speed, pace) = pg.scenario.with_untracked(|s| (s.speed, s.pace));
-    match neighbour_link(pg.scenario.with_untracked(|s| s.lesson), step, speed, pace) {
+    let (current, watching) = pg.scenario.with_untracked(|s| (s.lesson, Watching::of(s)));
+    match neighbour_link(current, step, watching) {
         Some(link) => {
             address.push(&link);
             true

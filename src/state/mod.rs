@@ -16,7 +16,9 @@ use rusty_lock_engine::run::chaos::FaultPlan;
 use rusty_lock_engine::run::connection::Preset;
 use rusty_lock_engine::run::events::{Event, Layer};
 use rusty_lock_engine::show::lessons::LessonId;
-use rusty_lock_engine::show::scenario::{Mode, Notice, Pace, ProviderChoice, Scenario, DEFAULT_SPEED, SPEED_FACTORS};
+use rusty_lock_engine::show::scenario::{
+    Mode, Notice, Pace, ProviderChoice, Scenario, Watching, DEFAULT_SPEED, SPEED_FACTORS,
+};
 use rusty_lock_engine::show::view::RunRecord;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -158,6 +160,12 @@ impl Playground {
     /// The layout (tracked).
     pub fn mode(&self) -> Mode {
         self.scenario.with(|s| s.mode)
+    }
+
+    /// How the room watches (the mode, the speed and the pace), tracked: every link to a lesson on
+    /// the page keeps it (`Watching::lesson_link`).
+    pub fn watching(&self) -> Watching {
+        self.scenario.with(Watching::of)
     }
 
     /// The playback pace (tracked).

@@ -206,6 +206,7 @@ pub static KIT: KitLabels = KitLabels {
     open_on_phone: "Open on your phone",
     phone_title: "Scan to open this scenario on your phone",
     phone_serve_hint: "To open it from a phone on the same network, serve the page on the network with this command, then open the address it prints:",
+    codes_serve_hint: "For the room's phones, serve the page on the network with this command, then open the agenda at the address it prints and print the handout from there:",
     close: "Close",
     own_mark: "Teacher's lesson",
     own_goal: "Written by the teacher, on a scenario of their own.",
@@ -1104,6 +1105,10 @@ impl Kit for En {
 
     fn phone_unreachable(&self, host: &str) -> String {
         format!("Phones cannot open this address: {host} is this computer itself, so a phone that scans the code looks for the page on the phone.")
+    }
+
+    fn codes_unreachable(&self, host: &str) -> String {
+        format!("These QR codes point at {host}, this computer itself: a phone that scans one looks for the page on the phone, and finds nothing.")
     }
 }
 

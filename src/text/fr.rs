@@ -220,6 +220,7 @@ pub static KIT: KitLabels = KitLabels {
     open_on_phone: "Ouvrir sur mobile",
     phone_title: "Scannez pour ouvrir ce scénario sur votre téléphone",
     phone_serve_hint: "Pour l'ouvrir depuis un téléphone sur le même réseau, servez la page sur le réseau avec cette commande, puis ouvrez l'adresse qu'elle affiche\u{a0}:",
+    codes_serve_hint: "Pour les téléphones de la salle, servez la page sur le réseau avec cette commande, puis ouvrez le programme à l'adresse qu'elle affiche et imprimez la fiche depuis là\u{a0}:",
     close: "Fermer",
     own_mark: "Leçon de l'enseignant",
     own_goal: "Écrite par l'enseignant, sur un scénario de son choix.",
@@ -1202,6 +1203,10 @@ impl Kit for Fr {
 
     fn phone_unreachable(&self, host: &str) -> String {
         format!("Un téléphone ne peut pas ouvrir cette adresse\u{a0}: {host} désigne cet ordinateur lui\u{2011}même, donc un téléphone qui scanne le code cherche la page sur le téléphone.")
+    }
+
+    fn codes_unreachable(&self, host: &str) -> String {
+        format!("Ces QR codes pointent vers {host}, cet ordinateur lui\u{2011}même\u{a0}: un téléphone qui en scanne un cherche la page sur le téléphone, et ne trouve rien.")
     }
 }
 

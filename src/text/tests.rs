@@ -599,6 +599,11 @@ fn the_workshop_kit_is_worded() {
         assert!(warning.contains("127.0.0.1"), "the warning names the address: {warning:?}");
         capitalised(phone_serve_hint(), "phone serve hint");
         assert!(phone_serve_hint().trim_end().ends_with([':', '：']), "the command follows the hint");
+        let warning = codes_unreachable("localhost");
+        capitalised(&warning, "QR codes warning");
+        assert!(warning.contains("localhost"), "the warning names the address: {warning:?}");
+        capitalised(codes_serve_hint(), "QR codes serve hint");
+        assert!(codes_serve_hint().trim_end().ends_with([':', '：']), "the command follows the hint");
     });
 }
 
@@ -988,6 +993,11 @@ fn every_report_card_finding_and_the_own_tools_line_are_worded() {
         Verdict::RetriedUnsafeTool,
         Verdict::NotHandled { expected: Some(Layer::Model) },
         Verdict::NeedsPageTools { tools: vec!["use".into()] },
+        Verdict::WatchdogTooShort { cut_after_ms: 1000, answers_after_ms: 2000 },
+        Verdict::NoRetryAfterCeiling { asked_ms: 3_600_000 },
+        Verdict::NoJitter { waits_ms: vec![500, 1000] },
+        Verdict::SpentSignal { retries: 3 },
+        Verdict::SpentSignal { retries: 1 },
     ];
     let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
     in_every_language(|lang| {
@@ -995,9 +1005,13 @@ fn every_report_card_finding_and_the_own_tools_line_are_worded() {
             let from = format!("{lang:?} {v:?}");
             capitalised(&yours_verdict(v), &from);
             if let Some(fix) = yours_fix(v) {
-                capitalised(fix, &from);
+                capitalised(&fix, &from);
             }
         }
+        // The watchdog's fix names the time the good answer took.
+        let cut = Verdict::WatchdogTooShort { cut_after_ms: 1000, answers_after_ms: 2000 };
+        let took = crate::text::duration(2000);
+        assert!(yours_fix(&cut).is_some_and(|f| f.contains(&took)), "{lang:?}: {:?} names {took}", yours_fix(&cut));
         let needs = Verdict::NeedsPageTools { tools: vec!["use".into()] };
         assert!(yours_verdict(&needs).contains("use"), "{lang:?}: the verdict names the tool");
         assert!(yours_fix(&needs).is_some_and(|f| f.contains("globalThis.use")), "{lang:?}: the one-line change");

@@ -457,6 +457,8 @@ labels! {
         phone_title,
         /// On a loopback address: how to serve the page so that a phone can reach it (a command follows).
         phone_serve_hint,
+        /// Under the agenda's and the handout's QR codes on a loopback address: how to serve the page so the room's phones reach them (the same command follows).
+        codes_serve_hint,
         close,
         /// Beside a teacher's own lesson in the agenda and the handout.
         own_mark,
@@ -480,6 +482,9 @@ sentences! {
         fn agenda_summary_own(&self, lessons: usize, own: usize, minutes: u32) -> String;
         /// The phone sheet on a loopback address (`host`): no phone can open the link.
         fn phone_unreachable(&self, host: &str) -> String;
+        /// The agenda, the handout and any page of QR codes on a loopback address (`host`): no
+        /// phone can open them.
+        fn codes_unreachable(&self, host: &str) -> String;
     }
 }
 
@@ -758,7 +763,8 @@ sentences! {
         fn yours_outcome(&self, outcome: &rusty_lock_engine::yours::card::CaseOutcome) -> String;
         /// A finding of the report card.
         fn yours_verdict(&self, verdict: &rusty_lock_engine::yours::card::Verdict) -> String;
-        /// The one-sentence fix for a finding; `None` for a case handled right.
-        fn yours_fix(&self, verdict: &rusty_lock_engine::yours::card::Verdict) -> Option<&'static str>;
+        /// The one-sentence fix for a finding (the watchdog's names the answer's time); `None` for
+        /// a case handled right.
+        fn yours_fix(&self, verdict: &rusty_lock_engine::yours::card::Verdict) -> Option<String>;
     }
 }

@@ -208,6 +208,7 @@ pub static KIT: KitLabels = KitLabels {
     open_on_phone: "在手机上打开",
     phone_title: "扫码在手机上打开这个场景",
     phone_serve_hint: "要在同一网络里的手机上打开，请用下面的命令在网络上提供这个页面，再打开它显示的地址：",
+    codes_serve_hint: "要让教室里的手机打开它们，请用下面的命令在网络上提供这个页面，再从它显示的地址打开议程，并从那里打印讲义：",
     close: "关闭",
     own_mark: "教师自编的课",
     own_goal: "由教师编写，基于自己设定的场景。",
@@ -1091,6 +1092,10 @@ impl Kit for Zh {
 
     fn phone_unreachable(&self, host: &str) -> String {
         format!("手机打不开这个地址：{host} 指的是这台电脑自己，手机扫码后会在手机本身上找这个页面。")
+    }
+
+    fn codes_unreachable(&self, host: &str) -> String {
+        format!("这些二维码指向 {host}，也就是这台电脑自己：手机扫码后会在手机本身上找这个页面，什么也找不到。")
     }
 }
 

@@ -215,3 +215,69 @@ export async function fontSizes(page, selectors) {
     return [s, el ? parseFloat(getComputedStyle(el).fontSize) : null];
   })), selectors);
 }
+
+/** In the page: walks the timeline through every step of the run on screen and, at each, finds
+ * the scene's words that leave their frame (a bubble, a note, a sign, the villain's tag) and a
+ * layer stamp whose words leave its box or the scene. One finding per distinct problem, naming the
+ * step and the words. */
+async function measureScene() {
+  const found = new Map();
+  const note = (key, finding) => { if (!found.has(key)) found.set(key, finding); };
+  const timeline = document.querySelector('[data-testid="timeline"]');
+  const stage = document.querySelector('[data-testid="stage"]');
+  if (!timeline || !stage) return [{ where: 'scene', how: 'no timeline or stage on the page' }];
+  const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const last = Number(timeline.max);
+  for (let i = 0; i <= last; i++) {
+    timeline.value = String(i);
+    timeline.dispatchEvent(new Event('input', { bubbles: true }));
+    await frame();
+    // Measured at rest: a bubble popping in or a note flying back, at its end.
+    for (const a of document.getAnimations()) {
+      if (a.effect?.getComputedTiming().endTime !== Infinity) a.finish();
+    }
+    const beat = `step ${i + 1} (${stage.dataset.beat}${stage.dataset.layer ? `, ${stage.dataset.layer}` : ''})`;
+    const shown = (el) => el.getClientRects().length && getComputedStyle(el).display !== 'none' && getComputedStyle(el).visibility !== 'hidden';
+    // Each framed group's words against its own frame, and the words drawn over a frame from outside it.
+    const frames = [...stage.querySelectorAll(':is(.card, .scroll, .alarm, .note rect, .call-tag rect, .countdown-box, .guard-sign rect, .end-sign rect, .end-sign polygon, .villain-tag)')]
+      .filter(shown)
+      .map((f) => f.getBoundingClientRect())
+      .filter((b) => b.width > 0);
+    for (const t of stage.querySelectorAll('text')) {
+      if (!shown(t) || !t.textContent.trim()) continue;
+      const b = t.getBoundingClientRect();
+      if (!b.width) continue;
+      const cx = b.left + Math.min(4, b.width / 2);
+      const cy = b.top + b.height / 2;
+      const f = frames.find((q) => cx >= q.left && cx <= q.right && cy >= q.top && cy <= q.bottom);
+      if (!f) continue;
+      const past = Math.max(b.right - f.right, f.left - b.left);
+      if (past > 1) {
+        note(`text:${t.textContent.trim()}`, { where: beat, text: t.textContent.trim(), how: `${past.toFixed(1)} px out of its frame` });
+      }
+    }
+    // The stamp: its words inside its box, and the box inside the scene.
+    const stamp = document.querySelector('[data-testid="layer-stamp"]');
+    if (stamp && shown(stamp)) {
+      const s = stamp.getBoundingClientRect();
+      const box = (stamp.closest('.stage-box') ?? stage).getBoundingClientRect();
+      for (const part of stamp.querySelectorAll('span')) {
+        if (!shown(part)) continue;
+        const r = document.createRange();
+        r.selectNodeContents(part);
+        const q = r.getBoundingClientRect();
+        const past = Math.max(q.right - s.right, s.left - q.left, q.bottom - s.bottom, s.top - q.top);
+        if (q.width && past > 1) note(`stamp:${part.textContent.trim()}`, { where: beat, text: part.textContent.trim(), how: `${past.toFixed(1)} px out of the stamp` });
+      }
+      const out = Math.max(s.right - box.right, box.left - s.left, s.bottom - box.bottom, box.top - s.top);
+      if (out > 1) note(`stamp-box:${stamp.textContent.trim()}`, { where: beat, text: stamp.textContent.trim(), how: `the stamp is ${out.toFixed(1)} px out of the scene` });
+    }
+  }
+  return [...found.values()];
+}
+
+/** Every step of the run on screen: the scene's words out of their frames, and the stamp's out of
+ * its box (see `measureScene`). The run must have ended. */
+export async function sceneProblems(page) {
+  return page.evaluate(measureScene);
+}

@@ -5,7 +5,7 @@
 // caption, the lesson and the layers at sizes the back row reads, and so does the agenda.
 import { expect } from '@playwright/test';
 import { test } from './fixtures.mjs';
-import { fitProblems, fontSizes, textSizes } from './fit.mjs';
+import { fitProblems, fontSizes, sceneProblems, textSizes } from './fit.mjs';
 import { Playground } from './playground.page.mjs';
 
 const LANGS = ['en', 'fr', 'zh'];
@@ -148,6 +148,31 @@ for (const lang of LANGS) {
     expect.soft(found.splits, 'words split across two lines').toEqual([]);
     expect.soft(found.overflows, 'text out of its box').toEqual([]);
   });
+}
+
+// Every lesson's run, step by step (issue 43, item 7): the scene's words stay in their bubbles,
+// notes and signs, and the layer's stamp in its box, in every language, projected and on a laptop.
+// The scene's sizes in its own units depend on the mode only; the screen scales them.
+const ALL_LESSONS = ['rusted-lock', 'server-hiccup', 'rate-limited', 'bad-key', 'bad-request-retried', 'broken-json',
+  'invented-tool', 'stubborn-model', 'same-call-twice', 'never-ending-turn', 'retries-used-up', 'why-jitter',
+  'bare-error', 'secret-in-history', 'lost-reply', 'finish-reason'];
+for (const size of SIZES.filter((s) => s.present || s.name.startsWith('laptop'))) {
+  for (const lang of LANGS) {
+    test(`${lang}, ${size.name}: at every step of every lesson the scene's bubbles, notes, signs and stamp hold their words`, async ({ page }) => {
+      test.setTimeout(300_000);
+      const pg = new Playground(page);
+      await page.setViewportSize(size.viewport);
+      const found = [];
+      for (const lesson of ALL_LESSONS) {
+        const parts = [`lesson=${lesson}`, size.query, 'speed=instant', size.present ? 'pace=timed' : '', lang === 'en' ? '' : `lang=${lang}`];
+        await pg.open(`?${parts.filter(Boolean).join('&')}`);
+        await pg.run();
+        await expect(pg.outcome).toBeVisible({ timeout: 45_000 });
+        for (const f of await sceneProblems(page)) found.push({ lesson, ...f });
+      }
+      expect(found, 'words out of their frame in the scene').toEqual([]);
+    });
+  }
 }
 
 // The embed and presenter mode draw no meters.

@@ -160,7 +160,9 @@ for (const [w, h] of [[1280, 720], [390, 844]]) {
       await page.goto(`?view=yours&lang=${lang}&exercise=${exercise}`);
       await gapOnScreen(page);
     }
-    // "Starting code" brings the gap back on screen after the learner scrolled away.
+    // "Starting code" brings the gap back, on screen, after the learner wrote over it and scrolled away.
+    await new YoursView(page).openFile('mine.js', 'async function runAgent(task) {\n  return "done";\n}\n');
+    await expect(page.locator('.cm-gap-line')).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByTestId('yours-reset').click();
     await gapOnScreen(page);

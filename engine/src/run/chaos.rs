@@ -139,15 +139,24 @@ pub struct FaultRule {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FaultPlan {
     pub rules: Vec<FaultRule>,
+    /// The `Retry-After` a 429 asks for; `None`: [`RATE_LIMIT_RETRY_AFTER_MS`]. Only the report
+    /// card's "an hour" case sets it, so links and traces never carry it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after_ms: Option<u64>,
 }
 
 impl FaultPlan {
     pub fn new(rules: Vec<FaultRule>) -> Self {
-        FaultPlan { rules }
+        FaultPlan { rules, retry_after_ms: None }
     }
 
     pub fn single(turn: u32, fault: Fault, times: u32) -> Self {
-        FaultPlan { rules: vec![FaultRule { turn, fault, times }] }
+        FaultPlan::new(vec![FaultRule { turn, fault, times }])
+    }
+
+    /// The `Retry-After` a 429 of this plan asks for.
+    pub fn rate_limit_retry_after_ms(&self) -> u64 {
+        self.retry_after_ms.unwrap_or(RATE_LIMIT_RETRY_AFTER_MS)
     }
 
     /// The server fault for this attempt. The server rules of a turn queue up in order:
@@ -253,7 +262,10 @@ impl<P: Provider + 'static> Provider for Chaos<P> {
         let server = self.plan.borrow().server_fault(ctx);
         let model = self.plan.borrow().model_fault(ctx.turn);
         let failure = match server {
-            Some(Fault::RateLimited) => Some(ProviderError::http(429).with_retry_after_ms(RATE_LIMIT_RETRY_AFTER_MS)),
+            Some(Fault::RateLimited) => {
+                let asked = self.plan.borrow().rate_limit_retry_after_ms();
+                Some(ProviderError::http(429).with_retry_after_ms(asked))
+            }
             Some(Fault::Http500) => Some(ProviderError::http(500)),
             Some(Fault::Http502) => Some(ProviderError::http(502)),
             Some(Fault::Http503) => Some(ProviderError::http(503)),

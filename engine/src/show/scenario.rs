@@ -279,6 +279,66 @@ impl Scenario {
     }
 }
 
+/// How a room is watching: the layout, the playback speed and the pace a teacher chose. Every way
+/// of moving to another lesson (the Lessons menu, the lesson card's links, the clicker's keys, the
+/// projected agenda) keeps it, so a room in presenter mode at 0.5× stays there, and Back and
+/// Forward find it in the links they return to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Watching {
+    pub mode: Mode,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    pub pace: Pace,
+}
+
+impl Default for Watching {
+    fn default() -> Self {
+        Watching::in_mode(Mode::Full)
+    }
+}
+
+impl Watching {
+    /// `mode` at its own pace and the default speed.
+    pub fn in_mode(mode: Mode) -> Self {
+        Watching { mode, speed: DEFAULT_SPEED, pace: Pace::default_for(mode) }
+    }
+
+    /// How `s` is watched.
+    pub fn of(s: &Scenario) -> Self {
+        Watching { mode: s.mode, speed: s.speed, pace: s.pace }
+    }
+
+    /// Presenter mode, at the speed and pace chosen if the room is in it already, or at its own.
+    pub fn presenting(self) -> Self {
+        if self.mode == Mode::Present {
+            self
+        } else {
+            Watching::in_mode(Mode::Present)
+        }
+    }
+
+    /// What a link adds to keep it, as [`encode`] writes it (`&speed=0.5&pace=timed&mode=present`):
+    /// nothing for the full page at its own pace and speed.
+    pub fn tail(self) -> String {
+        let mut out = String::new();
+        if self.speed != DEFAULT_SPEED {
+            out.push_str(&format!("&{}={}", Key::Speed.slug(), SPEEDS.get(self.speed).copied().unwrap_or("1")));
+        }
+        if self.pace != Pace::default_for(self.mode) {
+            out.push_str(&format!("&{}={}", Key::Pace.slug(), self.pace.slug()));
+        }
+        if self.mode != Mode::Full {
+            out.push_str(&format!("&{}={}", Key::Mode.slug(), self.mode.slug()));
+        }
+        out
+    }
+
+    /// A built-in lesson's link (`?…`), watched this way.
+    pub fn lesson_link(self, lesson: &crate::show::lessons::Lesson) -> String {
+        format!("?{}{}", crate::show::lessons::lesson_query(lesson), self.tail())
+    }
+}
+
 /// One thing a link asked for that was ignored, and why. It is data: the page words it in the
 /// reader's language (`text::notice`), quoting the user's own value where there is one.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,6 +17,7 @@ use crate::run::wire::{FINISH_LENGTH, FINISH_TOOL_CALLS};
 use crate::run::world::Room;
 use crate::show::verdict::{NEAR_ZERO_MS, STORM_ATTEMPTS_PER_TURN};
 use crate::yours::observe::{events_of, model_requests, tools_used, End, Got, ModelRequest, Observed, ToolResult};
+use crate::yours::server::ServerReply;
 use crate::yours::sim::run_harness;
 use crate::yours::tools::kind_of_error;
 use serde::{Deserialize, Serialize};
@@ -25,6 +26,25 @@ use serde::{Deserialize, Serialize};
 /// acts, so a failure lands in the middle of a run that has history to lose.
 pub const FAULT_TURN: u32 = 2;
 
+/// "A slow answer that stays slow": every attempt of the fault turn answers late (after the
+/// playground's slow delay, [`crate::run::chaos::SLOW_MS`]), up to this many attempts: more than
+/// any loop that caps its attempts makes, so cutting it and asking again never helps.
+pub const SLOW_ALWAYS_ATTEMPTS: u32 = 12;
+
+/// "A 429 that asks for an hour": its `Retry-After`.
+pub const LONG_RETRY_AFTER_MS: u64 = 3_600_000;
+
+/// A retry sooner than this, or than the server asked if it asked less, did not honour
+/// `Retry-After`: a ceiling has to leave at least this much (the robust loop's is 10 s).
+pub const RETRY_AFTER_FLOOR_MS: u64 = 5_000;
+
+/// A wait for `Retry-After` longer than this has no ceiling worth the name: a person waits for
+/// the run, and the server's hour is better said than slept through.
+pub const RETRY_AFTER_CEILING_MAX_MS: u64 = 60_000;
+
+/// Added to the link's seed for the second run of the 503 ([`CaseId::Jitter`]).
+pub const JITTER_SECOND_SEED: u64 = 0x9e37_79b9;
+
 /// One case of the matrix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -32,12 +52,19 @@ pub enum CaseId {
     /// No fault: the rusted lock is the only trouble.
     Plain,
     RateLimited,
+    /// A 429 whose `Retry-After` asks for an hour ([`LONG_RETRY_AFTER_MS`]).
+    RateLimitedLong,
     Http500,
     Http502,
     Http503,
+    /// The 503 again at a second seed ([`JITTER_SECOND_SEED`]), set beside the first: the same
+    /// failure must not be waited for the same way twice.
+    Jitter,
     Dropped,
     Hang,
     Slow,
+    /// Every attempt of the fault turn is slow ([`SLOW_ALWAYS_ATTEMPTS`]): only waiting helps.
+    SlowAlways,
     BadRequest,
     Unauthorized,
     BadJson,
@@ -52,15 +79,18 @@ pub enum CaseId {
 }
 
 impl CaseId {
-    pub const ALL: [CaseId; 18] = [
+    pub const ALL: [CaseId; 21] = [
         CaseId::Plain,
         CaseId::RateLimited,
+        CaseId::RateLimitedLong,
         CaseId::Http500,
         CaseId::Http502,
         CaseId::Http503,
+        CaseId::Jitter,
         CaseId::Dropped,
         CaseId::Hang,
         CaseId::Slow,
+        CaseId::SlowAlways,
         CaseId::BadRequest,
         CaseId::Unauthorized,
         CaseId::BadJson,
@@ -77,13 +107,13 @@ impl CaseId {
     pub fn fault(self) -> Option<Fault> {
         Some(match self {
             CaseId::Plain | CaseId::Stubborn => return None,
-            CaseId::RateLimited => Fault::RateLimited,
+            CaseId::RateLimited | CaseId::RateLimitedLong => Fault::RateLimited,
             CaseId::Http500 => Fault::Http500,
             CaseId::Http502 => Fault::Http502,
-            CaseId::Http503 => Fault::Http503,
+            CaseId::Http503 | CaseId::Jitter => Fault::Http503,
             CaseId::Dropped => Fault::Dropped,
             CaseId::Hang => Fault::Hang,
-            CaseId::Slow => Fault::Slow,
+            CaseId::Slow | CaseId::SlowAlways => Fault::Slow,
             CaseId::BadRequest => Fault::BadRequest,
             CaseId::Unauthorized => Fault::Unauthorized,
             CaseId::BadJson => Fault::BadJson,
@@ -101,6 +131,9 @@ impl CaseId {
         match self {
             CaseId::Plain => "plain",
             CaseId::Stubborn => "stubborn",
+            CaseId::RateLimitedLong => "429-hour",
+            CaseId::Jitter => "503-jitter",
+            CaseId::SlowAlways => "slow-always",
             other => other.fault().map_or("plain", Fault::slug),
         }
     }
@@ -109,9 +142,30 @@ impl CaseId {
         CaseId::ALL.into_iter().find(|c| c.slug() == slug)
     }
 
-    /// The fault plan: the fault once, on [`FAULT_TURN`].
+    /// The fault plan: the fault once, on [`FAULT_TURN`] (the slow answer that stays slow: on
+    /// every attempt of it; the 429 of an hour: asking for an hour).
     pub fn plan(self) -> FaultPlan {
-        self.fault().map_or_else(FaultPlan::default, |f| FaultPlan::single(FAULT_TURN, f, 1))
+        let times = if self == CaseId::SlowAlways { SLOW_ALWAYS_ATTEMPTS } else { 1 };
+        let mut plan = self.fault().map_or_else(FaultPlan::default, |f| FaultPlan::single(FAULT_TURN, f, times));
+        if self == CaseId::RateLimitedLong {
+            plan.retry_after_ms = Some(LONG_RETRY_AFTER_MS);
+        }
+        plan
+    }
+
+    /// The seed this case is played at, from the link's: its own for the jitter's second run.
+    pub fn seed(self, seed: u64) -> u64 {
+        if self == CaseId::Jitter {
+            seed.wrapping_add(JITTER_SECOND_SEED)
+        } else {
+            seed
+        }
+    }
+
+    /// The case whose run (at the same link seed) this one is graded beside: the jitter's first
+    /// 503.
+    pub fn partner(self) -> Option<CaseId> {
+        (self == CaseId::Jitter).then_some(CaseId::Http503)
     }
 
     pub fn personality(self) -> Personality {
@@ -126,11 +180,13 @@ impl CaseId {
     /// plain run, a slow answer that only needs waiting for).
     pub fn layer(self) -> Option<Layer> {
         match self {
-            CaseId::Plain | CaseId::Slow => None,
+            CaseId::Plain | CaseId::Slow | CaseId::SlowAlways => None,
             CaseId::RateLimited
+            | CaseId::RateLimitedLong
             | CaseId::Http500
             | CaseId::Http502
             | CaseId::Http503
+            | CaseId::Jitter
             | CaseId::Dropped
             | CaseId::Hang
             | CaseId::StopWithCalls
@@ -205,6 +261,20 @@ pub enum Verdict {
     TookCutReply,
     /// A request never answered, and nothing cut it: no watchdog.
     WaitedForever,
+    /// The watchdog cut, on every attempt of a turn, an answer that was on its way: it cut after
+    /// `cut_after_ms`, the answer came after `answers_after_ms`.
+    #[serde(rename_all = "camelCase")]
+    WatchdogTooShort { cut_after_ms: u64, answers_after_ms: u64 },
+    /// A `Retry-After` of `asked_ms` was waited out (or still being waited out at the page's time
+    /// limit) with no ceiling of the code's own.
+    #[serde(rename_all = "camelCase")]
+    NoRetryAfterCeiling { asked_ms: u64 },
+    /// The same failure, played at two seeds, was waited for the same way both times.
+    #[serde(rename_all = "camelCase")]
+    NoJitter { waits_ms: Vec<u64> },
+    /// Retries went out with a signal that had already fired (one kept from an earlier attempt):
+    /// each failed at once, and none reached the server.
+    SpentSignal { retries: u32 },
     /// A tool error ended the run instead of going back to the model.
     LostRunOnToolError,
     /// The run never ended by itself: the page had to stop it.
@@ -236,6 +306,10 @@ impl Verdict {
             Verdict::DroppedToolCalls => "dropped-tool-calls",
             Verdict::TookCutReply => "took-cut-reply",
             Verdict::WaitedForever => "waited-forever",
+            Verdict::WatchdogTooShort { .. } => "watchdog-too-short",
+            Verdict::NoRetryAfterCeiling { .. } => "no-retry-after-ceiling",
+            Verdict::NoJitter { .. } => "no-jitter",
+            Verdict::SpentSignal { .. } => "spent-signal",
             Verdict::LostRunOnToolError => "lost-run-on-tool-error",
             Verdict::NoGuard => "no-guard",
             Verdict::LeakedToModel { .. } => "leaked-to-model",
@@ -330,9 +404,61 @@ fn error_message(reply: &crate::yours::server::ServerReply) -> Option<String> {
     v.get("error")?.get("message")?.as_str().map(str::to_string)
 }
 
+/// An answer the code's own watchdog cut on its way: a request aborted before its good reply
+/// (a 2xx, after a delay) reached the code. The cut's time and the answer's, from the request.
+fn cut_answer(r: &ModelRequest) -> Option<(u64, u64)> {
+    let Got::Failed { aborted: true, at_ms, .. } = r.got else { return None };
+    let answers_after = match &r.reply {
+        ServerReply::Answer { status, delay_ms, .. } | ServerReply::Stream { status, delay_ms, .. }
+            if (200..300).contains(status) =>
+        {
+            *delay_ms
+        }
+        _ => return None,
+    };
+    let cut_after = at_ms.saturating_sub(r.t_ms);
+    (cut_after < answers_after).then_some((cut_after, answers_after))
+}
+
+/// Grades every case of a card from its runs: `(case, what the code did)`, each at the case's
+/// own seed. A case set beside another ([`CaseId::partner`]) is graded with its partner's run.
+pub fn grade_all(lang: Lang, runs: &[(CaseId, Vec<Observed>)]) -> Vec<CaseResult> {
+    runs.iter()
+        .map(|(case, observed)| {
+            let partner = case.partner().and_then(|p| runs.iter().find(|(c, _)| *c == p)).map(|(_, o)| o.as_slice());
+            grade_beside(*case, lang, observed, partner)
+        })
+        .collect()
+}
+
 /// Grades one case from what was observed. `lang` is the language the run was held in (it
-/// decides how the tools' sentences are read).
+/// decides how the tools' sentences are read). A case with a partner ([`CaseId::Jitter`]) graded
+/// alone is graded as its partner's case would be: see [`grade_beside`].
 pub fn grade(case: CaseId, lang: Lang, observed: &[Observed]) -> CaseResult {
+    grade_beside(case, lang, observed, None)
+}
+
+/// Summary of a card's rows, as the page counts them: passed, counted (a row left out counts
+/// neither way), left out, and whether every case of the matrix is in and passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    pub passed: usize,
+    pub counted: usize,
+    pub left_out: usize,
+    pub perfect: bool,
+}
+
+/// The card's count, from its rows alone.
+pub fn summary(rows: &[CaseResult]) -> Summary {
+    let passed = rows.iter().filter(|r| r.passed()).count();
+    let left_out = rows.iter().filter(|r| r.left_out()).count();
+    let all_in = CaseId::ALL.iter().all(|c| rows.iter().any(|r| r.case == *c));
+    Summary { passed, counted: rows.len() - left_out, left_out, perfect: all_in && passed == rows.len() }
+}
+
+/// [`grade`], with the run of the case's partner at the same link seed (`first`): for the
+/// jitter, the first 503, whose waits must not be this run's.
+pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Option<&[Observed]>) -> CaseResult {
     let s = script(lang);
     let reqs = model_requests(observed);
     let events = events_of(observed, lang, s.task);
@@ -381,18 +507,50 @@ pub fn grade(case: CaseId, lang: Lang, observed: &[Observed]) -> CaseResult {
         }
     };
 
+    // Sends with a signal already fired: the code did try again, in vain.
+    let spent: Vec<u64> = observed
+        .iter()
+        .filter_map(|o| match o {
+            Observed::SpentSignal { t_ms, .. } => Some(*t_ms),
+            _ => None,
+        })
+        .collect();
+    if !spent.is_empty() {
+        push(Verdict::SpentSignal { retries: spent.len() as u32 }, &mut bad);
+    }
+    // A turn whose every answer the code's own watchdog cut, so it never got one.
+    for turn in reqs.iter().map(|r| r.turn) {
+        let of_turn = || reqs.iter().filter(move |r| r.turn == turn);
+        if of_turn().any(|r| matches!(r.got, Got::Reply(_))) {
+            continue;
+        }
+        let cuts: Vec<(u64, u64)> = of_turn().filter_map(cut_answer).collect();
+        if let Some(&(cut_after_ms, answers_after_ms)) = cuts.iter().max() {
+            push(Verdict::WatchdogTooShort { cut_after_ms, answers_after_ms }, &mut bad);
+        }
+    }
     for (k, r) in reqs.iter().enumerate() {
-        let Got::Failed { failure, retry_after_ms, .. } = &r.got else { continue };
+        let Got::Failed { failure, retry_after_ms, at_ms, .. } = &r.got else { continue };
         match retry_of(&reqs, k) {
             Some((_, waited_ms)) => {
                 if let Some(status) = permanent(failure) {
                     push(Verdict::RetriedPermanent { status }, &mut bad);
-                } else if let Some(asked_ms) = retry_after_ms.filter(|a| waited_ms < *a) {
+                } else if let Some(asked_ms) = retry_after_ms.filter(|a| waited_ms < (*a).min(RETRY_AFTER_FLOOR_MS)) {
                     push(Verdict::IgnoredRetryAfter { asked_ms, waited_ms }, &mut bad);
+                } else if let Some(asked_ms) = retry_after_ms.filter(|a| *a > RETRY_AFTER_CEILING_MAX_MS) {
+                    if waited_ms > RETRY_AFTER_CEILING_MAX_MS {
+                        push(Verdict::NoRetryAfterCeiling { asked_ms }, &mut bad);
+                    }
                 } else if retry_after_ms.is_none() && waited_ms < NEAR_ZERO_MS {
                     push(Verdict::NoBackoff { waited_ms }, &mut bad);
                 }
             }
+            // Not a failure given up on: a retry went out with a spent signal, the code's own
+            // watchdog cut an answer (said above), or the server asked for longer than anyone
+            // should wait, which giving up is a right answer to.
+            None if spent.iter().any(|t| t >= at_ms)
+                || cut_answer(r).is_some()
+                || retry_after_ms.is_some_and(|a| a > RETRY_AFTER_CEILING_MAX_MS) => {}
             None if ended && ProviderError::of(failure.clone()).is_transient() => {
                 push(Verdict::NoRetry { failure: failure.clone() }, &mut bad);
             }
@@ -477,10 +635,24 @@ pub fn grade(case: CaseId, lang: Lang, observed: &[Observed]) -> CaseResult {
         push(Verdict::RetriedUnsafeTool, &mut bad);
     }
     let waiting = reqs.iter().any(|r| r.got == Got::Pending);
+    // Still sleeping out a Retry-After with no ceiling when the page's time ran out.
+    let sleeping_out = last.and_then(|r| match &r.got {
+        Got::Failed { retry_after_ms: Some(asked), .. } if *asked > RETRY_AFTER_CEILING_MAX_MS => Some(*asked),
+        _ => None,
+    });
     if ended && waiting {
         push(Verdict::WaitedForever, &mut bad);
+    } else if let (true, Some(asked_ms)) = (outcome == CaseOutcome::TimeLimit, sleeping_out) {
+        push(Verdict::NoRetryAfterCeiling { asked_ms }, &mut bad);
     } else if page_stopped {
         push(Verdict::NoGuard, &mut bad);
+    }
+    // The jitter: this run's waits are the first run's, to the millisecond.
+    if let Some(first) = first.filter(|_| case == CaseId::Jitter) {
+        let (before, now) = (retry_waits(first), retry_waits(observed));
+        if !now.is_empty() && before == now {
+            push(Verdict::NoJitter { waits_ms: now }, &mut bad);
+        }
     }
 
     let answered_open = returned && room.door_open;
@@ -488,9 +660,21 @@ pub fn grade(case: CaseId, lang: Lang, observed: &[Observed]) -> CaseResult {
     let fault_turn_retried = reqs.iter().any(|r| r.turn == FAULT_TURN && r.attempt >= 2);
     let shown = bad.iter().any(|v| matches!(v, Verdict::ShowedServerErrorToModel { .. }));
     let right = match case {
-        CaseId::Plain | CaseId::Slow => answered_open,
-        CaseId::RateLimited | CaseId::Http500 | CaseId::Http502 | CaseId::Http503 | CaseId::Dropped | CaseId::Hang => {
-            answered_open && fault_turn_retried && !shown
+        CaseId::Plain | CaseId::Slow | CaseId::SlowAlways => answered_open,
+        CaseId::RateLimited
+        | CaseId::Http500
+        | CaseId::Http502
+        | CaseId::Http503
+        | CaseId::Jitter
+        | CaseId::Dropped
+        | CaseId::Hang => answered_open && fault_turn_retried && !shown,
+        // An hour is too long to wait: a ceiling and a retry, or giving up at once, are both right.
+        CaseId::RateLimitedLong => {
+            (answered_open && fault_turn_retried && !shown)
+                || (threw
+                    && last.is_some_and(
+                        |r| matches!(&r.got, Got::Failed { failure: CallFailure::Http { status: 429 }, .. }),
+                    ))
         }
         CaseId::BadRequest | CaseId::Unauthorized => {
             threw
@@ -517,8 +701,9 @@ pub fn grade(case: CaseId, lang: Lang, observed: &[Observed]) -> CaseResult {
         let verdicts = vec![Verdict::NeedsPageTools { tools: used.own }];
         return CaseResult { case, outcome, requests: reqs.len() as u32, virtual_ms, verdicts };
     }
+    // A row never says right and wrong at once: anything found makes it wrong.
     let mut verdicts = Vec::new();
-    if right {
+    if right && bad.is_empty() {
         verdicts.push(Verdict::RightLayer { layer: case.layer() });
     } else if bad.is_empty() {
         verdicts.push(Verdict::NotHandled { expected: case.layer() });
@@ -531,6 +716,7 @@ fn observed_time(o: &Observed) -> u64 {
     match o {
         Observed::Request { t_ms, .. }
         | Observed::Aborted { t_ms, .. }
+        | Observed::SpentSignal { t_ms, .. }
         | Observed::Tool { t_ms, .. }
         | Observed::Log { t_ms, .. }
         | Observed::End { t_ms, .. } => *t_ms,
@@ -541,9 +727,14 @@ fn observed_time(o: &Observed) -> u64 {
 /// sandbox, graded the same way: the other side of the card. Its outcome is the harness's own
 /// when it did not answer (a guard, a hand-over, a clear failure).
 pub fn reference(case: CaseId, lang: Lang) -> CaseResult {
-    let config = RunConfig { personality: case.personality(), lang, ..RunConfig::default() };
-    let (observed, outcome) = run_harness(&config, case.plan());
-    let mut result = grade(case, lang, &observed);
+    let play = |case: CaseId| {
+        let seed = case.seed(RunConfig::default().seed);
+        let config = RunConfig { personality: case.personality(), lang, seed, ..RunConfig::default() };
+        run_harness(&config, case.plan())
+    };
+    let (observed, outcome) = play(case);
+    let first = case.partner().map(|p| play(p).0);
+    let mut result = grade_beside(case, lang, &observed, first.as_deref());
     match outcome {
         Some(Outcome::Answered { .. }) => {}
         Some(outcome) => result.outcome = CaseOutcome::Harness { outcome },

@@ -1,14 +1,15 @@
 //! The exercises of "your own loop" (`?view=yours&exercise=<id>`): levels solved by behaviour.
 //! Each names the cases of the fault matrix its code must pass on the report card, and at most
 //! one extra [`Check`] read from what the code did, where a case alone cannot tell the skill
-//! apart (jitter needs two seeds; a hand-over must come at the first repeat, not at a ceiling).
+//! apart (a hand-over must come at the first repeat, not at a ceiling). Jitter is a case of its
+//! own ([`CaseId::Jitter`]: the 503 at a second seed), as on the report card.
 //! A teacher's own exercise is a [`Goal`] carried by a link: starting code plus chosen cases.
 //!
 //! Data only: the page holds each exercise's words, starting code and solution.
 
 use crate::run::script::Lang;
 use crate::run::wire::Role;
-use crate::yours::card::{reference, retry_waits, CaseId, CaseResult};
+use crate::yours::card::{reference, CaseId, CaseResult};
 use crate::yours::observe::{model_requests, End, Got, Observed};
 use serde::{Deserialize, Serialize};
 
@@ -42,23 +43,18 @@ pub enum ExerciseId {
 pub enum Check {
     /// The error sent back for an unknown tool names the tools that exist (`look_at`, `use`).
     NamesTheTools,
-    /// The retry waits change with the seed: the same 503, played with two seeds, is not
-    /// waited for the same way twice.
-    Jitter,
     /// The stubborn model's first repeated call ends the run: that call is not run, and no
     /// request follows it.
     StopsAtFirstRepeat,
 }
 
-/// Added to the link's seed for [`Check::Jitter`]'s second run.
-pub const JITTER_SECOND_SEED: u64 = 0x9e37_79b9;
+pub use crate::yours::card::JITTER_SECOND_SEED;
 
 impl Check {
     /// The case whose run the check reads.
     pub fn case(self) -> CaseId {
         match self {
             Check::NamesTheTools => CaseId::UnknownTool,
-            Check::Jitter => CaseId::Http503,
             Check::StopsAtFirstRepeat => CaseId::Stubborn,
         }
     }
@@ -66,21 +62,14 @@ impl Check {
     pub fn slug(self) -> &'static str {
         match self {
             Check::NamesTheTools => "names-the-tools",
-            Check::Jitter => "jitter",
             Check::StopsAtFirstRepeat => "stops-at-first-repeat",
         }
     }
 
-    /// Whether `observed` (the run of [`Check::case`]) passes; `second` is the same case at
-    /// the second seed, which only [`Check::Jitter`] reads.
-    pub fn passes(self, observed: &[Observed], second: Option<&[Observed]>) -> bool {
+    /// Whether `observed` (the run of [`Check::case`]) passes.
+    pub fn passes(self, observed: &[Observed]) -> bool {
         match self {
             Check::NamesTheTools => names_the_tools(observed),
-            Check::Jitter => {
-                let first = retry_waits(observed);
-                let other = second.map(retry_waits).unwrap_or_default();
-                !first.is_empty() && !other.is_empty() && first != other
-            }
             Check::StopsAtFirstRepeat => stops_at_first_repeat(observed),
         }
     }
@@ -146,18 +135,18 @@ impl Goal {
         self.cases.iter().map(|c| c.slug()).collect::<Vec<_>>().join(".")
     }
 
-    /// The runs to make: each case at the link's seed, then the check's second run if it has one.
+    /// The runs to make, each at the link's seed (a case plays at its own from it,
+    /// [`CaseId::seed`]): the cases, then any a case is graded beside ([`CaseId::partner`]) or the
+    /// check reads, when not among them.
     pub fn runs(&self, seed: u64) -> Vec<(CaseId, u64)> {
-        let mut runs: Vec<(CaseId, u64)> = self.cases.iter().map(|c| (*c, seed)).collect();
-        if let Some(check) = self.check {
-            if !self.cases.contains(&check.case()) {
-                runs.push((check.case(), seed));
-            }
-            if check == Check::Jitter {
-                runs.push((check.case(), seed.wrapping_add(JITTER_SECOND_SEED)));
+        let mut cases = self.cases.clone();
+        let extra = self.cases.iter().filter_map(|c| c.partner()).chain(self.check.map(Check::case));
+        for case in extra.collect::<Vec<_>>() {
+            if !cases.contains(&case) {
+                cases.push(case);
             }
         }
-        runs
+        cases.into_iter().map(|c| (c, seed)).collect()
     }
 
     /// The judgement of one attempt from its graded rows and its check's verdict.
@@ -233,10 +222,10 @@ impl ExerciseId {
         let (cases, check): (&[CaseId], Option<Check>) = match self {
             ExerciseId::ToolErrorBack => (&[C::MissingArg, C::SchemaInvalid, C::ToolTimeout], None),
             ExerciseId::UnknownTool => (&[C::UnknownTool, C::ToolTimeout], Some(Check::NamesTheTools)),
-            ExerciseId::Retry => (&[C::Http503, C::Http502, C::Dropped], Some(Check::Jitter)),
+            ExerciseId::Retry => (&[C::Http503, C::Http502, C::Dropped, C::Jitter], None),
             ExerciseId::NoRetryPermanent => (&[C::BadRequest, C::Unauthorized, C::Http503], None),
-            ExerciseId::RetryAfter => (&[C::RateLimited, C::Http503], None),
-            ExerciseId::Watchdog => (&[C::Hang, C::Slow], None),
+            ExerciseId::RetryAfter => (&[C::RateLimited, C::RateLimitedLong, C::Http503], None),
+            ExerciseId::Watchdog => (&[C::Hang, C::Slow, C::SlowAlways], None),
             ExerciseId::SameCallTwice => (&[C::Stubborn, C::Plain], Some(Check::StopsAtFirstRepeat)),
             ExerciseId::NoLeaks => (&[C::ToolTimeout, C::MissingArg, C::SchemaInvalid], None),
             ExerciseId::ToolChanged => (&[C::ToolTimeout, C::Plain], None),
@@ -303,10 +292,15 @@ mod tests {
     }
 
     #[test]
-    fn the_jitter_check_runs_its_case_a_second_time_at_another_seed() {
+    fn the_jitter_case_plays_the_503_at_a_second_seed_beside_the_first() {
         let runs = ExerciseId::Retry.goal().runs(7);
         assert_eq!(runs.len(), 4);
-        assert_eq!(runs[3], (CaseId::Http503, 7 + JITTER_SECOND_SEED));
+        assert_eq!(runs[3], (CaseId::Jitter, 7));
+        assert_eq!(CaseId::Jitter.seed(7), 7 + JITTER_SECOND_SEED);
+        assert_eq!(CaseId::Http503.seed(7), 7);
+        // A teacher's goal of the jitter alone still runs the 503 it is set beside.
+        let alone = Goal::from_cases("503-jitter").unwrap().runs(7);
+        assert_eq!(alone, vec![(CaseId::Jitter, 7), (CaseId::Http503, 7)]);
         assert_eq!(ExerciseId::SameCallTwice.goal().runs(7).len(), 2);
     }
 }

@@ -44,6 +44,17 @@ pub enum Observed {
     /// The code aborted request `id` (its `AbortSignal` fired).
     #[serde(rename_all = "camelCase")]
     Aborted { id: u64, t_ms: u64 },
+    /// The code called `fetch` with a signal that had already fired (one `AbortController`
+    /// kept across retries): `fetch` rejected at once and nothing reached the server. `body` is
+    /// what it would have sent.
+    #[serde(rename_all = "camelCase")]
+    SpentSignal {
+        t_ms: u64,
+        #[serde(default)]
+        url: String,
+        #[serde(default)]
+        body: String,
+    },
     /// The code called a tool; `args` is the JSON text of what it passed; `room` is the room
     /// after the call.
     #[serde(rename_all = "camelCase")]
@@ -613,7 +624,7 @@ pub fn events_of(observed: &[Observed], lang: Lang, task: &str) -> Vec<Event> {
                 events.push(Event::Finished { outcome, turns: current_turn, elapsed_ms: *t_ms });
                 break;
             }
-            Observed::Aborted { .. } | Observed::Log { .. } => {}
+            Observed::Aborted { .. } | Observed::SpentSignal { .. } | Observed::Log { .. } => {}
         }
     }
     events

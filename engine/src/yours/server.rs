@@ -9,7 +9,7 @@
 //! gets the next attempt's fault, exactly as the engine's chaos decorator would give it.
 
 use crate::run::builtin::{BuiltinModel, Personality};
-use crate::run::chaos::{mangle, Fault, FaultPlan, RATE_LIMIT_RETRY_AFTER_MS, SLOW_MS};
+use crate::run::chaos::{mangle, Fault, FaultPlan, SLOW_MS};
 use crate::run::provider::CallContext;
 use crate::run::script::Lang;
 use crate::run::wire::{estimate_tokens, ChatResponse, Choice, Message, Usage, FINISH_STOP, FINISH_TOOL_CALLS};
@@ -262,9 +262,10 @@ impl PageServer {
                     "requests",
                     Some("rate_limit_exceeded"),
                 );
+                let asked = self.plan.rate_limit_retry_after_ms();
                 if let ServerReply::Answer { headers, .. } = &mut reply {
-                    headers.insert("retry-after".into(), (RATE_LIMIT_RETRY_AFTER_MS.div_ceil(1000)).to_string());
-                    headers.insert("retry-after-ms".into(), RATE_LIMIT_RETRY_AFTER_MS.to_string());
+                    headers.insert("retry-after".into(), (asked.div_ceil(1000)).to_string());
+                    headers.insert("retry-after-ms".into(), asked.to_string());
                 }
                 return reply;
             }

@@ -50,6 +50,11 @@ impl Session {
         self.push(Observed::Aborted { id, t_ms });
     }
 
+    /// The code called `fetch` with a signal already fired: nothing reaches the server.
+    pub fn spent_signal(&mut self, t_ms: u64, url: &str, body: &str) {
+        self.push(Observed::SpentSignal { t_ms, url: url.into(), body: body.into() });
+    }
+
     /// Runs a tool call and records it: `Ok` resolves the code's promise, `Err` rejects it with
     /// an `Error` of that message.
     pub fn tool(&mut self, id: u64, t_ms: u64, name: &str, args_json: &str) -> Result<String, String> {

@@ -60,6 +60,8 @@ impl Response {
 pub enum FetchError {
     /// `TypeError('Failed to fetch')`: the connection dropped.
     Network,
+    /// The signal's reason: it had already fired when `fetch` was called.
+    Aborted,
 }
 
 struct Inner {
@@ -185,6 +187,14 @@ impl Sandbox {
         })
     }
 
+    /// `fetch(url, {method: 'POST', body, signal})` with a `signal` that has already fired: it
+    /// rejects at once with the signal's reason, and nothing reaches the server.
+    pub fn fetch_spent(&self, url: &str, body: &str) -> LocalBoxFuture<'static, Result<Response, FetchError>> {
+        let t_ms = self.now();
+        self.0.session.borrow_mut().spent_signal(t_ms, url, body);
+        Box::pin(async { Err(FetchError::Aborted) })
+    }
+
     /// Runs a loop to its end, as the page does: `Returned`/`Threw` are the loop's own; it
     /// stalls when nothing can ever happen, hits the time limit, or is stopped after
     /// [`MAX_REQUESTS`]. Records the end and returns everything observed.
@@ -252,6 +262,7 @@ impl Provider for ServerProvider {
         Box::pin(async move {
             match fetch.await {
                 Err(FetchError::Network) => Err(ProviderError::of(crate::run::provider::CallFailure::Network)),
+                Err(FetchError::Aborted) => Err(ProviderError::of(crate::run::provider::CallFailure::Timeout)),
                 Ok(response) => {
                     let header = |name: &str| response.header(name).map(str::to_string);
                     classify_response(response.status, &header, &response.body, 0)

@@ -72,13 +72,14 @@ fn end_of(result: Result<String, Thrown>) -> End {
     }
 }
 
-/// Runs `program` for `case` in a fresh sandbox and returns what the page observed.
+/// Runs `program` for `case` in a fresh sandbox, at the case's own seed, and returns what the
+/// page observed.
 pub fn play<F, Fut>(case: CaseId, lang: Lang, program: F) -> Vec<Observed>
 where
     F: FnOnce(Sandbox, Lang) -> Fut,
     Fut: std::future::Future<Output = End>,
 {
-    play_plan(case.personality(), case.plan(), lang, program)
+    play_at(case.personality(), case.plan(), case.seed(SEED), lang, program)
 }
 
 pub fn play_plan<F, Fut>(personality: Personality, plan: FaultPlan, lang: Lang, program: F) -> Vec<Observed>
@@ -86,7 +87,15 @@ where
     F: FnOnce(Sandbox, Lang) -> Fut,
     Fut: std::future::Future<Output = End>,
 {
-    let sb = Sandbox::new(personality, lang, plan, SEED);
+    play_at(personality, plan, SEED, lang, program)
+}
+
+fn play_at<F, Fut>(personality: Personality, plan: FaultPlan, seed: u64, lang: Lang, program: F) -> Vec<Observed>
+where
+    F: FnOnce(Sandbox, Lang) -> Fut,
+    Fut: std::future::Future<Output = End>,
+{
+    let sb = Sandbox::new(personality, lang, plan, seed);
     sb.run(program(sb.clone(), lang))
 }
 
@@ -181,7 +190,8 @@ async fn robust_call_model(sb: &Sandbox, lang: Lang, messages: &[Value]) -> Resu
                 .or_else(|| r.header("retry-after").and_then(|v| v.parse::<u64>().ok()).map(|s| s * 1000))
         });
         let ceiling = 500.0 * 2f64.powi(attempt - 1);
-        let wait = asked.unwrap_or_else(|| (ceiling * (0.5 + sb.random() / 2.0)) as u64);
+        // The server may ask for longer than anyone should wait: a ceiling of its own.
+        let wait = asked.map_or_else(|| (ceiling * (0.5 + sb.random() / 2.0)) as u64, |a| a.min(10_000));
         sb.sleep(wait).await;
         attempt += 1;
     }

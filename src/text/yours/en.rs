@@ -116,12 +116,15 @@ impl Yours for En {
         match case {
             CaseId::Plain => "No fault: the rusted lock only",
             CaseId::RateLimited => "429 with Retry-After",
+            CaseId::RateLimitedLong => "429 asking for an hour",
             CaseId::Http500 => "500 server error",
             CaseId::Http502 => "502 bad gateway",
             CaseId::Http503 => "503 unavailable",
+            CaseId::Jitter => "503 again, at another seed",
             CaseId::Dropped => "Dropped connection",
             CaseId::Hang => "A call that hangs",
             CaseId::Slow => "A slow answer",
+            CaseId::SlowAlways => "A slow answer that stays slow",
             CaseId::BadRequest => "400 bad request",
             CaseId::Unauthorized => "401 bad key",
             CaseId::BadJson => "Broken JSON in the arguments",
@@ -171,6 +174,22 @@ impl Yours for En {
             Verdict::DroppedToolCalls => "Dropped the tool calls".into(),
             Verdict::TookCutReply => "Took a cut reply as the answer".into(),
             Verdict::WaitedForever => "Waited forever: no watchdog".into(),
+            Verdict::WatchdogTooShort { cut_after_ms, answers_after_ms } => format!(
+                "Watchdog too short: it cut at {} an answer that came after {}",
+                self.duration(*cut_after_ms),
+                self.duration(*answers_after_ms)
+            ),
+            Verdict::NoRetryAfterCeiling { asked_ms } => {
+                format!("No ceiling on Retry-After: the server asked {} and it agreed to wait it all", self.duration(*asked_ms))
+            }
+            Verdict::NoJitter { waits_ms } => format!(
+                "No jitter: at another seed it waited the same, {}",
+                waits_ms.iter().map(|w| self.duration(*w)).collect::<Vec<_>>().join(", ")
+            ),
+            Verdict::SpentSignal { retries } => format!(
+                "Retried with a spent signal: {} went out with an abort signal that had already fired, and failed at once",
+                if *retries == 1 { "1 retry".to_string() } else { format!("{retries} retries") }
+            ),
             Verdict::LostRunOnToolError => "Lost the run on a tool error".into(),
             Verdict::NoGuard => "No guard: the page had to stop it".into(),
             Verdict::LeakedToModel { leak: Leak::Key } => "Showed the API key to the model".into(),
@@ -185,8 +204,8 @@ impl Yours for En {
             }
         }
     }
-    fn yours_fix(&self, verdict: &Verdict) -> Option<&'static str> {
-        Some(match verdict {
+    fn yours_fix(&self, verdict: &Verdict) -> Option<String> {
+        Some(String::from(match verdict {
             Verdict::RightLayer { .. } => return None,
             Verdict::RetriedPermanent { .. } => "A 400 or 401 comes back the same every time: throw it at once.",
             Verdict::IgnoredRetryAfter { .. } => {
@@ -205,6 +224,21 @@ impl Yours for En {
                 "A reply that ends with finish_reason length is not an answer: say so, don't return it."
             }
             Verdict::WaitedForever => "Give every call a deadline (AbortSignal.timeout) and retry it when it passes.",
+            Verdict::WatchdogTooShort { answers_after_ms, .. } => {
+                return Some(format!(
+                    "A good answer took {} here: give each call longer than your slowest good answer, and cut only what stays silent.",
+                    self.duration(*answers_after_ms)
+                ))
+            }
+            Verdict::NoRetryAfterCeiling { .. } => {
+                "Honour Retry-After up to a ceiling of your own (10 s, say): past it, wait the ceiling, or give up and say why."
+            }
+            Verdict::NoJitter { .. } => {
+                "Wait a random time under the ceiling (Math.random() * ceiling), so clients that failed together don't come back together."
+            }
+            Verdict::SpentSignal { .. } => {
+                "Make a new signal for every attempt (AbortSignal.timeout(ms) inside the loop): a signal that fired fails every fetch it is given."
+            }
             Verdict::LostRunOnToolError => "Catch tool errors and send the message back as the tool's result.",
             Verdict::NoGuard => "Stop after a few tool errors in a row, or the same call twice, and hand over.",
             Verdict::LeakedToModel { .. } => {
@@ -217,7 +251,7 @@ impl Yours for En {
             Verdict::NeedsPageTools { .. } => {
                 "Counted neither way: this failure happens inside the page's tools. To meet it, let them stand in: delete your own function of that name, or point your tools at the page's (use: globalThis.use)."
             }
-        })
+        }))
     }
 }
 

@@ -127,12 +127,15 @@ impl Yours for Fr {
         match case {
             CaseId::Plain => "Aucune panne\u{a0}: la serrure rouillée seule",
             CaseId::RateLimited => "429 avec Retry-After",
+            CaseId::RateLimitedLong => "429 qui demande une heure",
             CaseId::Http500 => "500 erreur du serveur",
             CaseId::Http502 => "502 mauvaise passerelle",
             CaseId::Http503 => "503 indisponible",
+            CaseId::Jitter => "503 encore, avec une autre graine",
             CaseId::Dropped => "Connexion coupée",
             CaseId::Hang => "Un appel qui reste bloqué",
             CaseId::Slow => "Une réponse lente",
+            CaseId::SlowAlways => "Une réponse lente qui le reste",
             CaseId::BadRequest => "400 requête invalide",
             CaseId::Unauthorized => "401 mauvaise clé",
             CaseId::BadJson => "JSON cassé dans les arguments",
@@ -184,6 +187,24 @@ impl Yours for Fr {
             Verdict::DroppedToolCalls => "A laissé tomber les appels d'outil".into(),
             Verdict::TookCutReply => "A pris une réponse coupée pour la réponse".into(),
             Verdict::WaitedForever => "A attendu pour toujours\u{a0}: pas de chien de garde".into(),
+            Verdict::WatchdogTooShort { cut_after_ms, answers_after_ms } => format!(
+                "Chien de garde trop court\u{a0}: il a coupé à {} une réponse qui arrivait après {}",
+                self.duration(*cut_after_ms),
+                self.duration(*answers_after_ms)
+            ),
+            Verdict::NoRetryAfterCeiling { asked_ms } => format!(
+                "Pas de plafond sur Retry-After\u{a0}: le serveur a demandé {} et il a accepté de tout attendre",
+                self.duration(*asked_ms)
+            ),
+            Verdict::NoJitter { waits_ms } => format!(
+                "Pas d'aléa\u{a0}: avec une autre graine, il a attendu pareil, {}",
+                waits_ms.iter().map(|w| self.duration(*w)).collect::<Vec<_>>().join(", ")
+            ),
+            Verdict::SpentSignal { retries } => format!(
+                "A réessayé avec un signal usé\u{a0}: {} parti{} avec un signal d'annulation déjà déclenché, en échec aussitôt",
+                if *retries == 1 { "1\u{a0}essai est".to_string() } else { format!("{retries}\u{a0}essais sont") },
+                if *retries == 1 { "" } else { "s" }
+            ),
             Verdict::LostRunOnToolError => "A perdu l'exécution sur une erreur d'outil".into(),
             Verdict::NoGuard => "Pas de garde-fou\u{a0}: la page a dû l'arrêter".into(),
             Verdict::LeakedToModel { leak: Leak::Key } => "A montré la clé d'API au modèle".into(),
@@ -198,8 +219,8 @@ impl Yours for Fr {
             }
         }
     }
-    fn yours_fix(&self, verdict: &Verdict) -> Option<&'static str> {
-        Some(match verdict {
+    fn yours_fix(&self, verdict: &Verdict) -> Option<String> {
+        Some(String::from(match verdict {
             Verdict::RightLayer { .. } => return None,
             Verdict::RetriedPermanent { .. } => "Un 400 ou un 401 revient pareil à chaque fois\u{a0}: levez-le tout de suite.",
             Verdict::IgnoredRetryAfter { .. } => "Lisez retry-after-ms ou Retry-After et attendez ce temps-là, sous un plafond.",
@@ -210,6 +231,15 @@ impl Yours for Fr {
             Verdict::DroppedToolCalls => "Décidez d'après le contenu\u{a0}: s'il y a des tool_calls, exécutez-les, quoi que dise finish_reason.",
             Verdict::TookCutReply => "Une réponse qui finit par finish_reason length n'est pas une réponse\u{a0}: dites-le, ne la renvoyez pas.",
             Verdict::WaitedForever => "Donnez une échéance à chaque appel (AbortSignal.timeout) et réessayez quand elle passe.",
+            Verdict::WatchdogTooShort { answers_after_ms, .. } => {
+                return Some(format!(
+                    "Une bonne réponse a pris {} ici\u{a0}: laissez à chaque appel plus que votre bonne réponse la plus lente, et ne coupez que ce qui reste muet.",
+                    self.duration(*answers_after_ms)
+                ))
+            }
+            Verdict::NoRetryAfterCeiling { .. } => "Respectez Retry-After jusqu'à un plafond à vous (10\u{a0}s, par exemple)\u{a0}: au-delà, attendez le plafond, ou abandonnez en disant pourquoi.",
+            Verdict::NoJitter { .. } => "Attendez un temps au hasard sous le plafond (Math.random() * plafond), pour que des clients tombés ensemble ne reviennent pas ensemble.",
+            Verdict::SpentSignal { .. } => "Créez un signal neuf à chaque essai (AbortSignal.timeout(ms) dans la boucle)\u{a0}: un signal déclenché fait échouer chaque fetch qui le reçoit.",
             Verdict::LostRunOnToolError => "Attrapez les erreurs d'outil et renvoyez le message comme résultat de l'outil.",
             Verdict::NoGuard => "Arrêtez-vous après quelques erreurs d'outil d'affilée, ou le même appel deux fois, et passez la main.",
             Verdict::LeakedToModel { .. } => "Gardez les détails dans vos journaux\u{a0}; au modèle, une seule phrase simple, jamais de clé ni de pile d'appels.",
@@ -218,7 +248,7 @@ impl Yours for Fr {
             Verdict::NeedsPageTools { .. } => {
                 "Compté ni réussi ni raté\u{a0}: cette panne se produit dans les outils de la page. Pour la rencontrer, laissez-les prendre le relais\u{a0}: supprimez votre fonction du même nom, ou pointez vos tools vers celle de la page (use: globalThis.use)."
             }
-        })
+        }))
     }
 }
 

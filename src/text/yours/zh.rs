@@ -108,12 +108,15 @@ impl Yours for Zh {
         match case {
             CaseId::Plain => "没有故障：只有生锈的锁",
             CaseId::RateLimited => "429 带 Retry-After",
+            CaseId::RateLimitedLong => "要求等一小时的 429",
             CaseId::Http500 => "500 服务器错误",
             CaseId::Http502 => "502 网关错误",
             CaseId::Http503 => "503 服务不可用",
+            CaseId::Jitter => "换一个种子再来一次 503",
             CaseId::Dropped => "连接中断",
             CaseId::Hang => "卡住不动的调用",
             CaseId::Slow => "很慢的应答",
+            CaseId::SlowAlways => "一直很慢的应答",
             CaseId::BadRequest => "400 错误请求",
             CaseId::Unauthorized => "401 密钥错误",
             CaseId::BadJson => "参数里的 JSON 坏了",
@@ -161,6 +164,21 @@ impl Yours for Zh {
             Verdict::DroppedToolCalls => "丢掉了工具调用".into(),
             Verdict::TookCutReply => "把被截断的回复当成了答案".into(),
             Verdict::WaitedForever => "永远在等：没有看门狗".into(),
+            Verdict::WatchdogTooShort { cut_after_ms, answers_after_ms } => format!(
+                "看门狗太短：{} 就切断了一个 {} 后会到的应答",
+                self.duration(*cut_after_ms),
+                self.duration(*answers_after_ms)
+            ),
+            Verdict::NoRetryAfterCeiling { asked_ms } => {
+                format!("Retry-After 没有上限：服务器要求等 {}，它就全部等下去", self.duration(*asked_ms))
+            }
+            Verdict::NoJitter { waits_ms } => format!(
+                "没有抖动：换一个种子，等待还是一样：{}",
+                waits_ms.iter().map(|w| self.duration(*w)).collect::<Vec<_>>().join("、")
+            ),
+            Verdict::SpentSignal { retries } => {
+                format!("用已经触发过的中止信号重试：{retries} 次重试一发出就失败了")
+            }
             Verdict::LostRunOnToolError => "因为工具出错丢掉了整次运行".into(),
             Verdict::NoGuard => "没有防护：只能由页面叫停".into(),
             Verdict::LeakedToModel { leak: Leak::Key } => "把 API 密钥给模型看了".into(),
@@ -171,8 +189,8 @@ impl Yours for Zh {
             Verdict::NeedsPageTools { tools } => format!("需要页面的工具：你的代码运行的是自己的 {}", names(tools)),
         }
     }
-    fn yours_fix(&self, verdict: &Verdict) -> Option<&'static str> {
-        Some(match verdict {
+    fn yours_fix(&self, verdict: &Verdict) -> Option<String> {
+        Some(String::from(match verdict {
             Verdict::RightLayer { .. } => return None,
             Verdict::RetriedPermanent { .. } => "400 或 401 每次都一样：立刻抛出。",
             Verdict::IgnoredRetryAfter { .. } => "读取 retry-after-ms 或 Retry-After，按它等待，但设一个上限。",
@@ -183,6 +201,15 @@ impl Yours for Zh {
             Verdict::DroppedToolCalls => "根据回复的内容决定：有 tool_calls 就执行，不管 finish_reason 怎么说。",
             Verdict::TookCutReply => "以 finish_reason length 结束的回复不是答案：说明这一点，不要返回它。",
             Verdict::WaitedForever => "给每次调用一个期限（AbortSignal.timeout），过期就重试。",
+            Verdict::WatchdogTooShort { answers_after_ms, .. } => {
+                return Some(format!(
+                    "这里一个正常的应答用了 {}：给每次调用的时间要长于你最慢的正常应答，只切断一直没有声音的调用。",
+                    self.duration(*answers_after_ms)
+                ))
+            }
+            Verdict::NoRetryAfterCeiling { .. } => "按 Retry-After 等待，但要有你自己的上限（比如 10 秒）：超过上限就只等上限，或者放弃并说明原因。",
+            Verdict::NoJitter { .. } => "在上限下随机等待（Math.random() * 上限），让一起失败的客户端不会一起回来。",
+            Verdict::SpentSignal { .. } => "每次尝试都新建一个信号（在循环里写 AbortSignal.timeout(ms)）：已经触发的信号会让每个拿到它的 fetch 失败。",
             Verdict::LostRunOnToolError => "捕获工具错误，把消息作为工具结果发回去。",
             Verdict::NoGuard => "连续几次工具出错，或同一调用出现两次，就停下来交给人。",
             Verdict::LeakedToModel { .. } => "细节写进你自己的日志；给模型的只有一句话，绝不带密钥或调用栈。",
@@ -191,7 +218,7 @@ impl Yours for Zh {
             Verdict::NeedsPageTools { .. } => {
                 "不算通过也不算失败：这种故障发生在页面的工具里。要遇到它，就让页面的工具顶上：删掉你自己的同名函数，或在 tools 里指向页面的（use: globalThis.use）。"
             }
-        })
+        }))
     }
 }
 

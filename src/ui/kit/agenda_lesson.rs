@@ -60,12 +60,14 @@ impl Entry {
     }
 }
 
+/// `open`: where the title leads, when not to the link printed (the agenda projected opens its
+/// lessons in presenter mode; the code and the printed link stay the learners' full page).
 #[component]
-pub fn AgendaLesson(number: usize, entry: Entry) -> impl IntoView {
+pub fn AgendaLesson(number: usize, entry: Entry, open: Option<String>) -> impl IntoView {
     let Entry { id, own, title, goal, question, answer, takeaway, minutes, link } = entry;
     let title_id = format!("kit-{id}");
     let labelled_by = title_id.clone();
-    let (qr_link, title_href, href) = (link.clone(), link.clone(), link.clone());
+    let (qr_link, title_href, href) = (link.clone(), open.unwrap_or_else(|| link.clone()), link.clone());
     view! {
         <li class="kit-lesson" class:kit-own=own data-testid="agenda-lesson" data-lesson=id aria-labelledby=labelled_by>
             <Qr link=qr_link class="kit-qr" testid="agenda-qr" />

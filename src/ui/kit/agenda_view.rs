@@ -11,15 +11,16 @@
 use crate::text;
 use crate::ui::kit::agenda_exercises::AgendaExercises;
 use crate::ui::kit::agenda_lesson::{AgendaLesson, Entry};
+use crate::ui::kit::loopback_note::LoopbackNote;
 use crate::ui::kit::print_button::PrintButton;
 use crate::web::address::Address;
 use crate::web::agenda_memory;
 use crate::web::share::page_base;
 use leptos::prelude::*;
-use rusty_lock_engine::show::lessons::{lesson_query, total_minutes, LESSONS};
+use rusty_lock_engine::show::lessons::{total_minutes, LESSONS};
 use rusty_lock_engine::show::own_lesson::{decode_agenda, encode_agenda, OWN_LESSON_MINUTES};
 use rusty_lock_engine::show::route::Route;
-use rusty_lock_engine::show::scenario::{encode, Mode};
+use rusty_lock_engine::show::scenario::{decode, encode, Mode, Scenario, Watching};
 
 #[component]
 pub fn AgendaView() -> impl IntoView {
@@ -31,18 +32,27 @@ pub fn AgendaView() -> impl IntoView {
         text::Lang::En => String::new(),
         other => format!("&lang={}", other.code()),
     };
-    let present = format!("?{}&mode=present{lang}", lesson_query(&LESSONS[0]));
     let address = crate::state::expect_context::<Address>();
+    // How the room watches, from the agenda's own link (the Lessons menu passes it on): projected,
+    // the agenda's ways back to the lessons keep presenter mode, its speed and its pace.
+    let watching = Watching::of(&decode(&address.search_untracked()).0);
+    let projected_watch = (watching.mode == Mode::Present).then_some(watching);
+    let present = format!("{}{lang}", watching.presenting().lesson_link(&LESSONS[0]));
     let (extras, notices) = decode_agenda(&address.search_untracked());
     agenda_memory::remember(&encode_agenda(&extras));
     let code = text::lang();
-    let own: Vec<Entry> = extras
+    let own: Vec<(Entry, Option<String>)> = extras
         .into_iter()
         .enumerate()
         .filter_map(|(i, mut s)| {
             let lesson = s.own_lesson.clone()?;
             s.lang = (code != text::Lang::En).then_some(code);
-            Some(Entry::own(i + 1, &lesson, format!("{base}?{}", encode(&s))))
+            let link = format!("{base}?{}", encode(&s));
+            let open = projected_watch.map(|w| {
+                let (mode, speed, pace) = (w.mode, w.speed, w.pace);
+                format!("?{}", encode(&Scenario { mode, speed, pace, ..s }))
+            });
+            Some((Entry::own(i + 1, &lesson, link), open))
         })
         .collect();
     let summary = if own.is_empty() {
@@ -57,7 +67,7 @@ pub fn AgendaView() -> impl IntoView {
     if let Some(root) = document().document_element() {
         let _ = if projected { root.set_attribute("data-mode", "present") } else { root.remove_attribute("data-mode") };
     }
-    let back = format!("?v=1{lang}");
+    let back = format!("?v=1{}{lang}", watching.tail());
     view! {
         <div class="app kit-page" class:kit-answers=move || answers.get() data-testid="agenda">
             // The kit's own styles come with it (src/ui/kit/kit.css), not in the first load.
@@ -81,6 +91,9 @@ pub fn AgendaView() -> impl IntoView {
             </header>
             <main class="kit">
                 <p class="hint kit-hint">{text::print_hint()}</p>
+                // Every code below points at this machine on a loopback address: said on screen and
+                // printed on the handout.
+                <LoopbackNote />
                 {(!notices.is_empty()).then(|| view! {
                     <div class="notice kit-notice" role="status" data-testid="agenda-notice">
                         <div>
@@ -92,10 +105,13 @@ pub fn AgendaView() -> impl IntoView {
                     </div>
                 })}
                 <ol class="kit-lessons">
-                    {LESSONS.iter().map(|lesson| Entry::builtin(lesson, format!("{base}?lesson={}{lang}", lesson.id)))
+                    {LESSONS.iter().map(|lesson| {
+                            let open = projected_watch.map(|w| format!("{}{lang}", w.lesson_link(lesson)));
+                            (Entry::builtin(lesson, format!("{base}?lesson={}{lang}", lesson.id)), open)
+                        })
                         .chain(own)
                         .enumerate()
-                        .map(|(i, entry)| view! { <AgendaLesson number=i + 1 entry=entry /> })
+                        .map(|(i, (entry, open))| view! { <AgendaLesson number=i + 1 entry=entry open=open /> })
                         .collect_view()}
                 </ol>
                 <AgendaExercises base=base.clone() />

@@ -4,6 +4,7 @@
 pub mod agenda_exercises;
 pub mod agenda_lesson;
 pub mod agenda_view;
+pub mod loopback_note;
 pub mod phone_qr;
 pub mod print_button;
 pub mod qr;

@@ -8,7 +8,7 @@ use crate::ui::lessons::own_lesson_card::OwnLessonCard;
 use crate::ui::lessons::question::Question;
 use leptos::prelude::*;
 use rusty_lock_engine::show::lessons::{find, HERD_LESSON, LESSONS, PRESENTER_VIEW};
-use rusty_lock_engine::show::scenario::{encode, lesson_changes, Mode};
+use rusty_lock_engine::show::scenario::{encode, lesson_changes, Mode, Watching};
 
 /// The lesson on screen: a teacher's own, or a built-in one.
 #[component]
@@ -37,12 +37,13 @@ fn BuiltinLessonCard() -> impl IntoView {
         let asked = move || pg.answer.get().is_none() && !pg.revealed.get();
         let presenting = pg.scenario.with_untracked(|s| s.mode) == Mode::Present;
         let current = pg.scenario.with_untracked(|s| s.lesson);
-        // Whether there is a lesson before and after, and the links to them at the speed chosen.
-        let pace = rusty_lock_engine::show::scenario::Pace::Timed;
-        let (has_prev, has_next) =
-            (neighbour_link(current, -1, 0, pace).is_some(), neighbour_link(current, 1, 0, pace).is_some());
-        let link =
-            move |step: isize| move || neighbour_link(current, step, pg.speed.get(), pg.pace()).unwrap_or_default();
+        // Whether there is a lesson before and after, and the links to them in the mode, at the
+        // speed and the pace chosen.
+        let (has_prev, has_next) = (
+            neighbour_link(current, -1, Watching::default()).is_some(),
+            neighbour_link(current, 1, Watching::default()).is_some(),
+        );
+        let link = move |step: isize| move || neighbour_link(current, step, pg.watching()).unwrap_or_default();
         let presenter_link = move || {
             let lang = pg.scenario.with(|s| s.lang.map(|l| format!("&lang={}", l.code())).unwrap_or_default());
             format!("?{PRESENTER_VIEW}{lang}")

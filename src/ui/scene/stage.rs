@@ -161,9 +161,11 @@ mod art {
             fin_shut_fit = fit_mono(text::final_answer_shut(), 206, 19),
             code_fit = fit(text::caught_by_code(), 236, 16, 0),
             nobody_fit = fit(text::nobody_can_fix(), 236, 16, 0),
-            worked_fit = fit(text::tool_worked(), 196, 16, 0),
-            back_fit = fit(text::tool_error_back(), 196, 16, 0),
-            thrown_fit = fit(text::tool_error_thrown(), 204, 16, 0),
+            // The notes are bold: a bold letter is about an eighth wider than the estimate's
+            // (measured: "Error: back to the model" 214 units at presenter mode's 15.5 px).
+            worked_fit = fit(text::tool_worked(), 196, 16, 80),
+            back_fit = fit(text::tool_error_back(), 196, 16, 80),
+            thrown_fit = fit(text::tool_error_thrown(), 204, 16, 80),
             guard_fit = fit(text::guard_sign(), 186, 16, 80),
             stopped_fit = fit(text::stopped_sign(), 64, 16, 50),
             handed_fit = fit(text::handed_over(), 186, 16, 50),

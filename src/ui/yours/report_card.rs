@@ -6,24 +6,24 @@ use crate::state::yours::{CardRow, Yours};
 use crate::state::Playground;
 use crate::text;
 use leptos::prelude::*;
-use rusty_lock_engine::yours::card::CaseResult;
+use rusty_lock_engine::yours::card::{summary, CaseResult, Summary};
 
 #[component]
 pub fn ReportCard() -> impl IntoView {
     let yours = crate::state::expect_context::<Yours>();
     let pg = crate::state::expect_context::<Playground>();
-    let passed = move || yours.card.with(|rows| rows.iter().filter(|r| r.yours.passed()).count());
     let total = move || yours.card.with(Vec::len);
-    // Cases that need the page's own tools count neither way: out of the count, and said.
-    let left_out = move || yours.card.with(|rows| rows.iter().filter(|r| r.yours.left_out()).count());
+    // The count is the rows' own (the engine's `summary`): cases that need the page's own tools
+    // count neither way, out of the count, and said.
     let summary = move || {
-        let (p, t, left) = (passed(), total(), left_out());
-        if t == rusty_lock_engine::yours::card::CaseId::ALL.len() && p == t {
+        let rows: Vec<CaseResult> = yours.card.with(|rows| rows.iter().map(|r| r.yours.clone()).collect());
+        let Summary { passed, counted, left_out, perfect } = summary(&rows);
+        if perfect {
             text::yours_perfect().to_string()
-        } else if left > 0 {
-            text::one_after_another(&[text::yours_card_count(p, t - left), text::yours_card_left_out(left)])
+        } else if left_out > 0 {
+            text::one_after_another(&[text::yours_card_count(passed, counted), text::yours_card_left_out(left_out)])
         } else {
-            text::yours_card_count(p, t)
+            text::yours_card_count(passed, counted)
         }
     };
     view! {

@@ -38,9 +38,8 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     agenda_hint: "After the lessons, each learner opens an exercise on their own device. Solved when its cases pass.",
 };
 
-pub static CHECKS: [&str; 3] = [
+pub static CHECKS: [&str; 2] = [
     "the error for an unknown tool should name the tools that exist (look_at and use).",
-    "the waits do not change with the seed: add jitter (a random part) to each wait.",
     "the run should end at the first repeated call, without running it, not later at a ceiling.",
 ];
 
@@ -82,7 +81,7 @@ pub static EXERCISES: [ExerciseWords; 9] = [
     },
     ExerciseWords {
         title: "A watchdog on a call that hangs",
-        goal: "Cut a model call that never answers, so the run can retry instead of waiting forever.",
+        goal: "Cut a model call that never answers, so the run can retry instead of waiting forever, but give a slow answer the time to arrive.",
         hint: "Give fetch a signal: AbortSignal.timeout(CALL_TIMEOUT_MS). A cut call rejects like a dropped one, and the retry loop already handles that.",
         explanation: "A hung connection sends no error at all: without a watchdog, nothing ever happens again. The timeout turns silence into a failure your code can retry.",
         gap: "✎ Your turn: nothing cuts a call that never answers.\nGive fetch a signal that aborts it after CALL_TIMEOUT_MS.",

@@ -38,9 +38,8 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     agenda_hint: "Après les leçons, chaque apprenant ouvre un exercice sur son propre appareil. Réussi quand ses cas passent.",
 };
 
-pub static CHECKS: [&str; 3] = [
+pub static CHECKS: [&str; 2] = [
     "l'erreur pour un outil inconnu devrait nommer les outils qui existent (look_at et use).",
-    "les attentes ne changent pas avec la graine\u{a0}: ajoutez du jitter (une part de hasard) à chaque attente.",
     "l'exécution devrait s'arrêter au premier appel répété, sans l'exécuter, et non plus tard contre un plafond.",
 ];
 
@@ -82,7 +81,7 @@ pub static EXERCISES: [ExerciseWords; 9] = [
     },
     ExerciseWords {
         title: "Un chien de garde sur un appel bloqué",
-        goal: "Coupez un appel au modèle qui ne répond jamais, pour que l'exécution puisse réessayer au lieu d'attendre pour toujours.",
+        goal: "Coupez un appel au modèle qui ne répond jamais, pour que l'exécution puisse réessayer au lieu d'attendre pour toujours, mais laissez à une réponse lente le temps d'arriver.",
         hint: "Donnez un signal à fetch\u{a0}: AbortSignal.timeout(CALL_TIMEOUT_MS). Un appel coupé échoue comme une connexion perdue, et la boucle de nouveaux essais gère déjà ce cas.",
         explanation: "Une connexion bloquée n'envoie aucune erreur\u{a0}: sans chien de garde, plus rien ne se passe, jamais. Le délai transforme le silence en un échec que votre code peut réessayer.",
         gap: "✎ À vous : rien ne coupe un appel qui ne répond jamais.\nDonnez à fetch un signal qui l'interrompt après CALL_TIMEOUT_MS.",

@@ -87,8 +87,7 @@ pub fn check_words(lang: Lang, check: Check) -> &'static str {
     };
     all[match check {
         Check::NamesTheTools => 0,
-        Check::Jitter => 1,
-        Check::StopsAtFirstRepeat => 2,
+        Check::StopsAtFirstRepeat => 1,
     }]
 }
 

@@ -38,9 +38,8 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     agenda_hint: "课程结束后，每位学员在自己的设备上打开一道练习。用例通过即完成。",
 };
 
-pub static CHECKS: [&str; 3] = [
+pub static CHECKS: [&str; 2] = [
     "未知工具的错误信息应当列出现有的工具（look_at 和 use）。",
-    "等待时间不随种子变化：给每次等待加上抖动（随机的一部分）。",
     "运行应当在第一次出现重复调用时就结束，且不执行它，而不是拖到上限才结束。",
 ];
 
@@ -82,7 +81,7 @@ pub static EXERCISES: [ExerciseWords; 9] = [
     },
     ExerciseWords {
         title: "给卡住的调用加看门狗",
-        goal: "切断永远不应答的模型调用，让运行可以重试，而不是永远等下去。",
+        goal: "切断永远不应答的模型调用，让运行可以重试，而不是永远等下去；但要给很慢的应答留出到达的时间。",
         hint: "给 fetch 一个 signal：AbortSignal.timeout(CALL_TIMEOUT_MS)。被切断的调用会像连接中断一样被拒绝，而重试循环已经能处理这种情况。",
         explanation: "卡住的连接根本不会报任何错：没有看门狗，就再也不会有任何动静。超时把沉默变成了你的代码可以重试的失败。",
         gap: "✎ 轮到你了：没有东西会切断永远不应答的调用。\n给 fetch 一个 signal，在 CALL_TIMEOUT_MS 后中止它。",
