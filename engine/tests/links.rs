@@ -546,7 +546,7 @@ fn the_route_knows_every_lesson_the_scenario_opens_on() {
 #[test]
 fn a_lesson_link_keeps_how_the_room_watches_mode_speed_and_pace() {
     use rusty_lock_engine::show::scenario::Watching;
-    for lesson in LESSONS {
+    for lesson in &LESSONS {
         for mode in Mode::ALL {
             for speed in 0..SPEEDS.len() {
                 for pace in [Pace::Timed, Pace::Narrate] {

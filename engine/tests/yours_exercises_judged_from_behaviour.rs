@@ -12,12 +12,12 @@ use rusty_lock_engine::run::script::{script, Lang};
 use rusty_lock_engine::run::tools::tool_specs;
 use rusty_lock_engine::yours::card::{grade, grade_all, leak_in, CaseId, CaseResult, Leak, Verdict};
 use rusty_lock_engine::yours::exercise::{Check, ExerciseId, Goal};
-use std::cell::Cell;
-use std::rc::Rc;
 use rusty_lock_engine::yours::observe::{End, Observed};
 use rusty_lock_engine::yours::sim::{Sandbox, BASE_URL};
 use rusty_lock_engine::yours::PLACEHOLDER_KEY;
 use serde_json::{json, Value};
+use std::cell::Cell;
+use std::rc::Rc;
 
 /// The habits a learner's loop may have.
 #[derive(Clone, Copy, Default)]
@@ -44,7 +44,13 @@ struct Habits {
     give_up_on_long_wait: bool,
 }
 
-async fn call_model(sb: &Sandbox, lang: Lang, messages: &[Value], h: Habits, fired: &Cell<bool>) -> Result<Value, String> {
+async fn call_model(
+    sb: &Sandbox,
+    lang: Lang,
+    messages: &[Value],
+    h: Habits,
+    fired: &Cell<bool>,
+) -> Result<Value, String> {
     let url = format!("{BASE_URL}/chat/completions");
     for attempt in 1..=4 {
         let body = json!({ "model": "m", "messages": messages, "tools": tool_specs(script(lang)) }).to_string();
@@ -193,7 +199,13 @@ fn policies() -> Vec<(&'static str, Habits, CaseId, Verdict, Option<ExerciseId>)
             Verdict::WatchdogTooShort { cut_after_ms: 1000, answers_after_ms: 2000 },
             Some(ExerciseId::Watchdog),
         ),
-        ("fixed waits", Habits { fixed_waits: true, ..GOOD }, CaseId::Jitter, Verdict::NoJitter { waits_ms: vec![500] }, Some(ExerciseId::Retry)),
+        (
+            "fixed waits",
+            Habits { fixed_waits: true, ..GOOD },
+            CaseId::Jitter,
+            Verdict::NoJitter { waits_ms: vec![500] },
+            Some(ExerciseId::Retry),
+        ),
         (
             "one abort signal for every retry",
             Habits { shared_signal: true, ..GOOD },

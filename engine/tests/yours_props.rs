@@ -1,5 +1,6 @@
 //! Whatever the page records (a stranger's code can make any of it happen, in any order),
-//! reading it as events and grading it never panics, and the events always start with the run.
+//! reading it as events and grading it never panics, the events always start with the run, and
+//! no row is both right and wrong.
 
 use proptest::prelude::*;
 use rusty_lock_engine::run::script::Lang;
@@ -60,6 +61,11 @@ fn observed() -> impl Strategy<Value = Observed> {
             }
         ),
         (0u64..6, 0u64..100_000).prop_map(|(id, t_ms)| Observed::Aborted { id, t_ms }),
+        (0u64..100_000, body()).prop_map(|(t_ms, body)| Observed::SpentSignal {
+            t_ms,
+            url: "http://x/v1/chat/completions".into(),
+            body
+        }),
         (
             0u64..6,
             0u64..100_000,
@@ -114,6 +120,9 @@ proptest! {
             let _ = rusty_lock_engine::show::view::RunView::from_events(&events);
             let result = grade(CaseId::ALL[case], lang, &list);
             prop_assert!(!result.verdicts.is_empty());
+            // Never right and wrong at once, whatever was recorded.
+            let right = result.verdicts.iter().any(|v| matches!(v, rusty_lock_engine::yours::card::Verdict::RightLayer { .. }));
+            prop_assert!(!right || result.verdicts.len() == 1, "{:?}", result.verdicts);
         }
     }
 }

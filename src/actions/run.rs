@@ -37,7 +37,7 @@ fn hold_if_narrated(pg: Playground) {
         pg.playback.paused.set(true);
         // Closed now, not when the gate's effect next runs: the run may be quicker.
         crate::web::gate::gate().set_open(false);
-        crate::web::gate::gate().step();
+        crate::web::gate::gate().press(rusty_lock_engine::show::beats::Press::Beat);
     }
 }
 

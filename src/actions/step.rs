@@ -8,6 +8,7 @@
 use crate::state::Playground;
 use crate::web::gate::gate;
 use leptos::prelude::*;
+use rusty_lock_engine::show::beats::{beat_back, press_end, Press};
 use rusty_lock_engine::show::view::RunRecord;
 
 /// The step count of the record.
@@ -99,18 +100,30 @@ pub enum Narrated {
     Nothing,
 }
 
-/// The clicker's "next": starts the run (a lesson's question is then answered by "Show me",
-/// judging nobody), shows the next step, or, once a finished run is on its last step, says there
-/// is nothing more.
-pub fn narrate_next(pg: Playground) -> Narrated {
+/// A presenter's "next", as `press` says: one step (the arrows, Space), a beat (the clicker's
+/// PageDown and the presenter view's Next: a turn that goes well in one press, a failure and its
+/// handling a press each), to the next failure, or to the end. It starts the run (a lesson's
+/// question is then answered by "Show me", judging nobody), moves through it, or, once a finished
+/// run is on its last step, says there is nothing more.
+pub fn narrate_next(pg: Playground, press: Press) -> Narrated {
     let pb = pg.playback;
     let running = pg.running.get_untracked();
     match pb.cursor.get_untracked() {
         Some(i) => {
             pb.paused.set(true);
-            go_to(pg, i + 1);
+            let end = pg.run.with_untracked(|rec| press_end(rec.events(), i + 1, press));
+            go_to(pg, end.max(i + 1));
+            // Past the record's end into a run still going: the jump and End go on through it.
+            if running && end + 1 >= len(pg) && matches!(press, Press::ToFailure | Press::ToEnd) {
+                gate().set_open(false);
+                gate().press_over(press);
+            }
         }
-        None if running => step_forward(pg),
+        None if running => {
+            pb.paused.set(true);
+            gate().set_open(false);
+            gate().press_over(press);
+        }
         None if len(pg) > 0 => return Narrated::Nothing,
         None if untrack(|| pg.in_lesson()) => crate::actions::run::answer_lesson(pg, None),
         None => crate::actions::run::run(pg),
@@ -118,14 +131,21 @@ pub fn narrate_next(pg: Playground) -> Narrated {
     Narrated::Moved
 }
 
-/// The clicker's "back": one step back, or nothing at the first step (or before any run).
-pub fn narrate_back(pg: Playground) -> Narrated {
+/// A presenter's "back": one step (the arrows) or the beat before (the clicker), or nothing at the
+/// first step (or before any run).
+pub fn narrate_back(pg: Playground, press: Press) -> Narrated {
     let n = len(pg);
     let at = pg.playback.cursor.get_untracked().unwrap_or(n.saturating_sub(1));
     if n == 0 || at == 0 {
         return Narrated::Nothing;
     }
-    step_back(pg);
+    if press == Press::Step {
+        step_back(pg);
+    } else {
+        pg.playback.paused.set(true);
+        let to = pg.run.with_untracked(|rec| beat_back(rec.events(), at));
+        pg.playback.cursor.set(Some(to));
+    }
     Narrated::Moved
 }
 

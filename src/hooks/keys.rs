@@ -2,9 +2,11 @@
 //! sends PageDown and PageUp (and "." for its blank-screen button):
 //! - wherever a lesson asks its question, 1, 2 and 3 answer it and S (or ".") shows the answer
 //!   without judging a guess;
-//! - when each step waits for the presenter (narrate pace, presenter mode's default), PageDown,
-//!   → and Space show the next step, PageUp and ← go back one, and T switches to timed playback
-//!   and back;
+//! - when each step waits for the presenter (narrate pace, presenter mode's default), PageDown
+//!   (and the presenter view's Next) shows the next beat (a turn that goes well in one press, a
+//!   failure and its handling a press each: `show::beats`), PageUp the beat before; → and Space
+//!   show one step, ← goes back one; F jumps to the next failure, End to the outcome; and T
+//!   switches to timed playback and back;
 //! - in presenter mode, PageDown and PageUp move to the next and previous lesson once the run has
 //!   nothing more to show that way (N and P always do).
 
@@ -16,6 +18,7 @@ use crate::web::events::key_press;
 use leptos::ev::keydown;
 use leptos::prelude::*;
 use rusty_lock_engine::run::events::Layer;
+use rusty_lock_engine::show::beats::Press;
 use rusty_lock_engine::show::lessons::{find, LessonId, LESSONS};
 use rusty_lock_engine::show::scenario::{Mode, Watching};
 
@@ -52,7 +55,7 @@ pub fn asking(pg: Playground) -> bool {
 /// previous lesson. Says whether it did anything.
 pub fn presenter_move(pg: Playground, address: Address, step: isize) -> bool {
     if pg.narrating() {
-        let moved = if step > 0 { narrate_next(pg) } else { narrate_back(pg) };
+        let moved = if step > 0 { narrate_next(pg, Press::Beat) } else { narrate_back(pg, Press::Beat) };
         if moved == Narrated::Moved {
             return true;
         }
@@ -114,13 +117,18 @@ pub fn use_presenter_keys(pg: Playground, address: Address) {
             Some(step) if key.starts_with("Page") => presenter_move(pg, address, step),
             Some(step) if pg.narrating() => {
                 if step > 0 {
-                    narrate_next(pg);
+                    narrate_next(pg, Press::Step);
                 } else {
-                    narrate_back(pg);
+                    narrate_back(pg, Press::Step);
                 }
                 true
             }
             _ => match key.as_str() {
+                // The jump to the next failure, and End to the outcome, while a run is narrated.
+                "f" | "F" if pg.narrating() => narrate_next(pg, Press::ToFailure) == Narrated::Moved,
+                "End" if pg.narrating() && pg.running.get_untracked() => {
+                    narrate_next(pg, Press::ToEnd) == Narrated::Moved
+                }
                 "n" | "N" => lesson_move(pg, address, 1),
                 "p" | "P" => lesson_move(pg, address, -1),
                 _ => false,

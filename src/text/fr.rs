@@ -119,7 +119,7 @@ pub static CORE: CoreLabels = CoreLabels {
     player: "Lecteur",
     keys_hint: "Touches\u{a0}: Espace lance, lit ou met en pause, \u{2190} \u{2192} avancent d'une étape, Début, Fin, T pas à pas",
     keys_hint_narrate:
-        "Télécommande\u{a0}: Pg Suiv, \u{2192} ou Espace pour l'étape suivante \u{b7} Pg Préc ou \u{2190} pour revenir \u{b7} T lecture minutée",
+        "Télécommande\u{a0}: Pg Suiv temps suivant, \u{2192} ou Espace une étape \u{b7} Pg Préc ou \u{2190} retour \u{b7} F panne suivante \u{b7} Fin issue \u{b7} T minuté",
     compare: "Comparer\u{a0}: boucle naïve contre boucle robuste",
     stuck: "Bloquée",
     stuck_detail: "Elle attend une réponse pour toujours\u{a0}: la boucle naïve n'a pas de watchdog.",
@@ -1602,7 +1602,7 @@ pub static PRESENTER: PresenterLabels = PresenterLabels {
     handled_by: "Géré par",
     takeaway: "À retenir",
     next: "Ensuite",
-    next_run_starts: "L'exécution, une étape à la fois.",
+    next_run_starts: "L'exécution, un temps à la fois\u{a0}: un tour qui se passe bien, puis chaque panne et sa prise en charge.",
     next_step: "L'étape suivante de l'exécution.",
     next_lesson: "Leçon suivante\u{a0}:",
     last_lesson: "C'était la dernière leçon.",

@@ -47,9 +47,12 @@ async fn play(
     // Paused: hold the next event until Play or a step.
     let gate = gate();
     if !gate.is_open() {
-        if let Either::Left(_) = select(token.cancelled(), std::pin::pin!(gate.pass())).await {
+        if let Either::Left(_) = select(token.cancelled(), std::pin::pin!(gate.pass(event.clone()))).await {
             return false;
         }
+        // Held, the presenter is the pace (as in a live run): no time on screen of its own.
+        deliver(event);
+        return !token.is_cancelled();
     }
     deliver(event);
     let factor = speed.get();

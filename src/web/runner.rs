@@ -55,15 +55,13 @@ impl Observer for PacedObserver {
         // Paused: the event waits at the gate. Stop's own ending never waits.
         let stopped = matches!(event, Event::Finished { outcome: Outcome::Cancelled, .. });
         if !gate.is_open() && !stopped {
-            let (deliver, speed, event) = (self.deliver.clone(), self.speed.clone(), event.clone());
+            // Held, the presenter is the pace: each event shows as its press lets it through,
+            // with no time on screen of its own, so the next press moves on at once (a press
+            // never waits for the step before it to finish playing).
+            let (deliver, event) = (self.deliver.clone(), event.clone());
             return Box::pin(async move {
-                gate.pass().await;
-                let ms = pace_ms(&event);
+                gate.pass(event.clone()).await;
                 deliver(event);
-                let speed = speed.get();
-                if speed > 0.0 && ms > 0 {
-                    TimeoutFuture::new((ms as f64 / speed) as u32).await;
-                }
             });
         }
         (self.deliver)(event.clone());

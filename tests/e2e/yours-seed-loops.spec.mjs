@@ -32,7 +32,9 @@ for (const [lang, prefix] of TEXTS) {
     await yours.openFile('agent.ts', loopOf(prefix));
     const card = await yours.grade();
     expect(failing(card), `the card in ${lang}`).toEqual({
-      429: ['right-layer', 'ignored-retry-after'],
+      // It answered, sooner than asked: said alone, never beside "right layer" (issue 41).
+      429: ['ignored-retry-after'],
+      '429-hour': ['ignored-retry-after'],
       hang: ['waited-forever'],
       stopcalls: ['dropped-tool-calls'],
       length: ['took-cut-reply'],
@@ -43,8 +45,10 @@ for (const [lang, prefix] of TEXTS) {
     await expect(left).toHaveCount(1);
     await expect(left).toHaveAttribute('data-case', 'tooltimeout');
     await expect(left).not.toHaveClass(/\bfail\b/);
-    await expect(yours.summary).toContainText(/\b13\b/);
-    await expect(yours.summary).toContainText(/\b17\b/);
+    // Passed: every case but the five above and the one left out; counted: all but that one.
+    const cases = await yours.caseCount();
+    await expect(yours.summary).toContainText(new RegExp(`\\b${cases - 6}\\b`));
+    await expect(yours.summary).toContainText(new RegExp(`\\b${cases - 1}\\b`));
     // Said once, under the editor: its own use, the page's look_at, the empty schemas.
     const note = page.getByTestId('yours-own-tools');
     await expect(note).toHaveCount(1);

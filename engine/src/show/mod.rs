@@ -2,6 +2,7 @@
 //! listing the page lights, the verdict on a retry policy, the lessons, scenario links, traces,
 //! the naive-vs-robust comparison and the herd view's link. The page turns all of it into words.
 
+pub mod beats;
 pub mod compare;
 pub mod herd;
 pub mod lessons;

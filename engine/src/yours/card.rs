@@ -529,10 +529,16 @@ pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Opti
             push(Verdict::WatchdogTooShort { cut_after_ms, answers_after_ms }, &mut bad);
         }
     }
+    // The jitter's first run: a wait near zero here, where that run waited, is a small draw of
+    // a random wait, not a missing backoff.
+    let first_waits = first.filter(|_| case == CaseId::Jitter).map(retry_waits).unwrap_or_default();
+    let mut retry_index = 0;
     for (k, r) in reqs.iter().enumerate() {
         let Got::Failed { failure, retry_after_ms, at_ms, .. } = &r.got else { continue };
         match retry_of(&reqs, k) {
             Some((_, waited_ms)) => {
+                let drawn_small = first_waits.get(retry_index).is_some_and(|w| *w >= NEAR_ZERO_MS);
+                retry_index += 1;
                 if let Some(status) = permanent(failure) {
                     push(Verdict::RetriedPermanent { status }, &mut bad);
                 } else if let Some(asked_ms) = retry_after_ms.filter(|a| waited_ms < (*a).min(RETRY_AFTER_FLOOR_MS)) {
@@ -541,7 +547,7 @@ pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Opti
                     if waited_ms > RETRY_AFTER_CEILING_MAX_MS {
                         push(Verdict::NoRetryAfterCeiling { asked_ms }, &mut bad);
                     }
-                } else if retry_after_ms.is_none() && waited_ms < NEAR_ZERO_MS {
+                } else if retry_after_ms.is_none() && waited_ms < NEAR_ZERO_MS && !drawn_small {
                     push(Verdict::NoBackoff { waited_ms }, &mut bad);
                 }
             }
@@ -672,9 +678,9 @@ pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Opti
         CaseId::RateLimitedLong => {
             (answered_open && fault_turn_retried && !shown)
                 || (threw
-                    && last.is_some_and(
-                        |r| matches!(&r.got, Got::Failed { failure: CallFailure::Http { status: 429 }, .. }),
-                    ))
+                    && last.is_some_and(|r| {
+                        matches!(&r.got, Got::Failed { failure: CallFailure::Http { status: 429 }, .. })
+                    }))
         }
         CaseId::BadRequest | CaseId::Unauthorized => {
             threw
