@@ -331,7 +331,12 @@ test.describe('the runtime', () => {
       return out.join(', ');`, { script: ['hang', 'drop'] });
     expect(r.end.value).toBe('AbortError@1234, TypeError: Failed to fetch, already AbortError');
     expect(r.requests.map((q) => q.url)).toEqual(['https://x.example/a', 'https://x.example/b']); // an aborted signal sends nothing
-    expect(r.aborts).toEqual([{ id: 1, t: 1234 }]);
+    // The send with a signal that had already fired reaches no server, but the page hears of it
+    // (id 0: no request was made), so the card can say "a spent signal" rather than "gave up".
+    expect(r.aborts).toEqual([
+      { id: 1, t: 1234 },
+      { id: 0, t: 1234, spent: { url: 'https://x.example/c', method: 'GET', body: '' } },
+    ]);
   });
 
   test('a reply\'s delay is paid on virtual time, and a Response is a real one', async ({ page }) => {
