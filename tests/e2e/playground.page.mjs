@@ -162,6 +162,20 @@ export class Playground {
     return this.timeline.evaluate((el) => ({ at: Number(el.value) + 1, of: Number(el.max) + 1 }));
   }
 
+  /** The steps once a press has shown all it shows: the same for half a second. A beat's events
+   *  land one task after another, so a read right after the first may be mid-beat. */
+  async settledSteps() {
+    let last = await this.steps();
+    await expect.poll(async () => {
+      await this.page.waitForTimeout(500);
+      const now = await this.steps();
+      const same = now.at === last.at && now.of === last.of;
+      last = now;
+      return same;
+    }, { timeout: 30_000, intervals: [0] }).toBe(true);
+    return last;
+  }
+
   /** The 0-based index of the first log entry matching `selector`. */
   async indexOf(selector) {
     return this.entries(selector).first().evaluate((e) => Number(e.dataset.index));

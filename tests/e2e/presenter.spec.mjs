@@ -27,7 +27,7 @@ test('the presenter view follows the projected window and steps it with its butt
   await teacher.presenter.nextButton.click();
   await expect(room.lessonQuestion).toHaveCount(0);
   await expect.poll(async () => (await room.steps()).of).toBeGreaterThan(2);
-  const first = await room.steps();
+  const first = await room.settledSteps();
   expect(first.at).toBe(first.of);
   await expect(teacher.presenter.step).toHaveText(`Step ${first.of} of ${first.of}`);
   await expect(teacher.presenter.caption).toHaveText(await room.sceneCaption.innerText());
@@ -36,11 +36,11 @@ test('the presenter view follows the projected window and steps it with its butt
   // The clicker's keys work in the presenter's window too: each press a beat further.
   await teacherPage.keyboard.press('PageDown');
   await expect.poll(async () => (await room.steps()).of).toBeGreaterThan(first.of);
-  const second = await room.steps();
+  const second = await room.settledSteps();
   expect(second.at).toBe(second.of);
   await teacherPage.keyboard.press('PageDown');
   await expect.poll(async () => (await room.steps()).of).toBeGreaterThan(second.of);
-  const third = await room.steps();
+  const third = await room.settledSteps();
   // Back lands on the end of the beat before.
   await teacher.presenter.back.click();
   await expect.poll(() => room.steps()).toEqual({ at: second.of, of: third.of });

@@ -175,7 +175,7 @@ test('narrate mode holds each beat until the clicker moves it on, goes back, and
   await page.keyboard.press('PageDown');
   await expect(pg.lessonQuestion).toHaveCount(0);
   await expect.poll(async () => (await pg.steps()).of).toBeGreaterThan(2);
-  const first = await pg.steps();
+  const first = await pg.settledSteps();
   expect(first.at).toBe(first.of);
   // Held: longer than any step's time at 2x (a failure's is 1.3 s), nothing moves.
   await page.waitForTimeout(3500);
