@@ -63,6 +63,10 @@ fn Pages() -> impl IntoView {
             language.track();
             part(parts::presenter_view()).into_any()
         }
+        View::Closing => {
+            language.track();
+            part(parts::closing_view()).into_any()
+        }
         // Your own loop keeps its code and its run across a language switch: it redraws its
         // words itself, from state made once.
         View::Yours => part(crate::ui::yours::yours_view()).into_any(),
@@ -188,6 +192,8 @@ fn Playground() -> impl IntoView {
                             <NoticeBar />
                             <Show when=lesson_on>{part(parts::lesson_card())}</Show>
                             <Show when=move || pg.replayed.with(Option::is_some)>{part(parts::replay_label())}</Show>
+                            // Projected, the backoff strip is in this column, beside the scene, not under the player.
+                            <Show when=move || strip_on.get() && mode() == Mode::Present>{part(parts::scene_strip())}</Show>
                             <OutcomeBanner />
                         </div>
                         <Show when=http_on>
@@ -197,7 +203,7 @@ fn Playground() -> impl IntoView {
                         <Show when=move || pg.playback.compare.get()>{part(parts::compare_view())}</Show>
                         <MainScene />
                         {next_task(Stage::Player, || view! { <LayerRow /> <PlaybackBar /> }.into_any())}
-                        <Show when=move || strip_on.get()>{part(parts::scene_strip())}</Show>
+                        <Show when=move || strip_on.get() && mode() != Mode::Present>{part(parts::scene_strip())}</Show>
                         <Show when=move || mode() != Mode::Embed>
                             {below_fold(Below::Code, || Box::pin(parts::code_panel()))}
                         </Show>

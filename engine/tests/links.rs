@@ -6,11 +6,14 @@ use rusty_lock_engine::run::builtin::Personality;
 use rusty_lock_engine::run::chaos::{Fault, FaultGroup, FaultPlan, FaultRule};
 use rusty_lock_engine::run::events::Layer;
 use rusty_lock_engine::run::sim::simulate;
-use rusty_lock_engine::show::lessons::LESSONS;
+use rusty_lock_engine::show::lessons::{LessonId, LESSONS};
 use rusty_lock_engine::show::own_lesson::{decode_agenda, encode_agenda, OwnLesson, MAX_EXTRAS, MAX_TEXT_CHARS};
+use rusty_lock_engine::show::plan::{Plan, ReadyPlan};
 use rusty_lock_engine::show::scenario::{
-    decode, encode, is_loopback_host, FaultProblem, Mode, Pace, Problem, ProviderChoice, Scenario, MAX_LINK_LEN, SPEEDS,
+    decode, encode, is_loopback_host, lesson_changes, FaultProblem, Mode, Pace, Problem, ProviderChoice, Scenario,
+    MAX_LINK_LEN, SPEEDS,
 };
+use rusty_lock_engine::yours::exercise::ExerciseId;
 
 fn keys(notices: &[rusty_lock_engine::show::scenario::Notice]) -> Vec<&str> {
     notices.iter().map(|n| n.key.as_str()).collect()
@@ -469,8 +472,8 @@ fn loopback_hosts_are_told_from_ones_a_phone_can_reach() {
 fn every_link_key_and_mode_reads_back_from_its_own_slug_and_no_two_share_one() {
     use rusty_lock_engine::show::scenario::{Key, Setting};
     let keys: Vec<Key> = Key::all().collect();
-    // The settings and the other keys, each once: 13 + 12.
-    assert_eq!(keys.len(), Setting::ALL.len() + 12);
+    // The settings and the other keys, each once: 13 + 14.
+    assert_eq!(keys.len(), Setting::ALL.len() + 14);
     for key in &keys {
         assert_eq!(Key::from_slug(key.slug()), Some(*key));
     }
@@ -549,8 +552,8 @@ fn a_lesson_link_keeps_how_the_room_watches_mode_speed_and_pace() {
     for lesson in &LESSONS {
         for mode in Mode::ALL {
             for speed in 0..SPEEDS.len() {
-                for pace in [Pace::Timed, Pace::Narrate] {
-                    let watching = Watching { mode, speed, pace };
+                for (pace, plan) in [(Pace::Timed, Plan::default()), (Pace::Narrate, ReadyPlan::Hour.plan())] {
+                    let watching = Watching { mode, speed, pace, plan };
                     let link = watching.lesson_link(lesson);
                     let (s, notices) = decode(&link);
                     assert_eq!(notices, vec![], "{link}");
@@ -566,6 +569,22 @@ fn a_lesson_link_keeps_how_the_room_watches_mode_speed_and_pace() {
     // Starting the workshop from the full page gives presenter mode's own pace, not the page's.
     let timed_full = Watching { pace: Pace::Timed, ..Watching::default() };
     assert_eq!(timed_full.presenting(), Watching::in_mode(Mode::Present));
-    let slow_timed = Watching { mode: Mode::Present, speed: 1, pace: Pace::Timed };
+    let slow_timed = Watching { mode: Mode::Present, speed: 1, pace: Pace::Timed, plan: Plan::default() };
     assert_eq!(slow_timed.presenting(), slow_timed);
+    // A plan chosen on the full page's agenda goes with the room into presenter mode.
+    let planned = Watching { plan: ReadyPlan::HalfHour.plan(), ..Watching::default() };
+    assert_eq!(planned.presenting().plan, ReadyPlan::HalfHour.plan());
+}
+
+#[test]
+fn a_plan_in_a_link_is_read_kept_by_encode_and_its_unknown_items_named() {
+    let (s, notices) = decode("?lesson=bad-key&mode=present&lessons=rusted-lock.bad-key.nope&exercises=retry-503");
+    assert_eq!(s.plan, Plan::of(&[LessonId::RustedLock, LessonId::BadKey], &[ExerciseId::Retry]));
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].key, "lessons");
+    assert!(matches!(&notices[0].problem, Problem::UnknownPlanItem { value } if value == "nope"));
+    let again = decode(&encode(&s)).0;
+    assert_eq!(again, s);
+    // The plan is how the room watches, not a setting of the run: the lesson shows nothing changed.
+    assert!(lesson_changes(&s).is_empty());
 }

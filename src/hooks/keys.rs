@@ -19,16 +19,24 @@ use leptos::ev::keydown;
 use leptos::prelude::*;
 use rusty_lock_engine::run::events::Layer;
 use rusty_lock_engine::show::beats::Press;
-use rusty_lock_engine::show::lessons::{find, LessonId, LESSONS};
+use rusty_lock_engine::show::lessons::{LessonId, CLOSING_VIEW};
 use rusty_lock_engine::show::scenario::{Mode, Watching};
 
 /// The link of the lesson `step` places away from the current one, watched as now (`watching`:
 /// the mode, the speed and the pace): a teacher who slowed the room down to 0.5×, or chose timed
 /// playback, keeps it for the next lesson, and presenter mode stays presenter mode.
+/// The lessons come in the order of the workshop's plan (`watching.plan`).
 pub fn neighbour_link(current: Option<LessonId>, step: isize, watching: Watching) -> Option<String> {
-    let index = current.and_then(find).map(|(i, _)| i as isize).unwrap_or(-1);
-    let next = index + step;
-    (0..LESSONS.len() as isize).contains(&next).then(|| watching.lesson_link(&LESSONS[next as usize]))
+    watching.plan.neighbour(current, step).map(|lesson| watching.lesson_link(lesson))
+}
+
+/// The workshop's closing screen, for a room watching this way: after the plan's last lesson.
+pub fn closing_link(watching: Watching) -> String {
+    let lang = match crate::text::lang() {
+        crate::text::Lang::En => String::new(),
+        other => format!("&lang={}", other.code()),
+    };
+    format!("?{CLOSING_VIEW}{}{lang}", watching.tail())
 }
 
 /// What a key asks of a narrated run.
@@ -64,7 +72,7 @@ pub fn presenter_move(pg: Playground, address: Address, step: isize) -> bool {
 }
 
 /// The next or previous lesson, in presenter mode only.
-fn lesson_move(pg: Playground, address: Address, step: isize) -> bool {
+pub fn lesson_move(pg: Playground, address: Address, step: isize) -> bool {
     if pg.scenario.with_untracked(|s| s.mode) != Mode::Present {
         return false;
     }
@@ -72,6 +80,11 @@ fn lesson_move(pg: Playground, address: Address, step: isize) -> bool {
     match neighbour_link(current, step, watching) {
         Some(link) => {
             address.push(&link);
+            true
+        }
+        // Past the plan's last lesson, the workshop's end.
+        None if step > 0 && current.is_some_and(|id| watching.plan.is_last(id)) => {
+            address.push(&closing_link(watching));
             true
         }
         None => false,

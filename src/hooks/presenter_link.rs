@@ -4,15 +4,20 @@
 
 #![allow(improper_ctypes_definitions)]
 
-use crate::hooks::keys::{asking, presenter_answer, presenter_move};
+use crate::actions::step::{narrate_back, narrate_next, toggle_pace};
+use crate::hooks::keys::{asking, lesson_move, presenter_answer, presenter_move};
 use crate::parts::{split_point, PartMissing};
 use crate::state::shown::Shown;
 use crate::state::Playground;
 use crate::text;
 use crate::web::address::Address;
-use crate::web::presenter_channel::{Command, Message, OnScreen, PresenterChannel};
+use crate::web::presenter_channel::{this_window, Command, Message, OnScreen, PresenterChannel};
 use leptos::prelude::*;
-use rusty_lock_engine::show::scenario::Mode;
+use rusty_lock_engine::run::events::Event;
+use rusty_lock_engine::show::beats::{press_end, Press};
+use rusty_lock_engine::show::lessons::{find, LessonId};
+use rusty_lock_engine::show::scenario::{Mode, Watching};
+use rusty_lock_engine::show::scene::beat_of;
 use rusty_lock_engine::show::view::RunRecord;
 
 /// What is on screen now, as the presenter view is told it (tracked).
@@ -22,12 +27,31 @@ fn on_screen(pg: Playground, shown: Shown) -> OnScreen {
     pg.answer.track();
     pg.revealed.track();
     let event = shown.event.get();
+    let index = shown.index.get();
+    let beat = beat_of(event.as_ref());
+    // Where the next press lands, when the run has recorded it already (a run stepped back).
+    let next = index.and_then(|i| {
+        pg.run.with(|rec| {
+            let events = rec.events();
+            (i + 1 < events.len()).then(|| {
+                let lands = beat_of(events.get(press_end(events, i + 1, Press::Beat)));
+                (lands.name, lands.layer)
+            })
+        })
+    });
+    let (window, opened) = this_window();
     OnScreen {
+        window,
+        opened,
         lesson: pg.lesson(),
-        at: shown.index.get().map_or(0, |i| i as u32 + 1),
+        plan: pg.scenario.with(|s| s.plan),
+        at: index.map_or(0, |i| i as u32 + 1),
         of: pg.run.with(RunRecord::len) as u32,
         caption: event.as_ref().map(text::scene_caption).unwrap_or_default(),
-        layer: event.as_ref().and_then(rusty_lock_engine::run::events::Event::layer),
+        beat: beat.name,
+        layer: event.as_ref().and_then(Event::layer),
+        outcome: beat.outcome,
+        next,
         asking: asking(pg),
         running: pg.running.get(),
         finished: pg.finished(),
@@ -73,26 +97,68 @@ fn open_link(pg: Playground, address: Address, shown: Shown) {
     };
     // A press arrives from the other window whenever the presenter likes: the playground may have
     // gone meanwhile (a link to another view), and then it does nothing.
+    let (me, _) = this_window();
     let open = PresenterChannel::open(move |message| {
-        let Message::Command(command) = message else { return };
+        let Message::Command { command, to } = message else { return };
+        // A presenter view drives one projected window: the others hear its presses and let them
+        // pass. A hello is for every window.
+        if command != Command::Hello && to.as_deref() != Some(me.as_str()) {
+            return;
+        }
         if !pg.is_alive() {
             return;
         }
-        match command {
-            Command::Hello => {}
-            Command::Next => {
-                presenter_move(pg, address, 1);
-            }
-            Command::Back => {
-                presenter_move(pg, address, -1);
-            }
-            Command::Answer(layer) => {
-                presenter_answer(pg, layer);
-            }
-            Command::TogglePace => crate::actions::step::toggle_pace(pg),
-        }
+        obey(pg, address, command);
         post(untrack(|| on_screen(pg, shown)));
     });
     channel.set_value(open);
     Effect::new(move |_| post(on_screen(pg, shown)));
+}
+
+/// Does what the presenter pressed, exactly as the same key pressed here would (`hooks::keys`).
+fn obey(pg: Playground, address: Address, command: Command) {
+    match command {
+        Command::Hello => {}
+        Command::Next => {
+            presenter_move(pg, address, 1);
+        }
+        Command::Back => {
+            presenter_move(pg, address, -1);
+        }
+        Command::StepNext if pg.narrating() => {
+            narrate_next(pg, Press::Step);
+        }
+        Command::StepBack if pg.narrating() => {
+            narrate_back(pg, Press::Step);
+        }
+        Command::ToFailure if pg.narrating() => {
+            narrate_next(pg, Press::ToFailure);
+        }
+        Command::ToEnd if pg.narrating() && pg.running.get_untracked() => {
+            narrate_next(pg, Press::ToEnd);
+        }
+        Command::StepNext | Command::StepBack | Command::ToFailure | Command::ToEnd => {}
+        Command::NextLesson => {
+            lesson_move(pg, address, 1);
+        }
+        Command::PreviousLesson => {
+            lesson_move(pg, address, -1);
+        }
+        Command::Open(id) => open_lesson(pg, address, id),
+        Command::Answer(layer) => {
+            presenter_answer(pg, layer);
+        }
+        Command::TogglePace => toggle_pace(pg),
+    }
+}
+
+/// Opens lesson `id` as the room watches now (presenter mode, its speed, its pace, its plan).
+fn open_lesson(pg: Playground, address: Address, id: LessonId) {
+    let (current, watching) = pg.scenario.with_untracked(|s| (s.lesson, Watching::of(s).presenting()));
+    if current == Some(id) {
+        return;
+    }
+    if let Some((_, lesson)) = find(id) {
+        address.push(&watching.lesson_link(lesson));
+    }
 }

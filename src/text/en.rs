@@ -210,6 +210,21 @@ pub static KIT: KitLabels = KitLabels {
     close: "Close",
     own_mark: "Teacher's lesson",
     own_goal: "Written by the teacher, on a scenario of their own.",
+    plan_title: "Your plan",
+    plan_hint: "Keep the lessons and exercises that fit your session, in the order you want: the projected page, its clicker, the presenter view and the handout follow this plan.",
+    plan_ready: "Ready plans:",
+    in_plan: "In the plan",
+    move_up: "Earlier",
+    move_down: "Later",
+    left_out_title: "Left out of the plan",
+    end_workshop: "End of the workshop →",
+    closing_title: "That is the workshop",
+    closing_intro: "Every failure had a layer that handled it: the model, your code, or nobody. Here is what each lesson left us with.",
+    closing_takeaways: "What we saw",
+    closing_exercises: "Try it on your own loop",
+    closing_none: "No exercise in this plan: the agenda can add some.",
+    closing_back: "← Last lesson",
+    open_agenda: "Agenda and handout",
 };
 
 pub static HERD: HerdLabels = HerdLabels {
@@ -1081,10 +1096,19 @@ impl Lessons for En {
 }
 
 impl Kit for En {
-    fn agenda_summary(&self, lessons: usize, minutes: u32) -> String {
-        format!(
-            "{lessons} lessons, about {minutes} minutes in all. Every lesson asks the same question before its run plays."
-        )
+    fn plan_summary(&self, lessons: usize, exercises: usize, minutes: u32) -> String {
+        let l = if lessons == 1 { "1 lesson".to_string() } else { format!("{lessons} lessons") };
+        let e = if exercises == 1 { "1 exercise".to_string() } else { format!("{exercises} exercises") };
+        format!("{l} and {e}: about {minutes} minutes in all.")
+    }
+
+    fn ready_plan(&self, plan: rusty_lock_engine::show::plan::ReadyPlan, minutes: u32) -> String {
+        use rusty_lock_engine::show::plan::ReadyPlan::*;
+        match plan {
+            Hour => format!("An hour ({minutes} min)"),
+            HalfHour => format!("Half an hour ({minutes} min)"),
+            Everything => format!("Everything ({minutes} min)"),
+        }
     }
 
     fn minutes(&self, n: u32) -> String {
@@ -1097,10 +1121,6 @@ impl Kit for En {
 
     fn qr_label(&self, link: &str) -> String {
         format!("QR code of the link {link}")
-    }
-
-    fn agenda_summary_own(&self, lessons: usize, own: usize, minutes: u32) -> String {
-        format!("{lessons} lessons ({own} written by the teacher), about {minutes} minutes in all.")
     }
 
     fn phone_unreachable(&self, host: &str) -> String {
@@ -1488,9 +1508,100 @@ pub static PRESENTER: PresenterLabels = PresenterLabels {
     back_button: "\u{25c0} Back",
     next_button: "Next \u{25b6}",
     pace_button: "Timed or step by step (T)",
-    keys: "Keys here too: PageDown, \u{2192} or Space next \u{b7} PageUp or \u{2190} back \u{b7} 1, 2, 3 answer \u{b7} S show \u{b7} T timed",
+    keys: "The projected window's keys, here too: PageDown next beat \u{b7} PageUp beat back \u{b7} \u{2192} or Space one step \u{b7} \u{2190} step back \u{b7} F next failure \u{b7} End outcome \u{b7} N, P next or previous lesson \u{b7} 1, 2, 3 answer \u{b7} S show \u{b7} T timed or step by step",
     open_link: "Presenter view",
+    point_at: "Point at",
+    ask_room: "Ask the room",
+    next_press: "Next press:",
+    after_lesson: "After this lesson:",
+    this_lesson: "This lesson",
+    workshop: "Workshop",
+    go_to_lesson: "Go to lesson",
+    previous_lesson: "\u{25c0} Lesson (P)",
+    next_lesson_button: "Lesson (N) \u{25b6}",
 };
+
+impl PresenterNotes for En {
+    fn pv_point(&self, cue: rusty_lock_engine::show::cue::Cue) -> &'static str {
+        use rusty_lock_engine::show::cue::Cue as C;
+        match cue {
+            C::Question => "The question and its three answers.",
+            C::Ready => "The stage: the hero (the loop) in the hall, the oracle (the model) waiting.",
+            C::Start => "The task and the system prompt: the whole history so far.",
+            C::Gather => "The bundle the hero gathers: every message so far.",
+            C::Ask => "The call going to the oracle, and its attempt count.",
+            C::CallRetried => "The error at the oracle, and the “your code” stamp.",
+            C::CallFatal => "The error at the oracle, and the “nobody” stamp.",
+            C::Wait => "The hero on the bench, and how long the wait is.",
+            C::Request => "The tool call on the oracle's card.",
+            C::Final => "The final answer: a reply that asks for no tool.",
+            C::Quirk => "The odd reply, and the “your code” stamp.",
+            C::Tool => "The hero at the door, running the tool on the room.",
+            C::ToolOk => "What changed in the room, and the result going into the history.",
+            C::ToolToModel => "The error bubble: the error goes back to the model.",
+            C::ToolByCode => "The tool call, and the “your code” stamp.",
+            C::ToolUnhandled => "The history bundle: what just went into it.",
+            C::Guard => "The guard's sign, and its stamp.",
+            C::Answered => "The open door, and the outcome.",
+            C::Escalated => "The hand-over, and the outcome.",
+            C::GaveUp => "The turn count, and the outcome.",
+            C::Failed => "The error that ended the run, still on screen.",
+            C::Cancelled => "Where the run stopped.",
+        }
+    }
+
+    fn pv_ask(&self, cue: rusty_lock_engine::show::cue::Cue) -> &'static str {
+        use rusty_lock_engine::show::cue::Cue as C;
+        match cue {
+            C::Question => {
+                "Which layer will handle this failure: the model, your code, or nobody? A show of hands for each."
+            }
+            C::Ready => "What will the loop do first?",
+            C::Start => "What does the model know when the run starts?",
+            C::Gather => "Why does the whole history go out again on every turn?",
+            C::Ask => "What could go wrong with this call?",
+            C::CallRetried => "Will the model ever hear about this failure?",
+            C::CallFatal => "Would a retry have helped? Who has to act now?",
+            C::Wait => "Why wait longer each time, and why add a random part?",
+            C::Request => "Who runs this call: the model or your code?",
+            C::Final => "How does the loop know the model is done?",
+            C::Quirk => "What would a stricter loop have done with this reply?",
+            C::Tool => "What could this tool answer?",
+            C::ToolOk => "What will the model do with this result?",
+            C::ToolToModel => "The model has read the error: what will it try next?",
+            C::ToolByCode => "Is it safe to run this tool again? How would you know?",
+            C::ToolUnhandled => "Which layer should have stopped this, and how?",
+            C::Guard => "What would this run have cost without the guard?",
+            C::Answered => "Which layer handled the failure? Was the room right?",
+            C::Escalated => "What should the person who takes over see first?",
+            C::GaveUp => "Was giving up the right call? What would you log?",
+            C::Failed => "Why could no layer fix this? Who needs to know?",
+            C::Cancelled => "What was left half done?",
+        }
+    }
+
+    fn pv_coming(&self, coming: rusty_lock_engine::show::cue::Coming) -> &'static str {
+        use rusty_lock_engine::show::cue::Coming as C;
+        match coming {
+            C::Run => "the run starts: the task, then a first turn.",
+            C::Turn => "a new turn: the whole history goes to the model again.",
+            C::Call => "the call to the model.",
+            C::Reply => "the model's reply: a tool call, the answer, or a failure.",
+            C::Failure(Layer::Model) => "a failure the model handles: the error goes back as the tool's result.",
+            C::Failure(Layer::Code) => "a failure your code handles: the model never hears of it.",
+            C::Failure(Layer::Nobody) => "a failure nobody handles.",
+            C::Wait => "your code waits, then calls again.",
+            C::Tool => "the tool runs on the room.",
+            C::ToolResult => "the tool's result.",
+            C::Guard => "a guard steps in.",
+            C::Outcome => "the outcome.",
+        }
+    }
+
+    fn pv_plan_window(&self, from: u32, to: u32) -> String {
+        format!("By the plan, this lesson runs from minute {from} to minute {to}.")
+    }
+}
 
 impl Notices for En {
     fn notice(&self, problem: &Problem) -> String {
@@ -1503,6 +1614,9 @@ impl Notices for En {
             Problem::LinkTooLong { max } => format!("is longer than {max} characters; only its start was read"),
             Problem::UnknownLesson { value } => {
                 format!("{} is not one of the lessons; pick one from the Lessons menu", q(value))
+            }
+            Problem::UnknownPlanItem { value } => {
+                format!("{} is not one of the lessons or exercises; the rest of the plan was kept", q(value))
             }
             Problem::Repeated => "appears more than once; the first value was kept".into(),
             Problem::NewerFormat { found, ours } => {

@@ -224,6 +224,21 @@ pub static KIT: KitLabels = KitLabels {
     close: "Fermer",
     own_mark: "Leçon de l'enseignant",
     own_goal: "Écrite par l'enseignant, sur un scénario de son choix.",
+    plan_title: "Votre programme",
+    plan_hint: "Gardez les leçons et les exercices qui tiennent dans votre séance, dans l'ordre voulu\u{a0}: la page projetée, la télécommande, la vue présentateur et la fiche suivent ce programme.",
+    plan_ready: "Programmes prêts\u{a0}:",
+    in_plan: "Au programme",
+    move_up: "Avant",
+    move_down: "Après",
+    left_out_title: "Hors du programme",
+    end_workshop: "Fin de l'atelier →",
+    closing_title: "Fin de l'atelier",
+    closing_intro: "Chaque panne a trouvé sa couche\u{a0}: le modèle, votre code, ou personne. Voici ce que chaque leçon nous a appris.",
+    closing_takeaways: "Ce que nous avons vu",
+    closing_exercises: "À essayer sur votre propre boucle",
+    closing_none: "Aucun exercice dans ce programme\u{a0}: le programme de l'atelier peut en ajouter.",
+    closing_back: "← Dernière leçon",
+    open_agenda: "Programme et fiche",
 };
 
 pub static HERD: HerdLabels = HerdLabels {
@@ -1174,12 +1189,20 @@ impl Lessons for Fr {
 }
 
 impl Kit for Fr {
-    fn agenda_summary(&self, lessons: usize, minutes: u32) -> String {
-        let l = plural(lessons as u64, "leçon", "leçons");
-        let m = plural(u64::from(minutes), "minute", "minutes");
-        format!(
-            "{lessons} {l}, environ {minutes} {m} en tout. Chaque leçon pose la même question avant de lancer son exécution."
-        )
+    fn plan_summary(&self, lessons: usize, exercises: usize, minutes: u32) -> String {
+        let l = if lessons <= 1 { format!("{lessons}\u{a0}leçon") } else { format!("{lessons}\u{a0}leçons") };
+        let e =
+            if exercises <= 1 { format!("{exercises}\u{a0}exercice") } else { format!("{exercises}\u{a0}exercices") };
+        format!("{l} et {e}\u{a0}: environ {minutes}\u{a0}minutes en tout.")
+    }
+
+    fn ready_plan(&self, plan: rusty_lock_engine::show::plan::ReadyPlan, minutes: u32) -> String {
+        use rusty_lock_engine::show::plan::ReadyPlan::*;
+        match plan {
+            Hour => format!("Une heure ({minutes}\u{a0}min)"),
+            HalfHour => format!("Une demi-heure ({minutes}\u{a0}min)"),
+            Everything => format!("Tout ({minutes}\u{a0}min)"),
+        }
     }
 
     fn minutes(&self, n: u32) -> String {
@@ -1192,13 +1215,6 @@ impl Kit for Fr {
 
     fn qr_label(&self, link: &str) -> String {
         format!("QR code du lien {link}")
-    }
-
-    fn agenda_summary_own(&self, lessons: usize, own: usize, minutes: u32) -> String {
-        let l = plural(lessons as u64, "leçon", "leçons");
-        let o = plural(own as u64, "écrite", "écrites");
-        let m = plural(u64::from(minutes), "minute", "minutes");
-        format!("{lessons} {l} (dont {own} {o} par l'enseignant), environ {minutes} {m} en tout.")
     }
 
     fn phone_unreachable(&self, host: &str) -> String {
@@ -1613,9 +1629,100 @@ pub static PRESENTER: PresenterLabels = PresenterLabels {
     back_button: "\u{25c0} Retour",
     next_button: "Suivant \u{25b6}",
     pace_button: "Minuté ou pas à pas (T)",
-    keys: "Touches ici aussi\u{a0}: Pg Suiv, \u{2192} ou Espace suivant \u{b7} Pg Préc ou \u{2190} retour \u{b7} 1, 2, 3 répondre \u{b7} S montrer \u{b7} T minuté",
+    keys: "Les touches de la fenêtre projetée, ici aussi\u{a0}: Pg Suiv temps suivant \u{b7} Pg Préc temps précédent \u{b7} \u{2192} ou Espace une étape \u{b7} \u{2190} étape précédente \u{b7} F panne suivante \u{b7} Fin résultat \u{b7} N, P leçon suivante ou précédente \u{b7} 1, 2, 3 répondre \u{b7} S montrer \u{b7} T minuté ou pas à pas",
     open_link: "Vue présentateur",
+    point_at: "Montrez",
+    ask_room: "Demandez à la salle",
+    next_press: "Au prochain appui\u{a0}:",
+    after_lesson: "Après cette leçon\u{a0}:",
+    this_lesson: "Cette leçon",
+    workshop: "Atelier",
+    go_to_lesson: "Aller à la leçon",
+    previous_lesson: "\u{25c0} Leçon (P)",
+    next_lesson_button: "Leçon (N) \u{25b6}",
 };
+
+impl PresenterNotes for Fr {
+    fn pv_point(&self, cue: rusty_lock_engine::show::cue::Cue) -> &'static str {
+        use rusty_lock_engine::show::cue::Cue as C;
+        match cue {
+            C::Question => "La question et ses trois réponses.",
+            C::Ready => "La scène\u{a0}: le héros (la boucle) dans la salle, l'oracle (le modèle) qui attend.",
+            C::Start => "La tâche et le prompt système\u{a0}: tout l'historique, pour l'instant.",
+            C::Gather => "Le paquet que le héros rassemble\u{a0}: tous les messages jusqu'ici.",
+            C::Ask => "L'appel qui part vers l'oracle, et son numéro de tentative.",
+            C::CallRetried => "L'erreur chez l'oracle, et le tampon «\u{a0}votre code\u{a0}».",
+            C::CallFatal => "L'erreur chez l'oracle, et le tampon «\u{a0}personne\u{a0}».",
+            C::Wait => "Le héros sur le banc, et la durée de l'attente.",
+            C::Request => "L'appel d'outil sur la carte de l'oracle.",
+            C::Final => "La réponse finale\u{a0}: une réponse qui ne demande aucun outil.",
+            C::Quirk => "La réponse bizarre, et le tampon «\u{a0}votre code\u{a0}».",
+            C::Tool => "Le héros à la porte, qui lance l'outil sur la salle.",
+            C::ToolOk => "Ce qui a changé dans la salle, et le résultat qui entre dans l'historique.",
+            C::ToolToModel => "La bulle d'erreur\u{a0}: l'erreur est renvoyée au modèle.",
+            C::ToolByCode => "L'appel d'outil, et le tampon «\u{a0}votre code\u{a0}».",
+            C::ToolUnhandled => "Le paquet de l'historique\u{a0}: ce qui vient d'y entrer.",
+            C::Guard => "Le panneau du garde-fou, et son tampon.",
+            C::Answered => "La porte ouverte, et le résultat.",
+            C::Escalated => "Le passage de relais, et le résultat.",
+            C::GaveUp => "Le compteur de tours, et le résultat.",
+            C::Failed => "L'erreur qui a mis fin à l'exécution, toujours à l'écran.",
+            C::Cancelled => "L'endroit où l'exécution s'est arrêtée.",
+        }
+    }
+
+    fn pv_ask(&self, cue: rusty_lock_engine::show::cue::Cue) -> &'static str {
+        use rusty_lock_engine::show::cue::Cue as C;
+        match cue {
+            C::Question => "Quelle couche va gérer cette panne\u{a0}: le modèle, votre code ou personne\u{202f}? Faites lever les mains pour chacune.",
+            C::Ready => "Que va faire la boucle en premier\u{202f}?",
+            C::Start => "Que sait le modèle au début de l'exécution\u{202f}?",
+            C::Gather => "Pourquoi tout l'historique repart-il à chaque tour\u{202f}?",
+            C::Ask => "Qu'est-ce qui pourrait mal tourner avec cet appel\u{202f}?",
+            C::CallRetried => "Le modèle saura-t-il un jour que cet appel a échoué\u{202f}?",
+            C::CallFatal => "Une nouvelle tentative aurait-elle aidé\u{202f}? Qui doit agir maintenant\u{202f}?",
+            C::Wait => "Pourquoi attendre plus longtemps à chaque fois, et pourquoi ajouter du hasard\u{202f}?",
+            C::Request => "Qui exécute cet appel\u{a0}: le modèle ou votre code\u{202f}?",
+            C::Final => "Comment la boucle sait-elle que le modèle a terminé\u{202f}?",
+            C::Quirk => "Qu'aurait fait une boucle plus stricte de cette réponse\u{202f}?",
+            C::Tool => "Que peut répondre cet outil\u{202f}?",
+            C::ToolOk => "Que va faire le modèle de ce résultat\u{202f}?",
+            C::ToolToModel => "Le modèle a lu l'erreur\u{a0}: que va-t-il tenter maintenant\u{202f}?",
+            C::ToolByCode => "Peut-on relancer cet outil sans risque\u{202f}? Comment le savoir\u{202f}?",
+            C::ToolUnhandled => "Quelle couche aurait dû arrêter ça, et comment\u{202f}?",
+            C::Guard => "Combien aurait coûté cette exécution sans le garde-fou\u{202f}?",
+            C::Answered => "Quelle couche a géré la panne\u{202f}? La salle avait-elle vu juste\u{202f}?",
+            C::Escalated => "Que doit voir en premier la personne qui prend le relais\u{202f}?",
+            C::GaveUp => "Abandonner, était-ce le bon choix\u{202f}? Que garderiez-vous dans les journaux\u{202f}?",
+            C::Failed => "Pourquoi aucune couche n'a-t-elle pu réparer ça\u{202f}? Qui faut-il prévenir\u{202f}?",
+            C::Cancelled => "Qu'est-ce qui est resté à moitié fait\u{202f}?",
+        }
+    }
+
+    fn pv_coming(&self, coming: rusty_lock_engine::show::cue::Coming) -> &'static str {
+        use rusty_lock_engine::show::cue::Coming as C;
+        match coming {
+            C::Run => "l'exécution démarre\u{a0}: la tâche, puis un premier tour.",
+            C::Turn => "un nouveau tour\u{a0}: tout l'historique repart vers le modèle.",
+            C::Call => "l'appel au modèle.",
+            C::Reply => "la réponse du modèle\u{a0}: un appel d'outil, la réponse finale ou une panne.",
+            C::Failure(Layer::Model) => {
+                "une panne gérée par le modèle\u{a0}: l'erreur revient comme résultat de l'outil."
+            }
+            C::Failure(Layer::Code) => "une panne gérée par votre code\u{a0}: le modèle n'en saura rien.",
+            C::Failure(Layer::Nobody) => "une panne que personne ne gère.",
+            C::Wait => "votre code attend, puis rappelle.",
+            C::Tool => "l'outil agit sur la salle.",
+            C::ToolResult => "le résultat de l'outil.",
+            C::Guard => "un garde-fou intervient.",
+            C::Outcome => "le résultat de l'exécution.",
+        }
+    }
+
+    fn pv_plan_window(&self, from: u32, to: u32) -> String {
+        format!("Selon le plan, cette leçon va de la minute {from} à la minute {to}.")
+    }
+}
 
 impl Notices for Fr {
     fn notice(&self, problem: &Problem) -> String {
@@ -1631,6 +1738,10 @@ impl Notices for Fr {
             Problem::UnknownLesson { value } => {
                 format!("{} ne correspond à aucune leçon\u{202f}; choisissez-en une dans le menu Leçons", q(value))
             }
+            Problem::UnknownPlanItem { value } => format!(
+                "{} n'est ni une leçon ni un exercice\u{202f}; le reste du programme a été gardé",
+                q(value)
+            ),
             Problem::Repeated => "apparaît plusieurs fois\u{202f}; la première valeur a été gardée".into(),
             Problem::NewerFormat { found, ours } => format!(
                 "indique le format {found}, plus récent que cette page (format {ours})\u{202f}; les réglages qu'elle ne connaît pas sont ignorés"

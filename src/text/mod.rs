@@ -131,6 +131,7 @@ panel_words!(verdict_words, Verdict);
 panel_words!(endpoint_words, Endpoint);
 panel_words!(compare_words, Compare);
 panel_words!(notices_words, Notices);
+panel_words!(presenter_words, PresenterNotes);
 panel_words!(yours_words, Yours);
 
 fn yours_labels() -> &'static YoursLabels {

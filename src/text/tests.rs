@@ -193,6 +193,7 @@ fn every_problem() -> Vec<Problem> {
         Problem::TextCleaned,
         Problem::OwnLessonInstead { value: v() },
         Problem::NotALessonLink { value: v() },
+        Problem::UnknownPlanItem { value: v() },
         Problem::TooManyExtras { max: 12 },
         Problem::UnknownErrorText { value: v() },
         Problem::UnknownLostReply { value: v() },
@@ -225,6 +226,7 @@ fn every_problem() -> Vec<Problem> {
             | Problem::TextCleaned
             | Problem::OwnLessonInstead { .. }
             | Problem::NotALessonLink { .. }
+            | Problem::UnknownPlanItem { .. }
             | Problem::TooManyExtras { .. }
             | Problem::UnknownErrorText { .. }
             | Problem::UnknownLostReply { .. } => {}
@@ -582,7 +584,17 @@ fn every_lesson_has_its_words() {
 #[test]
 fn the_workshop_kit_is_worded() {
     in_every_language(|_lang| {
-        finished(&agenda_summary(LESSONS.len(), rusty_lock_engine::show::lessons::total_minutes()), "agenda summary");
+        for ready in rusty_lock_engine::show::plan::ReadyPlan::ALL {
+            let plan = ready.plan();
+            let summary = plan_summary(plan.lesson_count(), plan.exercise_count(), plan.minutes());
+            finished(&summary, "plan summary");
+            assert!(summary.contains(&plan.minutes().to_string()), "the summary gives the plan's minutes: {summary:?}");
+            capitalised(&ready_plan(ready, plan.minutes()), "ready plan");
+        }
+        finished(&plan_summary(1, 0, 5), "plan summary");
+        for label in [plan_title(), plan_hint(), in_plan(), move_up(), move_down(), left_out_title(), closing_title()] {
+            capitalised(label, "plan label");
+        }
         for n in [1, 5] {
             finished(&minutes(n), "minutes");
         }
@@ -590,9 +602,6 @@ fn the_workshop_kit_is_worded() {
             assert_eq!(minutes(1), "1 minute");
         }
         capitalised(&qr_label("https://example.org/?lesson=bad-key"), "qr label");
-        for own in [1, 3] {
-            capitalised(&agenda_summary_own(12 + own, own, 70), "agenda summary with teacher's lessons");
-        }
         capitalised(own_goal(), "own goal");
         let warning = phone_unreachable("127.0.0.1");
         capitalised(&warning, "phone warning");
@@ -1031,5 +1040,38 @@ fn every_report_card_finding_and_the_own_tools_line_are_worded() {
         let empty = yours_empty_schemas();
         capitalised(empty, &format!("{lang:?} empty schemas"));
         assert!(empty.contains("toolSchemas"), "{lang:?}: {empty}");
+    });
+}
+
+#[test]
+fn every_speaker_note_points_at_something_and_asks_the_room() {
+    use rusty_lock_engine::show::cue::{Coming, Cue};
+    in_every_language(|lang| {
+        let mut points = std::collections::HashSet::new();
+        for cue in Cue::ALL {
+            capitalised(pv_point(cue), &format!("{lang:?} point at {cue:?}"));
+            let ask = pv_ask(cue);
+            capitalised(ask, &format!("{lang:?} ask about {cue:?}"));
+            assert!(ask.contains(['?', '？']), "{lang:?}: the note for {cue:?} asks a question: {ask:?}");
+            assert!(points.insert(pv_point(cue)), "{lang:?}: {cue:?} points at the same thing as another cue");
+        }
+        let layers = [Layer::Model, Layer::Code, Layer::Nobody];
+        let comings = [Coming::Run, Coming::Turn, Coming::Call, Coming::Reply, Coming::Wait, Coming::Tool]
+            .into_iter()
+            .chain([Coming::ToolResult, Coming::Guard, Coming::Outcome])
+            .chain(layers.map(Coming::Failure));
+        for coming in comings {
+            finished(pv_coming(coming), &format!("{lang:?} coming {coming:?}"));
+        }
+        let window = pv_plan_window(14, 19);
+        capitalised(&window, "plan window");
+        assert!(window.contains("14") && window.contains("19"), "{window:?}");
+        let words = presenter();
+        for label in [words.point_at, words.ask_room, words.this_lesson, words.workshop, words.go_to_lesson] {
+            capitalised(label, "presenter label");
+        }
+        for key in ["F", "N", "P", "1", "T"] {
+            assert!(words.keys.contains(key), "{lang:?}: the keys hint names {key}");
+        }
     });
 }

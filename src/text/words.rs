@@ -21,6 +21,7 @@ use rusty_lock_engine::run::error_text::ErrorText;
 use rusty_lock_engine::run::events::{Ending, Event, Guard, GuardDetail, Layer, Outcome, Quirk};
 use rusty_lock_engine::run::provider::{BodyProblem, CallFailure};
 use rusty_lock_engine::run::tools::ToolErrorKind;
+use rusty_lock_engine::show::cue::{Coming, Cue};
 use rusty_lock_engine::show::lessons::LessonId;
 use rusty_lock_engine::show::listing::Note;
 use rusty_lock_engine::show::scenario::{Problem, Setting};
@@ -464,13 +465,39 @@ labels! {
         own_mark,
         /// In place of a built-in lesson's goal.
         own_goal,
+        /// The agenda's plan chooser: its heading, and what it does.
+        plan_title,
+        plan_hint,
+        /// Beside a ready plan's buttons.
+        plan_ready,
+        /// A lesson's or an exercise's checkbox: whether the plan keeps it.
+        in_plan,
+        /// Moving an item of the plan earlier and later (the item's title follows, for screen readers).
+        move_up,
+        move_down,
+        /// Under the plan, the lessons and exercises it leaves out (on screen only, never printed).
+        left_out_title,
+        /// The lesson card's link after the plan's last lesson.
+        end_workshop,
+        /// The closing screen after the plan's last lesson.
+        closing_title,
+        closing_intro,
+        closing_takeaways,
+        closing_exercises,
+        closing_none,
+        closing_back,
+        open_agenda,
     }
 }
 
 sentences! {
     pub trait Kit via kit_words {
-        /// The agenda's summary line.
-        fn agenda_summary(&self, lessons: usize, minutes: u32) -> String;
+        /// The plan's total as the teacher chooses: `lessons` lessons and `exercises` exercises,
+        /// `minutes` in all.
+        fn plan_summary(&self, lessons: usize, exercises: usize, minutes: u32) -> String;
+
+        /// A ready plan's button.
+        fn ready_plan(&self, plan: rusty_lock_engine::show::plan::ReadyPlan, minutes: u32) -> String;
 
         /// A lesson's suggested length.
         fn minutes(&self, n: u32) -> String;
@@ -478,8 +505,6 @@ sentences! {
         /// A QR code's text alternative: where it leads.
         fn qr_label(&self, link: &str) -> String;
 
-        /// The agenda's summary line when it holds teacher's lessons too (`own` of the `lessons`).
-        fn agenda_summary_own(&self, lessons: usize, own: usize, minutes: u32) -> String;
         /// The phone sheet on a loopback address (`host`): no phone can open the link.
         fn phone_unreachable(&self, host: &str) -> String;
         /// The agenda, the handout and any page of QR codes on a loopback address (`host`): no
@@ -678,6 +703,37 @@ pub struct PresenterLabels {
     pub keys: &'static str,
     /// The lesson card's link that opens this view in a window of its own.
     pub open_link: &'static str,
+    // The speaker notes, the time against the plan and the lesson picker (issue 43, item 9).
+    /// Before what to point at on the projected screen.
+    pub point_at: &'static str,
+    /// Before the question to put to the room.
+    pub ask_room: &'static str,
+    /// Before what the next press brings.
+    pub next_press: &'static str,
+    /// Before the plan's next lesson.
+    pub after_lesson: &'static str,
+    /// The lesson's time against its minutes.
+    pub this_lesson: &'static str,
+    /// The workshop's time against the plan's minutes.
+    pub workshop: &'static str,
+    /// The lesson picker's label.
+    pub go_to_lesson: &'static str,
+    pub previous_lesson: &'static str,
+    pub next_lesson_button: &'static str,
+}
+
+sentences! {
+    /// The presenter view's speaker notes, a note per kind of step (`show::cue`), in the kit's part.
+    pub trait PresenterNotes via presenter_words {
+        /// What to point at on the projected screen.
+        fn pv_point(&self, cue: Cue) -> &'static str;
+        /// The question to put to the room.
+        fn pv_ask(&self, cue: Cue) -> &'static str;
+        /// What the next press of the clicker brings.
+        fn pv_coming(&self, coming: Coming) -> &'static str;
+        /// Where the plan has the workshop during this lesson, in minutes from its start.
+        fn pv_plan_window(&self, from: u32, to: u32) -> String;
+    }
 }
 
 sentences! {

@@ -213,6 +213,22 @@ pub static KIT: KitLabels = KitLabels {
     close: "关闭",
     own_mark: "教师自编的课",
     own_goal: "由教师编写，基于自己设定的场景。",
+    plan_title: "你的安排",
+    plan_hint:
+        "保留适合本次课时的课程和练习，并按你想要的顺序排列：投影页面、翻页笔、演示者视图和讲义都按这个安排进行。",
+    plan_ready: "现成的安排：",
+    in_plan: "列入安排",
+    move_up: "提前",
+    move_down: "延后",
+    left_out_title: "未列入安排",
+    end_workshop: "结束工作坊 →",
+    closing_title: "工作坊到此结束",
+    closing_intro: "每一次故障都有一层来处理：模型、你的代码，或者没有人。下面是每节课留给我们的要点。",
+    closing_takeaways: "我们看到了什么",
+    closing_exercises: "在你自己的循环上试一试",
+    closing_none: "这个安排里没有练习：可以在议程页面加入。",
+    closing_back: "← 上一课",
+    open_agenda: "议程与讲义",
 };
 
 pub static HERD: HerdLabels = HerdLabels {
@@ -1075,8 +1091,17 @@ impl Lessons for Zh {
 }
 
 impl Kit for Zh {
-    fn agenda_summary(&self, lessons: usize, minutes: u32) -> String {
-        format!("共 {lessons} 节课，总计约 {minutes} 分钟。每节课在运行之前，都会先问同一个问题。")
+    fn plan_summary(&self, lessons: usize, exercises: usize, minutes: u32) -> String {
+        format!("{lessons} 节课和 {exercises} 个练习：共约 {minutes} 分钟。")
+    }
+
+    fn ready_plan(&self, plan: rusty_lock_engine::show::plan::ReadyPlan, minutes: u32) -> String {
+        use rusty_lock_engine::show::plan::ReadyPlan::*;
+        match plan {
+            Hour => format!("一小时（{minutes} 分钟）"),
+            HalfHour => format!("半小时（{minutes} 分钟）"),
+            Everything => format!("全部（{minutes} 分钟）"),
+        }
     }
 
     fn minutes(&self, n: u32) -> String {
@@ -1085,10 +1110,6 @@ impl Kit for Zh {
 
     fn qr_label(&self, link: &str) -> String {
         format!("链接 {link} 的二维码")
-    }
-
-    fn agenda_summary_own(&self, lessons: usize, own: usize, minutes: u32) -> String {
-        format!("共 {lessons} 节课（其中 {own} 节由教师编写），总计约 {minutes} 分钟。")
     }
 
     fn phone_unreachable(&self, host: &str) -> String {
@@ -1476,9 +1497,98 @@ pub static PRESENTER: PresenterLabels = PresenterLabels {
     back_button: "\u{25c0} 上一步",
     next_button: "下一步 \u{25b6}",
     pace_button: "定时或逐步（T）",
-    keys: "此处同样可用：PageDown、\u{2192} 或空格 下一步 \u{b7} PageUp 或 \u{2190} 上一步 \u{b7} 1、2、3 作答 \u{b7} S 查看 \u{b7} T 定时",
+    keys: "投影窗口的按键在这里同样可用：PageDown 下一段 \u{b7} PageUp 上一段 \u{b7} \u{2192} 或空格 前进一步 \u{b7} \u{2190} 后退一步 \u{b7} F 下一个故障 \u{b7} End 结果 \u{b7} N、P 下一课或上一课 \u{b7} 1、2、3 作答 \u{b7} S 查看 \u{b7} T 定时或逐步",
     open_link: "演讲者视图",
+    point_at: "指给大家看",
+    ask_room: "向全场提问",
+    next_press: "下一次按键：",
+    after_lesson: "本课之后：",
+    this_lesson: "本课",
+    workshop: "整场工作坊",
+    go_to_lesson: "跳到课程",
+    previous_lesson: "\u{25c0} 上一课（P）",
+    next_lesson_button: "下一课（N）\u{25b6}",
 };
+
+impl PresenterNotes for Zh {
+    fn pv_point(&self, cue: rusty_lock_engine::show::cue::Cue) -> &'static str {
+        use rusty_lock_engine::show::cue::Cue as C;
+        match cue {
+            C::Question => "问题和它的三个选项。",
+            C::Ready => "舞台：大厅里的主角（循环），等待中的神谕（模型）。",
+            C::Start => "任务和系统提示词：这就是目前的全部历史。",
+            C::Gather => "主角收拢的那一包：到目前为止的每一条消息。",
+            C::Ask => "发往神谕的调用，以及它是第几次尝试。",
+            C::CallRetried => "神谕那里的错误，以及“你的代码”印章。",
+            C::CallFatal => "神谕那里的错误，以及“谁都不管”印章。",
+            C::Wait => "坐在长椅上的主角，以及要等多久。",
+            C::Request => "神谕卡片上的工具调用。",
+            C::Final => "最终答案：一条不再请求工具的回复。",
+            C::Quirk => "这条古怪的回复，以及“你的代码”印章。",
+            C::Tool => "门前的主角，正在对房间执行工具。",
+            C::ToolOk => "房间里的变化，以及写进历史的结果。",
+            C::ToolToModel => "错误气泡：错误被送回模型。",
+            C::ToolByCode => "这次工具调用，以及“你的代码”印章。",
+            C::ToolUnhandled => "历史那一包：刚刚放进去的内容。",
+            C::Guard => "护栏的标志，以及它的印章。",
+            C::Answered => "打开的门，以及运行结果。",
+            C::Escalated => "移交给人的那一步，以及运行结果。",
+            C::GaveUp => "轮数计数，以及运行结果。",
+            C::Failed => "结束这次运行的错误，仍在屏幕上。",
+            C::Cancelled => "运行停下的位置。",
+        }
+    }
+
+    fn pv_ask(&self, cue: rusty_lock_engine::show::cue::Cue) -> &'static str {
+        use rusty_lock_engine::show::cue::Cue as C;
+        match cue {
+            C::Question => "这个故障由哪一层处理：模型、你的代码，还是谁都不管？每个选项请大家举手。",
+            C::Ready => "循环第一步会做什么？",
+            C::Start => "运行开始时，模型知道些什么？",
+            C::Gather => "为什么每一轮都要把全部历史重新发出去？",
+            C::Ask => "这次调用可能出什么问题？",
+            C::CallRetried => "模型会知道这次调用失败过吗？",
+            C::CallFatal => "重试会有用吗？现在该由谁来处理？",
+            C::Wait => "为什么每次都等得更久？为什么还要加一点随机？",
+            C::Request => "这个调用由谁执行：模型还是你的代码？",
+            C::Final => "循环怎么知道模型已经做完了？",
+            C::Quirk => "更严格的循环会怎么处理这条回复？",
+            C::Tool => "这个工具可能返回什么？",
+            C::ToolOk => "模型会拿这个结果做什么？",
+            C::ToolToModel => "模型读到了错误，接下来会尝试什么？",
+            C::ToolByCode => "再执行一次这个工具安全吗？怎么判断？",
+            C::ToolUnhandled => "本该由哪一层拦住它？怎么拦？",
+            C::Guard => "如果没有这道护栏，这次运行要付出多少代价？",
+            C::Answered => "是哪一层处理了故障？大家猜对了吗？",
+            C::Escalated => "接手的人首先应该看到什么？",
+            C::GaveUp => "放弃是对的吗？你会在日志里记下什么？",
+            C::Failed => "为什么没有哪一层能修好它？该通知谁？",
+            C::Cancelled => "有什么事情只做了一半？",
+        }
+    }
+
+    fn pv_coming(&self, coming: rusty_lock_engine::show::cue::Coming) -> &'static str {
+        use rusty_lock_engine::show::cue::Coming as C;
+        match coming {
+            C::Run => "运行开始：先是任务，然后是第一轮。",
+            C::Turn => "新的一轮：全部历史再次发给模型。",
+            C::Call => "调用模型。",
+            C::Reply => "模型的回复：一次工具调用、最终答案，或者一个故障。",
+            C::Failure(Layer::Model) => "由模型处理的故障：错误作为工具结果送回去。",
+            C::Failure(Layer::Code) => "由你的代码处理的故障：模型完全不会知道。",
+            C::Failure(Layer::Nobody) => "谁都不管的故障。",
+            C::Wait => "你的代码先等待，再重新调用。",
+            C::Tool => "工具对房间执行。",
+            C::ToolResult => "工具的结果。",
+            C::Guard => "护栏介入。",
+            C::Outcome => "运行结果。",
+        }
+    }
+
+    fn pv_plan_window(&self, from: u32, to: u32) -> String {
+        format!("按计划，本课从第 {from} 分钟讲到第 {to} 分钟。")
+    }
+}
 
 impl Notices for Zh {
     fn notice(&self, problem: &Problem) -> String {
@@ -1492,6 +1602,7 @@ impl Notices for Zh {
             Problem::UnknownLesson { value } => {
                 format!("{} 不是任何一节课，请从“课程”菜单中选择", q(value))
             }
+            Problem::UnknownPlanItem { value } => format!("{} 既不是课程也不是练习，计划的其余部分已保留", q(value)),
             Problem::Repeated => "出现了不止一次，保留了第一个值".into(),
             Problem::NewerFormat { found, ours } => {
                 format!("使用的是格式 {found}，比本页面的格式 {ours} 更新；本页不认识的设置已被忽略")

@@ -39,6 +39,12 @@ pub fn HerdView() -> impl IntoView {
     });
     let link = Memo::new(move |_| parsed.with(|p| p.1.clone()));
     let scenario = Memo::new(move |_| parsed.with(|p| p.0.clone()));
+    // Projected (`mode=present`): the charts are drawn for the back row (herd.css lays them out).
+    let present = scenario.with_untracked(|s| s.mode) == rusty_lock_engine::show::scenario::Mode::Present;
+    // The root type grows with the screen, as in the playground's presenter mode.
+    if let Some(root) = document().document_element() {
+        let _ = if present { root.set_attribute("data-mode", "present") } else { root.remove_attribute("data-mode") };
+    }
     let lines: RwSignal<Vec<HerdLine>> = RwSignal::new(Vec::new());
     let compute_ms = RwSignal::new(0.0f64);
     let generation = StoredValue::new(0u64);
@@ -160,7 +166,7 @@ pub fn HerdView() -> impl IntoView {
                 <section class="panel" aria-labelledby="herd-slots-title">
                     <h2 id="herd-slots-title">{text::herd_slots_title()}</h2>
                     <p class="hint">{move || link.with(|l| text::herd_slots_hint(l.capacity, rusty_lock_engine::run::herd::HerdSetup::default().slot_ms))}</p>
-                    {move || done().then(|| lines.with(|l| slots_chart(l, highlight())))}
+                    {move || done().then(|| lines.with(|l| slots_chart(l, highlight(), present)))}
                     <Show when=move || !done()>
                         <p class="hint" role="status">{text::herd_computing()}</p>
                     </Show>
@@ -168,11 +174,11 @@ pub fn HerdView() -> impl IntoView {
                 <div class="herd-bars">
                     <section class="panel" aria-labelledby="herd-calls-title">
                         <h2 id="herd-calls-title">{text::herd_calls_title()}</h2>
-                        {move || lines.with(|l| bars_chart(l, "calls", |line| Some(line.calls as f64), calls_label, highlight()))}
+                        {move || lines.with(|l| bars_chart(l, "calls", |line| Some(line.calls as f64), calls_label, highlight(), present))}
                     </section>
                     <section class="panel" aria-labelledby="herd-done-title">
                         <h2 id="herd-done-title">{text::herd_done_title()}</h2>
-                        {move || lines.with(|l| bars_chart(l, "done", |line| line.last_success_ms.map(|ms| ms as f64), done_label, highlight()))}
+                        {move || lines.with(|l| bars_chart(l, "done", |line| line.last_success_ms.map(|ms| ms as f64), done_label, highlight(), present))}
                     </section>
                 </div>
                 <Show when=move || done() && lines.with(|l| l.iter().any(HerdLine::lost_clients))>
@@ -225,7 +231,9 @@ fn bucketed(slots: &[u32], range: usize, per: usize) -> Vec<f64> {
 /// Calls per time slot, one line per policy. The time axis ends at twice the median
 /// policy's length (or the longest, if shorter), so one very slow policy does not squeeze the
 /// others into a corner; a line that goes on past the edge says so in the legend.
-fn slots_chart(lines: &[HerdLine], highlight: Option<HerdPolicy>) -> AnyView {
+fn slots_chart(lines: &[HerdLine], highlight: Option<HerdPolicy>, present: bool) -> AnyView {
+    // Projected, the ticks are larger (24 units, herd.css): room for them left of and under the axes.
+    let (pad_l, pad_b, top_y) = if present { (72.0, 32.0, PAD_T + 16.0) } else { (PAD_L, PAD_B, PAD_T + 10.0) };
     let slot_ms = rusty_lock_engine::run::herd::HerdSetup::default().slot_ms;
     let mut lens: Vec<usize> = lines.iter().map(|l| l.calls_per_slot.len()).collect();
     lens.sort_unstable();
@@ -236,19 +244,19 @@ fn slots_chart(lines: &[HerdLine], highlight: Option<HerdPolicy>) -> AnyView {
     let series: Vec<Vec<f64>> = lines.iter().map(|l| bucketed(&l.calls_per_slot, range, per)).collect();
     let top = series.iter().flatten().copied().fold(1.0f64, f64::max);
     let points = range.div_ceil(per);
-    let x = move |i: usize| PAD_L + (W - PAD_L - 4.0) * i as f64 / (points.max(2) - 1) as f64;
-    let y = move |v: f64| PAD_T + (H - PAD_T - PAD_B) * (1.0 - v / top);
+    let x = move |i: usize| pad_l + (W - pad_l - 4.0) * i as f64 / (points.max(2) - 1) as f64;
+    let y = move |v: f64| PAD_T + (H - PAD_T - pad_b) * (1.0 - v / top);
     let end_ms = range as u64 * slot_ms;
     let summary = text::herd_slots_summary(lines, end_ms);
     view! {
         <svg class="herd-chart" viewBox=format!("0 0 {W} {H}") role="img" aria-labelledby="herd-slots-svg-title herd-slots-svg-desc" data-testid="herd-slots">
             <title id="herd-slots-svg-title">{text::herd_slots_title()}</title>
             <desc id="herd-slots-svg-desc">{summary}</desc>
-            <line class="axis" x1=PAD_L y1=H - PAD_B x2=W y2=H - PAD_B />
-            <line class="axis" x1=PAD_L y1=PAD_T x2=PAD_L y2=H - PAD_B />
-            <text class="tick" x=PAD_L - 4.0 y=PAD_T + 10.0 text-anchor="end">{format!("{top:.0}")}</text>
-            <text class="tick" x=PAD_L - 4.0 y=H - PAD_B text-anchor="end">"0"</text>
-            <text class="tick" x=PAD_L y=H - 6.0>"0"</text>
+            <line class="axis" x1=pad_l y1=H - pad_b x2=W y2=H - pad_b />
+            <line class="axis" x1=pad_l y1=PAD_T x2=pad_l y2=H - pad_b />
+            <text class="tick" x=pad_l - 4.0 y=top_y text-anchor="end">{format!("{top:.0}")}</text>
+            <text class="tick" x=pad_l - 4.0 y=H - pad_b text-anchor="end">"0"</text>
+            <text class="tick" x=pad_l y=H - 6.0>"0"</text>
             <text class="tick" x=W - 4.0 y=H - 6.0 text-anchor="end">{text::duration(end_ms)}</text>
             {lines.iter().zip(series.iter()).map(|(line, s)| {
                 let pts: String = s.iter().enumerate().map(|(i, v)| format!("{:.1},{:.1} ", x(i), y(*v))).collect();
@@ -312,6 +320,48 @@ fn lost_style(id: &str) -> String {
     format!("fill: url(#{id}); stroke: #6e655c; stroke-width: 1.5; stroke-dasharray: 4 2;")
 }
 
+/// [`bars_chart`] projected: each policy's name and figure on a line (18 units, herd.css) over its
+/// bar, which may take the chart's whole width, so the long names need no column of their own.
+fn bars_chart_projected(
+    lines: &[HerdLine],
+    id: &'static str,
+    value: fn(&HerdLine) -> Option<f64>,
+    label: fn(&HerdLine) -> String,
+    highlight: Option<HerdPolicy>,
+) -> AnyView {
+    let row = 33.0;
+    let h = row * HerdPolicy::ALL.len() as f64 + 2.0;
+    let w = 480.0;
+    let top = lines.iter().filter_map(value).fold(1.0f64, f64::max);
+    let labels: Vec<String> = lines.iter().map(label).collect();
+    let desc: Vec<String> = lines
+        .iter()
+        .zip(&labels)
+        .map(|(l, label)| format!("{}: {}", text::herd_policy_name(l.policy), label))
+        .collect();
+    let pattern = format!("herd-hatch-{id}");
+    view! {
+        <svg class="herd-chart herd-bars-chart" viewBox=format!("0 0 {w} {h}") role="img" aria-label=desc.join("; ") data-testid=format!("herd-{id}")>
+            <defs>{hatch(&pattern)}</defs>
+            {lines.iter().zip(labels).enumerate().map(|(i, (line, label))| {
+                let y0 = row * i as f64;
+                let width = value(line).map_or(0.0, |v| (w - 2.0) * v / top);
+                let slug = line.policy.slug();
+                let lost = line.lost_clients();
+                view! {
+                    <g data-policy=slug data-lost=lost.to_string()>
+                        <text class="bar-name" x="0" y=y0 + 16.0>{text::herd_policy_name(line.policy)}</text>
+                        <text class="bar-value" class:bar-lost=lost x=w y=y0 + 16.0 text-anchor="end">{label}</text>
+                        <rect class=format!("herd-bar herd-{slug}") class:strong=highlight == Some(line.policy) class:lost=lost
+                            style=lost.then(|| lost_style(&pattern)) x="1" y=y0 + 21.0 width=format!("{width:.1}") height="10" rx="3" />
+                    </g>
+                }
+            }).collect_view()}
+        </svg>
+    }
+    .into_any()
+}
+
 /// Roughly how wide `label` is at the bars' 15-unit font: wide (CJK) characters count double.
 fn label_width(label: &str) -> f64 {
     label.chars().map(|c| if c as u32 >= 0x2e80 { 15.0 } else { 8.8 }).sum()
@@ -328,7 +378,11 @@ fn bars_chart(
     value: fn(&HerdLine) -> Option<f64>,
     label: fn(&HerdLine) -> String,
     highlight: Option<HerdPolicy>,
+    present: bool,
 ) -> AnyView {
+    if present {
+        return bars_chart_projected(lines, id, value, label, highlight);
+    }
     let row = 26.0;
     let h = row * HerdPolicy::ALL.len() as f64 + 4.0;
     let w = 480.0;

@@ -32,6 +32,7 @@ use crate::ui::endpoint::cors_diagnosis::CorsDiagnosis;
 use crate::ui::endpoint::endpoint_form::{EndpointForm, RunBlocked};
 use crate::ui::herd::HerdView;
 use crate::ui::kit::agenda_view::AgendaView;
+use crate::ui::kit::closing_view::ClosingView;
 use crate::ui::kit::phone_qr::PhoneQr;
 use crate::ui::lazy::{part, Build};
 use crate::ui::lessons::lesson_card::LessonCard;
@@ -229,6 +230,13 @@ split_point! { kit,
 split_point! { kit,
     pub fn presenter_view() -> Result<Build, PartMissing> {
         Ok(Box::new(move || view! { <PresenterView /> }.into_any()))
+    }
+}
+
+// The workshop's closing screen (`?view=closing`), after the plan's last lesson.
+split_point! { kit,
+    pub fn closing_view() -> Result<Build, PartMissing> {
+        Ok(Box::new(move || view! { <ClosingView /> }.into_any()))
     }
 }
 

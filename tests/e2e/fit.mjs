@@ -17,7 +17,14 @@ function measureFit({ skip }) {
   const shown = (el) => {
     if (!el.getClientRects().length) return false;
     const cs = getComputedStyle(el);
-    return cs.visibility !== 'hidden' && cs.opacity !== '0';
+    if (cs.visibility === 'hidden' || cs.opacity === '0') return false;
+    // Visually hidden for screen readers only (the sr-only pattern: a one-pixel box that clips its
+    // text, as presenter mode's page title): drawn nowhere, so it neither fits nor spills.
+    for (let a = el; a && a !== document.body && !(a instanceof SVGElement); a = a.parentElement) {
+      const b = a.getBoundingClientRect();
+      if ((b.width <= 1 || b.height <= 1) && getComputedStyle(a).overflow !== 'visible') return false;
+    }
+    return true;
   };
   const skipped = (el) => el.closest(`${skip}, .sr-only, script, style, noscript, option, select, svg`);
   // The text nodes a person sees, outside the scene's drawing (checked on its own below).
@@ -173,6 +180,13 @@ function measureSizes() {
     }
     return false;
   };
+  const visuallyHidden = (el) => {
+    for (let a = el; a && a !== document.body && !(a instanceof SVGElement); a = a.parentElement) {
+      const b = a.getBoundingClientRect();
+      if ((b.width <= 1 || b.height <= 1) && getComputedStyle(a).overflow !== 'visible') return true;
+    }
+    return false;
+  };
   const inView = (b) => b.bottom > 0 && b.top < innerHeight && b.right > 0 && b.left < innerWidth && b.width > 0;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -181,6 +195,9 @@ function measureSizes() {
     if (el.closest('[aria-hidden="true"]') && !el.closest('svg')) continue;
     const cs = getComputedStyle(el);
     if (cs.visibility === 'hidden' || cs.opacity === '0' || !el.getClientRects().length) continue;
+    // Visually hidden, for screen readers only (the sr-only pattern: a box of a pixel that clips
+    // its text, as presenter mode's page title): nobody sees it at any size.
+    if (visuallyHidden(el)) continue;
     const r = document.createRange();
     r.selectNodeContents(n);
     const b = r.getBoundingClientRect();

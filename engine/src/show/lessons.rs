@@ -198,6 +198,10 @@ pub const HERD_LESSON: (LessonId, &str) = (LessonId::WhyJitter, "view=herd&clien
 /// The workshop agenda's own view: every lesson with its minutes, link and handout.
 pub const AGENDA_VIEW: &str = "view=agenda";
 
+/// The workshop's closing screen, after the plan's last lesson: the takeaways of the lessons
+/// played and the exercises' links.
+pub const CLOSING_VIEW: &str = "view=closing";
+
 /// The presenter view's own link: the teacher's second window, which follows and drives the
 /// projected one.
 pub const PRESENTER_VIEW: &str = "view=presenter";

@@ -4,10 +4,12 @@
 
 pub mod beats;
 pub mod compare;
+pub mod cue;
 pub mod herd;
 pub mod lessons;
 pub mod listing;
 pub mod own_lesson;
+pub mod plan;
 pub mod route;
 pub mod scenario;
 pub mod scene;

@@ -16,13 +16,16 @@ pub enum View {
     Agenda,
     /// The teacher's second window, which follows and drives the projected one.
     Presenter,
+    /// The workshop's end, after the plan's last lesson.
+    Closing,
     /// Your own loop: a code editor beside the scene, the code run in a sandbox against the
     /// page's own server, and its report card.
     Yours,
 }
 
 impl View {
-    pub const ALL: [View; 5] = [View::Playground, View::Herd, View::Agenda, View::Presenter, View::Yours];
+    pub const ALL: [View; 6] =
+        [View::Playground, View::Herd, View::Agenda, View::Presenter, View::Closing, View::Yours];
 
     /// As written after `view=`; the playground writes no `view` at all.
     pub fn slug(self) -> Option<&'static str> {
@@ -31,6 +34,7 @@ impl View {
             View::Herd => Some("herd"),
             View::Agenda => Some("agenda"),
             View::Presenter => Some("presenter"),
+            View::Closing => Some("closing"),
             View::Yours => Some("yours"),
         }
     }

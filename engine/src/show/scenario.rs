@@ -12,6 +12,7 @@ use crate::run::error_text::ErrorText;
 use crate::run::script::Lang;
 use crate::show::lessons::LessonId;
 use crate::show::own_lesson::{read_expect, read_text, OwnLesson};
+use crate::show::plan::{Plan, EXERCISES_KEY, LESSONS_KEY};
 
 /// The link format this build writes. Links with a higher number are read as far as possible.
 pub const FORMAT_VERSION: u32 = 1;
@@ -202,10 +203,13 @@ pub enum Key {
     Title,
     Ask,
     Takeaway,
+    /// A workshop's plan (`lessons=`, `exercises=`; see [`crate::show::plan`]).
+    Lessons,
+    Exercises,
 }
 
 impl Key {
-    const OTHERS: [Key; 12] = [
+    const OTHERS: [Key; 14] = [
         Key::Version,
         Key::Lesson,
         Key::Speed,
@@ -218,6 +222,8 @@ impl Key {
         Key::Title,
         Key::Ask,
         Key::Takeaway,
+        Key::Lessons,
+        Key::Exercises,
     ];
 
     pub fn slug(self) -> &'static str {
@@ -235,6 +241,8 @@ impl Key {
             Key::Title => "title",
             Key::Ask => "ask",
             Key::Takeaway => "takeaway",
+            Key::Lessons => LESSONS_KEY,
+            Key::Exercises => EXERCISES_KEY,
         }
     }
 
@@ -263,6 +271,8 @@ pub struct Scenario {
     /// A teacher's own lesson (`expect=`, `title=`, `ask=`, `takeaway=`). It and a built-in
     /// `lesson` never go together: a link that names both plays the teacher's (see [`decode`]).
     pub own_lesson: Option<OwnLesson>,
+    /// The workshop's plan the room follows: the whole library unless the link chose one.
+    pub plan: Plan,
 }
 
 impl Scenario {
@@ -289,6 +299,8 @@ pub struct Watching {
     /// Index into [`SPEEDS`].
     pub speed: usize,
     pub pace: Pace,
+    /// The workshop's plan: which lesson comes next, and when the workshop ends.
+    pub plan: Plan,
 }
 
 impl Default for Watching {
@@ -300,12 +312,12 @@ impl Default for Watching {
 impl Watching {
     /// `mode` at its own pace and the default speed.
     pub fn in_mode(mode: Mode) -> Self {
-        Watching { mode, speed: DEFAULT_SPEED, pace: Pace::default_for(mode) }
+        Watching { mode, speed: DEFAULT_SPEED, pace: Pace::default_for(mode), plan: Plan::default() }
     }
 
     /// How `s` is watched.
     pub fn of(s: &Scenario) -> Self {
-        Watching { mode: s.mode, speed: s.speed, pace: s.pace }
+        Watching { mode: s.mode, speed: s.speed, pace: s.pace, plan: s.plan }
     }
 
     /// Presenter mode, at the speed and pace chosen if the room is in it already, or at its own.
@@ -313,7 +325,7 @@ impl Watching {
         if self.mode == Mode::Present {
             self
         } else {
-            Watching::in_mode(Mode::Present)
+            Watching { plan: self.plan, ..Watching::in_mode(Mode::Present) }
         }
     }
 
@@ -330,6 +342,7 @@ impl Watching {
         if self.mode != Mode::Full {
             out.push_str(&format!("&{}={}", Key::Mode.slug(), self.mode.slug()));
         }
+        out.push_str(&self.plan.tail());
         out
     }
 
@@ -437,6 +450,11 @@ pub enum Problem {
     /// The link names a built-in lesson and carries a teacher's own: the teacher's is played, on
     /// the built-in lesson's settings.
     OwnLessonInstead {
+        value: String,
+    },
+    /// An item of a plan's list (`lessons=`, `exercises=`) that is not one of the page's; the rest
+    /// of the list was kept.
+    UnknownPlanItem {
         value: String,
     },
     /// An agenda's `extra=` is not the link of a teacher's lesson (it has no `expect=`).
@@ -572,6 +590,10 @@ pub fn encode(s: &Scenario) -> String {
     }
     if let Some(lang) = s.lang {
         out.append_pair(Key::Lang.slug(), lang.code());
+    }
+    if !s.plan.is_default() {
+        out.append_pair(Key::Lessons.slug(), &s.plan.lessons_value());
+        out.append_pair(Key::Exercises.slug(), &s.plan.exercises_value());
     }
     // Last, so the settings come first to the eye, and a link cut for length loses words rather
     // than settings; `expect` first of them, as the lesson cannot do without it.
@@ -724,6 +746,15 @@ pub fn decode(query: &str) -> (Scenario, Vec<Notice>) {
             }
             .map(|l| s.lang = Some(l)),
             Some(Key::Expect) => read_expect(value).map(|l| expect = Some(l)),
+            Some(plan_key @ (Key::Lessons | Key::Exercises)) => {
+                let (plan, unknown) =
+                    if plan_key == Key::Lessons { s.plan.with_lessons(value) } else { s.plan.with_exercises(value) };
+                s.plan = plan;
+                for item in unknown {
+                    note(key, Problem::UnknownPlanItem { value: short(&item) });
+                }
+                Ok(())
+            }
             Some(text @ (Key::Title | Key::Ask | Key::Takeaway)) => {
                 let slot = match text {
                     Key::Title => 0,

@@ -62,8 +62,9 @@ impl Entry {
 
 /// `open`: where the title leads, when not to the link printed (the agenda projected opens its
 /// lessons in presenter mode; the code and the printed link stay the learners' full page).
+/// `controls`: the lesson's say in the workshop's plan (`plan_toggle.rs`), on screen only.
 #[component]
-pub fn AgendaLesson(number: usize, entry: Entry, open: Option<String>) -> impl IntoView {
+pub fn AgendaLesson(number: usize, entry: Entry, open: Option<String>, controls: Option<AnyView>) -> impl IntoView {
     let Entry { id, own, title, goal, question, answer, takeaway, minutes, link } = entry;
     let title_id = format!("kit-{id}");
     let labelled_by = title_id.clone();
@@ -77,6 +78,7 @@ pub fn AgendaLesson(number: usize, entry: Entry, open: Option<String>) -> impl I
                     <a class="kit-title" data-testid="agenda-title" href=title_href dir="auto">{title}</a>
                     <span class="kit-minutes" data-testid="agenda-minutes" data-minutes=minutes>{text::minutes(minutes)}</span>
                 </h2>
+                {controls}
                 {own.then(|| view! { <p class="kit-own-mark" data-testid="agenda-own-mark">{text::own_mark()}</p> })}
                 <p class="kit-goal">{goal}</p>
                 <p class="kit-question" data-testid="agenda-question" dir="auto">{question}</p>

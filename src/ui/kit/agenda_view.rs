@@ -3,6 +3,11 @@
 //! page is the handout (the buttons drop out, the answers come in under the fold). On screen the
 //! answers stay hidden until asked for, so the agenda can be projected without spoiling them.
 //!
+//! The teacher chooses the workshop's plan here (`lessons=`, `exercises=`; see
+//! `engine::show::plan`): which lessons and exercises to keep, in which order, the minutes adding
+//! up as they choose. The address follows the choice, so the link is the plan; the ways on to the
+//! lessons carry it, and printed, the handout holds the plan's lessons and exercises only.
+//!
 //! Teachers' own lessons come after the built-in ones: the agenda link carries each one's link
 //! (`?view=agenda&extra=<link>&extra=<link>`, see `own_lesson::decode_agenda`), and what it could
 //! not read is said above the list. The agenda on screen is remembered for this tab, so "Add to
@@ -12,15 +17,28 @@ use crate::text;
 use crate::ui::kit::agenda_exercises::AgendaExercises;
 use crate::ui::kit::agenda_lesson::{AgendaLesson, Entry};
 use crate::ui::kit::loopback_note::LoopbackNote;
+use crate::ui::kit::plan_chooser::PlanChooser;
+use crate::ui::kit::plan_toggle::{Item, PlanToggle};
 use crate::ui::kit::print_button::PrintButton;
 use crate::web::address::Address;
 use crate::web::agenda_memory;
 use crate::web::share::page_base;
 use leptos::prelude::*;
-use rusty_lock_engine::show::lessons::{total_minutes, LESSONS};
-use rusty_lock_engine::show::own_lesson::{decode_agenda, encode_agenda, OWN_LESSON_MINUTES};
+use rusty_lock_engine::show::lessons::LESSONS;
+use rusty_lock_engine::show::own_lesson::{decode_agenda, encode_agenda, OwnLesson, OWN_LESSON_MINUTES};
 use rusty_lock_engine::show::route::Route;
 use rusty_lock_engine::show::scenario::{decode, encode, Mode, Scenario, Watching};
+use rusty_lock_engine::yours::exercise::ExerciseId;
+
+/// A teacher's own lesson as the agenda lists it: its number among them, its words, the link
+/// printed and where its title leads when projected.
+#[derive(Clone)]
+struct Own {
+    n: usize,
+    lesson: OwnLesson,
+    link: String,
+    open: Option<String>,
+}
 
 #[component]
 pub fn AgendaView() -> impl IntoView {
@@ -36,12 +54,12 @@ pub fn AgendaView() -> impl IntoView {
     // How the room watches, from the agenda's own link (the Lessons menu passes it on): projected,
     // the agenda's ways back to the lessons keep presenter mode, its speed and its pace.
     let watching = Watching::of(&decode(&address.search_untracked()).0);
+    let plan = RwSignal::new(watching.plan);
     let projected_watch = (watching.mode == Mode::Present).then_some(watching);
-    let present = format!("{}{lang}", watching.presenting().lesson_link(&LESSONS[0]));
     let (extras, notices) = decode_agenda(&address.search_untracked());
-    agenda_memory::remember(&encode_agenda(&extras));
+    let agenda_query = encode_agenda(&extras);
     let code = text::lang();
-    let own: Vec<(Entry, Option<String>)> = extras
+    let own: Vec<Own> = extras
         .into_iter()
         .enumerate()
         .filter_map(|(i, mut s)| {
@@ -52,14 +70,23 @@ pub fn AgendaView() -> impl IntoView {
                 let (mode, speed, pace) = (w.mode, w.speed, w.pace);
                 format!("?{}", encode(&Scenario { mode, speed, pace, ..s }))
             });
-            Some((Entry::own(i + 1, &lesson, link), open))
+            Some(Own { n: i + 1, lesson, link, open })
         })
         .collect();
-    let summary = if own.is_empty() {
-        text::agenda_summary(LESSONS.len(), total_minutes())
-    } else {
-        let minutes = total_minutes() + OWN_LESSON_MINUTES * own.len() as u32;
-        text::agenda_summary_own(LESSONS.len() + own.len(), own.len(), minutes)
+    let own_count = own.len();
+    // The address is the plan: each choice replaces it (no history entry per click), and the
+    // tab remembers it for "Add to the agenda".
+    let (tail_watch, lang_tail) = (watching, lang.clone());
+    Effect::new(move |_| {
+        let p = plan.get();
+        let kept = if tail_watch.mode == Mode::Present { Watching { plan: p, ..tail_watch }.tail() } else { p.tail() };
+        address.replace(&format!("?{agenda_query}{kept}{lang_tail}"));
+        agenda_memory::remember(&format!("{agenda_query}{}", p.tail()));
+    });
+    let summary = move || {
+        let p = plan.get();
+        let minutes = p.minutes() + OWN_LESSON_MINUTES * own_count as u32;
+        text::plan_summary(p.lesson_count() + own_count, p.exercise_count(), minutes)
     };
     // Projected (`?view=agenda&mode=present`): the root type grows with the screen, as in the
     // playground's presenter mode (src/ui/kit/kit.css scales the agenda from it).
@@ -67,7 +94,60 @@ pub fn AgendaView() -> impl IntoView {
     if let Some(root) = document().document_element() {
         let _ = if projected { root.set_attribute("data-mode", "present") } else { root.remove_attribute("data-mode") };
     }
-    let back = format!("?v=1{}{lang}", watching.tail());
+    let with_plan = move || Watching { plan: plan.get(), ..watching };
+    let present_lang = lang.clone();
+    let present = move || {
+        let w = with_plan().presenting();
+        let first = w.plan.neighbour(None, 1).unwrap_or(&LESSONS[0]);
+        format!("{}{present_lang}", w.lesson_link(first))
+    };
+    let back_lang = lang.clone();
+    let back = move || format!("?v=1{}{back_lang}", with_plan().tail());
+    let list_base = base.clone();
+    let lessons = move || {
+        let p = plan.get();
+        let row = |lesson: &'static rusty_lock_engine::show::lessons::Lesson| {
+            let open = projected_watch.map(|w| format!("{}{lang}", Watching { plan: p, ..w }.lesson_link(lesson)));
+            let entry = Entry::builtin(lesson, format!("{list_base}?lesson={}{lang}", lesson.id));
+            let controls =
+                view! { <PlanToggle plan=plan item=Item::Lesson(lesson.id) title=entry.title.clone() /> }.into_any();
+            (entry, open, Some(controls))
+        };
+        let kept = p.lessons().map(row).collect::<Vec<_>>();
+        let own_rows = own.iter().cloned().map(|o| (Entry::own(o.n, &o.lesson, o.link), o.open, None));
+        let n = kept.len() + own_count;
+        let kept = kept
+            .into_iter()
+            .chain(own_rows)
+            .enumerate()
+            .map(|(i, (entry, open, controls))| view! { <AgendaLesson number=i + 1 entry=entry open=open controls=controls /> })
+            .collect_view();
+        let out = LESSONS
+            .iter()
+            .filter(|l| !p.has_lesson(l.id))
+            .enumerate()
+            .map(|(i, lesson)| {
+                let (entry, open, controls) = row(lesson);
+                view! { <AgendaLesson number=n + i + 1 entry=entry open=open controls=controls /> }
+            })
+            .collect_view();
+        view! {
+            <ol class="kit-lessons" data-testid="plan-lessons">{kept}</ol>
+            <AgendaExercises base=list_base.clone() ids=p.exercises().collect() plan=plan />
+            {(p.lesson_count() < LESSONS.len() || p.exercise_count() < ExerciseId::ALL.len()).then(|| view! {
+                <section class="kit-out" data-testid="plan-left-out" aria-labelledby="kit-out-title">
+                    <h2 id="kit-out-title">{text::left_out_title()}</h2>
+                    <ol class="kit-lessons">{out}</ol>
+                    <AgendaExercises
+                        base=list_base.clone()
+                        ids=ExerciseId::ALL.into_iter().filter(|e| !p.has_exercise(*e)).collect()
+                        plan=plan
+                        left_out=true
+                    />
+                </section>
+            })}
+        }
+    };
     view! {
         <div class="app kit-page" class:kit-answers=move || answers.get() data-testid="agenda">
             // The kit's own styles come with it (src/ui/kit/kit.css), not in the first load.
@@ -104,17 +184,8 @@ pub fn AgendaView() -> impl IntoView {
                         </div>
                     </div>
                 })}
-                <ol class="kit-lessons">
-                    {LESSONS.iter().map(|lesson| {
-                            let open = projected_watch.map(|w| format!("{}{lang}", w.lesson_link(lesson)));
-                            (Entry::builtin(lesson, format!("{base}?lesson={}{lang}", lesson.id)), open)
-                        })
-                        .chain(own)
-                        .enumerate()
-                        .map(|(i, (entry, open))| view! { <AgendaLesson number=i + 1 entry=entry open=open /> })
-                        .collect_view()}
-                </ol>
-                <AgendaExercises base=base.clone() />
+                <PlanChooser plan=plan />
+                {lessons}
             </main>
         </div>
     }

@@ -4,7 +4,10 @@
 pub mod agenda_exercises;
 pub mod agenda_lesson;
 pub mod agenda_view;
+pub mod closing_view;
 pub mod loopback_note;
 pub mod phone_qr;
+pub mod plan_chooser;
+pub mod plan_toggle;
 pub mod print_button;
 pub mod qr;

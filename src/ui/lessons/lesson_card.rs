@@ -1,7 +1,7 @@
 //! A lesson on screen: its goal, the question the viewer answers before the run plays, and
 //! after the run, whether they were right and why.
 
-use crate::hooks::keys::neighbour_link;
+use crate::hooks::keys::{closing_link, neighbour_link};
 use crate::state::Playground;
 use crate::text;
 use crate::ui::lessons::own_lesson_card::OwnLessonCard;
@@ -39,10 +39,18 @@ fn BuiltinLessonCard() -> impl IntoView {
         let current = pg.scenario.with_untracked(|s| s.lesson);
         // Whether there is a lesson before and after, and the links to them in the mode, at the
         // speed and the pace chosen.
+        let plan = pg.scenario.with_untracked(|s| s.plan);
         let (has_prev, has_next) = (
-            neighbour_link(current, -1, Watching::default()).is_some(),
-            neighbour_link(current, 1, Watching::default()).is_some(),
+            neighbour_link(current, -1, Watching { plan, ..Watching::default() }).is_some(),
+            neighbour_link(current, 1, Watching { plan, ..Watching::default() }).is_some(),
         );
+        // After the plan's last lesson, presenting, the way on is the workshop's end.
+        let at_end = presenting && !has_next && plan.is_last(l.id);
+        // Its place in the plan, or in the library when the plan leaves it out.
+        let (place, of) = match plan.position(l.id) {
+            Some(at) => (at + 1, plan.lesson_count()),
+            None => (index + 1, LESSONS.len()),
+        };
         let link = move |step: isize| move || neighbour_link(current, step, pg.watching()).unwrap_or_default();
         let presenter_link = move || {
             let lang = pg.scenario.with(|s| s.lang.map(|l| format!("&lang={}", l.code())).unwrap_or_default());
@@ -50,7 +58,7 @@ fn BuiltinLessonCard() -> impl IntoView {
         };
         Some(view! {
             <section class="panel lesson" data-testid="lesson-card" data-lesson=l.id.slug() aria-labelledby="lesson-title">
-                <p class="lesson-step">{text::lesson_step(index + 1, LESSONS.len())}</p>
+                <p class="lesson-step" data-testid="lesson-step">{text::lesson_step(place, of)}</p>
                 <h2 id="lesson-title">{words.title}</h2>
                 <p class="lesson-goal">{words.goal}</p>
                 {move || {
@@ -93,6 +101,7 @@ fn BuiltinLessonCard() -> impl IntoView {
                     <nav class="lesson-nav">
                         {has_prev.then(|| view! { <a href=link(-1) data-testid="lesson-prev">{text::prev_lesson()}</a> })}
                         {has_next.then(|| view! { <a href=link(1) data-testid="lesson-next">{text::next_lesson()}</a> })}
+                        {at_end.then(|| view! { <a href=move || closing_link(pg.watching()) data-testid="lesson-end">{text::end_workshop()}</a> })}
                         // The teacher's own screen: a window of its own that follows this one.
                         {presenting.then(|| view! {
                             <a class="presenter-link" href=presenter_link() target="rusty-lock-presenter" data-testid="open-presenter">{text::presenter().open_link}</a>

@@ -1,5 +1,5 @@
 //! The lesson library's list: every lesson by its own link, the workshop entry that walks through
-//! them in order in presenter mode, free play, your own loop, and the workshop agenda with its handout. A lazy part, fetched when the menu first opens.
+//! the plan's lessons in order in presenter mode, free play, your own loop, and the workshop agenda with its handout. A lazy part, fetched when the menu first opens.
 
 use crate::state::Playground;
 use crate::text;
@@ -16,7 +16,8 @@ pub fn LessonsList(open: RwSignal<bool>) -> impl IntoView {
     // The agenda, projected when the room is (it passes the speed and pace on to its links).
     let agenda = move || {
         let w = watching.get();
-        let tail = if w.mode == Mode::Present { w.tail() } else { String::new() };
+        // The plan always goes with it: the agenda is where it is chosen.
+        let tail = if w.mode == Mode::Present { w.tail() } else { w.plan.tail() };
         match text::lang() {
             text::Lang::En => format!("?{AGENDA_VIEW}{tail}"),
             other => format!("?{AGENDA_VIEW}{tail}&lang={}", other.code()),
@@ -24,7 +25,10 @@ pub fn LessonsList(open: RwSignal<bool>) -> impl IntoView {
     };
     view! {
         <div class="menu" data-testid="lessons-menu" on:click=move |_| open.set(false)>
-            <a class="workshop" data-testid="start-workshop" href=move || watching.get().presenting().lesson_link(&LESSONS[0])>{text::start_workshop()}</a>
+            <a class="workshop" data-testid="start-workshop" href=move || {
+                let w = watching.get().presenting();
+                w.lesson_link(w.plan.neighbour(None, 1).unwrap_or(&LESSONS[0]))
+            }>{text::start_workshop()}</a>
             <ol>
                 {LESSONS.iter().map(|l| view! {
                     <li><a href=move || watching.get().lesson_link(l) data-testid=format!("lesson-{}", l.id)>{text::lesson_text(l.id).title}</a></li>

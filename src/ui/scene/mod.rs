@@ -19,7 +19,7 @@ use crate::ui::layer_icon::LayerIcon;
 use crate::ui::lazy::{later_task, Stage};
 use leptos::prelude::*;
 use meters::{TokenMeter, TurnBudget};
-use rusty_lock_engine::run::events::{Ending, Event, Outcome};
+use rusty_lock_engine::run::events::{Ending, Event, Layer, Outcome};
 use rusty_lock_engine::show::scene::{beat_of, hero_spot};
 use rusty_lock_engine::show::view::RunView;
 use stage::Stage;
@@ -115,6 +115,8 @@ pub fn Scene(
                 </p>
                 {move || waiting.get().map(|(attempt, max, _)| view! {
                     <p class="waiting" class:paused=move || !crate::actions::step::is_playing(pg) data-testid=format!("{hooks}waiting")>
+                        // Your code waits: its mark, as the caption and the stamp show it.
+                        <LayerIcon layer=Layer::Code />
                         <span class="spinner" aria-hidden="true"></span>
                         {move || text::waiting(left.get().unwrap_or(0), attempt, max)}
                     </p>

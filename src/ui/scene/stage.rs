@@ -59,7 +59,7 @@ mod art {
     use super::{fit, fit_mono};
     use crate::text;
 
-    pub fn backdrop() -> String {
+    pub fn backdrop(px: u32) -> String {
         let mut bricks = String::new();
         for row in 0..6 {
             let y = 22 + row * 40;
@@ -79,9 +79,9 @@ mod art {
 <ellipse cx="78" cy="112" rx="17" ry="15" class="hood"/><circle cx="71" cy="112" r="3.4" class="eye"/><circle cx="85" cy="112" r="3.4" class="eye"/>
 <circle cx="78" cy="160" r="11" class="orb"/></g>
 <path d="M444 252 V128 A66 66 0 0 1 576 128 V252 Z" class="arch"/>"#,
-            fit(text::oracle(), 140, 16, 30),
+            fit(text::oracle(), 140, px, 30),
             text::oracle(),
-            fit(text::the_room(), 160, 16, 30),
+            fit(text::the_room(), 160, px, 30),
             text::the_room()
         )
     }
@@ -123,19 +123,19 @@ mod art {
     }
 
     /// The villain: an error nobody catches. Square, like the layer it stands for.
-    pub fn villain() -> String {
+    pub fn villain(px: u32) -> String {
         format!(
             r#"<path d="M318 252 L322 150 L336 126 L344 146 L358 118 L372 146 L386 126 L398 150 L402 252 Z" class="shadow"/>
 <rect x="340" y="160" width="12" height="12" class="villain-eye"/><rect x="368" y="160" width="12" height="12" class="villain-eye"/>
 <path d="M342 196 L352 188 L360 198 L368 188 L378 196" class="grin"/>
 <rect x="296" y="80" width="128" height="28" rx="3" class="villain-tag"/><text x="360" y="99" class="villain-text"{}>{}</text>"#,
-            fit(text::villain(), 118, 15, 60),
+            fit(text::villain(), 118, px.max(15), 60),
             text::villain()
         )
     }
 
     /// The frames of everything that speaks; the words that change are added by the stage.
-    pub fn frames() -> String {
+    pub fn frames(px: u32) -> String {
         format!(
             r#"<g class="bubble bubble-request"><rect x="16" y="10" width="262" height="58" rx="3" class="card"/>
 <path d="M34 26 l8 8 m-4 -4 l-9 9 a4 4 0 1 0 4 4 l9 -9" class="wrench"/><text x="58" y="30" class="bubble-head"{ask_fit}>{ask}</text></g>
@@ -154,21 +154,23 @@ mod art {
 <g class="end-sign end-escalated"><line x1="330" y1="250" x2="330" y2="150" class="pole"/><path d="M330 152 h46 v26 h-46 Z" class="flag"/>
 <rect x="200" y="14" width="200" height="44" rx="6"/><text x="300" y="43"{handed_fit}>{handed}</text></g>"#,
             ask = text::asks_for_a_tool(),
-            // Estimated at 16 px: presenter mode draws the small words at 15.5 (style/scene.css).
-            ask_fit = fit(text::asks_for_a_tool(), 206, 16, 80),
-            fin_fit = fit(text::final_answer(), 200, 16, 80),
+            // Estimated at `px`: 16, or presenter mode's 18 (its small words are 17.5, style/lessons.css).
+            ask_fit = fit(text::asks_for_a_tool(), 206, px, 80),
+            fin_fit = fit(text::final_answer(), 200, px, 80),
             fin_text_fit = fit_mono(text::final_answer_text(), 206, 19),
             fin_shut_fit = fit_mono(text::final_answer_shut(), 206, 19),
-            code_fit = fit(text::caught_by_code(), 236, 16, 0),
-            nobody_fit = fit(text::nobody_can_fix(), 236, 16, 0),
+            // Bold too: projected, a letter's allowance is wider ("personne ne peut corriger" is 256
+            // units at 17.5 px, over the 236 of its frame; the full page keeps its estimate).
+            code_fit = fit(text::caught_by_code(), 236, px, if px > 16 { 90 } else { 0 }),
+            nobody_fit = fit(text::nobody_can_fix(), 236, px, if px > 16 { 90 } else { 0 }),
             // The notes are bold: a bold letter is about an eighth wider than the estimate's
             // (measured: "Error: back to the model" 214 units at presenter mode's 15.5 px).
-            worked_fit = fit(text::tool_worked(), 196, 16, 80),
-            back_fit = fit(text::tool_error_back(), 196, 16, 80),
-            thrown_fit = fit(text::tool_error_thrown(), 204, 16, 80),
-            guard_fit = fit(text::guard_sign(), 186, 16, 80),
-            stopped_fit = fit(text::stopped_sign(), 64, 16, 50),
-            handed_fit = fit(text::handed_over(), 186, 16, 50),
+            worked_fit = fit(text::tool_worked(), 196, px, 80),
+            back_fit = fit(text::tool_error_back(), 196, px, 80),
+            thrown_fit = fit(text::tool_error_thrown(), 204, px, 80),
+            guard_fit = fit(text::guard_sign(), 186, px, 80),
+            stopped_fit = fit(text::stopped_sign(), 64, px, 50),
+            handed_fit = fit(text::handed_over(), 186, px, 50),
             fin = text::final_answer(),
             fin_text = text::final_answer_text(),
             fin_shut = text::final_answer_shut(),
@@ -214,7 +216,11 @@ pub fn Stage(
         move || (!fit_mono(&call(), max, font_px).is_empty()).then_some(length)
     };
     // The hero's name and the failure's name carry their own fit, as the frames do.
-    let hero_label = format!("<tspan{}>{}</tspan>", fit(text::hero(), 120, 16, 30), text::hero());
+    // Presenter mode draws the scene's small words larger (style/lessons.css): estimated at its size.
+    let present = crate::state::expect_context::<crate::state::Playground>().scenario.with_untracked(|s| s.mode)
+        == rusty_lock_engine::show::scenario::Mode::Present;
+    let px = if present { 18 } else { 16 };
+    let hero_label = format!("<tspan{}>{}</tspan>", fit(text::hero(), 120, px, 30), text::hero());
     let bundle = move || {
         let n = carried.get();
         if n == 0 {
@@ -258,7 +264,7 @@ pub fn Stage(
                 data-leak=move || leaked.get().to_string()
                 data-testid=format!("{hooks}stage")
             >
-                <g inner_html=art::backdrop() />
+                <g inner_html=art::backdrop(px) />
                 <g data-testid=format!("{hooks}door") data-state=door class=move || format!("door door-{}", door()) inner_html=art::DOOR />
                 <g data-testid=format!("{hooks}lock") data-state=lock class=move || format!("lock lock-{}", lock()) inner_html=art::LOCK />
                 <g inner_html=art::acts() />
@@ -269,8 +275,8 @@ pub fn Stage(
                     </g>
                     <text x="0" y="272" class="label hero-label" inner_html=hero_label />
                 </g>
-                <g class="villain" inner_html=art::villain() />
-                <g inner_html=art::frames() />
+                <g class="villain" inner_html=art::villain(px) />
+                <g inner_html=art::frames(px) />
                 // The words that change with the step, each inside its frame's area.
                 <text x="58" y="55" class="bubble-call in-request" textLength=call_fit(212, 19, "212") lengthAdjust="spacingAndGlyphs">{call}</text>
                 <text
@@ -282,7 +288,7 @@ pub fn Stage(
                 >
                     {failure}
                 </text>
-                <text x="390" y="117" class="call-text in-tool" textLength=call_fit(172, 16, "172") lengthAdjust="spacingAndGlyphs">{call}</text>
+                <text x="390" y="117" class="call-text in-tool" textLength=call_fit(172, px, "172") lengthAdjust="spacingAndGlyphs">{call}</text>
                 <text x="226" y="58" class="bubble-call in-guard" textLength=call_fit(190, 19, "190") lengthAdjust="spacingAndGlyphs">{call}</text>
                 <text x="300" y="48" class="countdown-time in-wait">
                     {move || countdown.get().map(|(_, _, ms)| text::duration(ms)).unwrap_or_default()}
@@ -292,7 +298,7 @@ pub fn Stage(
                     y="72"
                     class="countdown-attempt in-wait"
                     textLength=move || {
-                        countdown.get().and_then(|(a, m, _)| (!fit(&text::attempt_of(a, m), 206, 17, 0).is_empty()).then_some("206"))
+                        countdown.get().and_then(|(a, m, _)| (!fit(&text::attempt_of(a, m), 206, px.max(17), 0).is_empty()).then_some("206"))
                     }
                     lengthAdjust="spacingAndGlyphs"
                 >

@@ -17,6 +17,9 @@ use rusty_lock_engine::show::view::{backoff_strips, Strip};
 const X0: f64 = 96.0;
 const SCALE_W: f64 = 200.0;
 const ROW: f64 = 24.0;
+/// Projected: a row of figures (24 units, style/lessons.css) over a bar as wide as the chart.
+const PRESENT_SCALE_W: f64 = 450.0;
+const PRESENT_ROW: f64 = 62.0;
 
 /// The strip of the turn on screen, while that turn has waited at least once.
 #[component]
@@ -51,32 +54,39 @@ pub fn VerdictStrips() -> impl IntoView {
 }
 
 /// One turn's waits as bars on a common scale, with the same figures in words for screen readers.
+/// Projected (presenter mode, in the lesson's column), each bar runs the chart's width under its
+/// figures, drawn large enough for the back row; the attempt is the bar's place in the list.
 #[component]
 pub fn StripChart(strip: Strip) -> impl IntoView {
+    let present = crate::state::expect_context::<Playground>().scenario.with_untracked(|s| s.mode)
+        == rusty_lock_engine::show::scenario::Mode::Present;
+    let (x0, scale_w, row) = if present { (2.0, PRESENT_SCALE_W, PRESENT_ROW) } else { (X0, SCALE_W, ROW) };
     let scale = strip.scale_ms();
-    let x = move |ms: u64| X0 + SCALE_W * ms as f64 / scale as f64;
-    let height = ROW * strip.bars.len() as f64 + 4.0;
+    let x = move |ms: u64| x0 + scale_w * ms as f64 / scale as f64;
+    let height = row * strip.bars.len() as f64 + 4.0;
     let words: Vec<String> = strip.bars.iter().map(text::strip_bar).collect();
     let total = strip.total_wait_ms();
     view! {
         <div class="strip" data-testid="backoff-strip" data-turn=strip.turn>
             <h3 class="strip-title">{text::strip_title(strip.turn)}</h3>
             <svg class="strip-chart" viewBox=format!("0 0 460 {height}") role="img" aria-label=words.join(" ")
-                data-x0=X0 data-scale-width=SCALE_W data-scale-ms=scale>
+                data-x0=x0 data-scale-width=scale_w data-scale-ms=scale>
                 {strip.bars.iter().enumerate().map(|(i, bar)| {
-                    let y = 2.0 + ROW * i as f64;
+                    let y = 2.0 + row * i as f64;
+                    // Projected, the figures are a line above the bar, which takes the rest of the row.
+                    let (bar_y, bar_h, text_y) = if present { (y + 30.0, row - 32.0, y + 24.0) } else { (y, ROW, y + 16.0) };
                     let asked = bar.retry_after_ms.map(|ms| view! {
-                        <rect class="strip-asked" x=X0 y=y + 4.0 width=format!("{:.1}", x(ms) - X0) height=ROW - 8.0 rx="2" data-testid="strip-retry-after" />
+                        <rect class="strip-asked" x=x0 y=bar_y + 4.0 width=format!("{:.1}", x(ms) - x0) height=bar_h - 8.0 rx="2" data-testid="strip-retry-after" />
                     });
                     let tick = x(bar.wait_ms);
                     view! {
                         <g data-testid="strip-bar" data-attempt=bar.attempt data-wait-ms=bar.wait_ms data-ceiling-ms=bar.ceiling_ms
                             data-reason=match bar.reason { WaitReason::Backoff => "backoff", WaitReason::RetryAfter => "retry-after" }>
-                            <text class="strip-label" x="0" y=y + 16.0>{text::strip_label(bar.attempt + 1)}</text>
-                            <rect class="strip-ceiling" x=X0 y=y + 6.0 width=format!("{:.1}", x(bar.ceiling_ms) - X0) height=ROW - 12.0 rx="2" />
+                            {(!present).then(|| view! { <text class="strip-label" x="0" y=text_y>{text::strip_label(bar.attempt + 1)}</text> })}
+                            <rect class="strip-ceiling" x=x0 y=bar_y + 6.0 width=format!("{:.1}", x(bar.ceiling_ms) - x0) height=bar_h - 12.0 rx="2" />
                             {asked}
-                            <line class="strip-tick" data-testid="strip-tick" x1=format!("{tick:.2}") x2=format!("{tick:.2}") y1=y + 1.0 y2=y + ROW - 1.0 />
-                            <text class="strip-value" x=X0 + SCALE_W + 8.0 y=y + 16.0>{text::strip_value(bar)}</text>
+                            <line class="strip-tick" data-testid="strip-tick" x1=format!("{tick:.2}") x2=format!("{tick:.2}") y1=bar_y + 1.0 y2=bar_y + bar_h - 1.0 />
+                            <text class="strip-value" x=if present { x0 } else { X0 + SCALE_W + 8.0 } y=text_y>{text::strip_value(bar)}</text>
                         </g>
                     }
                 }).collect_view()}
