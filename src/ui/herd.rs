@@ -334,14 +334,10 @@ fn bars_chart_projected(
     let w = 480.0;
     let top = lines.iter().filter_map(value).fold(1.0f64, f64::max);
     let labels: Vec<String> = lines.iter().map(label).collect();
-    let desc: Vec<String> = lines
-        .iter()
-        .zip(&labels)
-        .map(|(l, label)| format!("{}: {}", text::herd_policy_name(l.policy), label))
-        .collect();
+    let desc = bars_desc(lines, &labels);
     let pattern = format!("herd-hatch-{id}");
     view! {
-        <svg class="herd-chart herd-bars-chart" viewBox=format!("0 0 {w} {h}") role="img" aria-label=desc.join("; ") data-testid=format!("herd-{id}")>
+        <svg class="herd-chart herd-bars-chart" viewBox=format!("0 0 {w} {h}") role="img" aria-label=desc data-testid=format!("herd-{id}")>
             <defs>{hatch(&pattern)}</defs>
             {lines.iter().zip(labels).enumerate().map(|(i, (line, label))| {
                 let y0 = row * i as f64;
@@ -363,6 +359,16 @@ fn bars_chart_projected(
 }
 
 /// Roughly how wide `label` is at the bars' 15-unit font: wide (CJK) characters count double.
+/// A bar chart's text alternative: each policy's name and its figure, in the bars' order.
+fn bars_desc(lines: &[HerdLine], labels: &[String]) -> String {
+    lines
+        .iter()
+        .zip(labels)
+        .map(|(l, label)| format!("{}: {}", text::herd_policy_name(l.policy), label))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 fn label_width(label: &str) -> f64 {
     label.chars().map(|c| if c as u32 >= 0x2e80 { 15.0 } else { 8.8 }).sum()
 }
@@ -397,14 +403,10 @@ fn bars_chart(
         _ => full,
     });
     let full = full.max(40.0);
-    let desc: Vec<String> = lines
-        .iter()
-        .zip(&labels)
-        .map(|(l, label)| format!("{}: {}", text::herd_policy_name(l.policy), label))
-        .collect();
+    let desc = bars_desc(lines, &labels);
     let pattern = format!("herd-hatch-{id}");
     view! {
-        <svg class="herd-chart herd-bars-chart" viewBox=format!("0 0 {w} {h}") role="img" aria-label=desc.join("; ") data-testid=format!("herd-{id}")>
+        <svg class="herd-chart herd-bars-chart" viewBox=format!("0 0 {w} {h}") role="img" aria-label=desc data-testid=format!("herd-{id}")>
             <defs>{hatch(&pattern)}</defs>
             {lines.iter().zip(labels).enumerate().map(|(i, (line, label))| {
                 let y0 = 2.0 + row * i as f64;

@@ -211,10 +211,7 @@ impl Plan {
     /// This plan with `id` added at its end, or taken out if it was in.
     pub fn toggled_lesson(mut self, id: LessonId) -> Plan {
         match self.position(id) {
-            Some(at) => {
-                self.lessons.copy_within(at + 1..self.lesson_count as usize, at);
-                self.lesson_count -= 1;
-            }
+            Some(at) => take_out(&mut self.lessons, &mut self.lesson_count, at),
             None => self.add_lesson(id),
         }
         self
@@ -224,10 +221,7 @@ impl Plan {
     pub fn toggled_exercise(mut self, id: ExerciseId) -> Plan {
         let at = self.exercises().position(|e| e == id);
         match at {
-            Some(at) => {
-                self.exercises.copy_within(at + 1..self.exercise_count as usize, at);
-                self.exercise_count -= 1;
-            }
+            Some(at) => take_out(&mut self.exercises, &mut self.exercise_count, at),
             None => self.add_exercise(id),
         }
         self
@@ -293,6 +287,12 @@ impl Plan {
         }
         (self, unknown)
     }
+}
+
+/// Removes slot `at` of the first `count` slots, closing the gap.
+fn take_out(slots: &mut [u8], count: &mut u8, at: usize) {
+    slots.copy_within(at + 1..*count as usize, at);
+    *count -= 1;
 }
 
 /// The link keys of a plan.
