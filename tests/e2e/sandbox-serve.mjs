@@ -8,7 +8,10 @@ import { join, normalize, sep } from 'node:path';
 
 const YOURS = fileURLToPath(new URL('../../assets/yours/', import.meta.url));
 const HARNESS = fileURLToPath(new URL('./sandbox-host.html', import.meta.url));
-const TYPES = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8' };
+const TYPES = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', mjs: 'text/javascript; charset=utf-8', wasm: 'application/wasm', json: 'application/json', zip: 'application/zip' };
+// Pyodide's files, at /python/ as the site serves them (scripts/python-files.mjs copies the same list).
+const PYODIDE = fileURLToPath(new URL('../../node_modules/pyodide/', import.meta.url));
+const PYTHON_FILES = ['pyodide-lock.json', 'pyodide.mjs', 'pyodide.asm.mjs', 'python_stdlib.zip', 'pyodide.asm.wasm'];
 
 async function listen(handler) {
   const sockets = new Set();
@@ -29,6 +32,7 @@ export async function serveSandbox() {
     requests.push(path);
     let file = null;
     if (path === '/harness.html') file = HARNESS;
+    else if (path.startsWith('/python/') && PYTHON_FILES.includes(path.slice('/python/'.length))) file = join(PYODIDE, path.slice('/python/'.length));
     else if (path.startsWith('/yours/')) {
       const f = normalize(join(YOURS, path.slice('/yours/'.length)));
       if (f.startsWith(normalize(YOURS + sep)) || f.startsWith(YOURS)) file = f;
