@@ -49,7 +49,7 @@
   const pythonSupported = () => typeof WebAssembly === 'object' && WebAssembly !== null && typeof WebAssembly.Suspending === 'function';
 
   // Pyodide's files, fetched once per page from its own origin (so through its service worker and
-  // HTTP cache), kept as bytes: each frame gets a copy. A failed fetch is forgotten, to try again.
+  // HTTP cache), kept as Blobs that every frame is handed. A failed fetch is forgotten, to try again.
   const pythonLoads = new Map(); // base URL -> { promise, loaded, total, listeners }
   function loadPython(pythonUrl, onProgress) {
     const base = new URL(str(pythonUrl) || PYTHON_URL, document.baseURI).href.replace(/\/?$/, '/');
@@ -65,23 +65,14 @@
         }));
         for (const r of responses) load.total += Number(r.headers.get('content-length')) || 0;
         tell();
+        // Kept as Blobs: the browser holds the bytes, and a frame gets them by reference, so neither
+        // this page's thread nor the frame's copies megabytes (the worker reads them on its own).
         const files = {};
         await Promise.all(responses.map(async (r, i) => {
-          const reader = r.body.getReader();
-          const parts = [];
-          let size = 0;
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
-            parts.push(value);
-            size += value.length;
-            load.loaded += value.length;
-            tell();
-          }
-          const bytes = new Uint8Array(size);
-          let at = 0;
-          for (const p of parts) { bytes.set(p, at); at += p.length; }
-          files[PYTHON_FILES[i]] = bytes.buffer;
+          const counted = r.body.pipeThrough(new TransformStream({
+            transform(chunk, out) { load.loaded += chunk.byteLength; tell(); out.enqueue(chunk); },
+          }));
+          files[PYTHON_FILES[i]] = await new Response(counted).blob();
         }));
         return files;
       })();
@@ -416,6 +407,6 @@
 
   window.RustyYours = Object.freeze({
     run, prepare, release: dropSpares, pythonSupported,
-    loadPython: (pythonUrl, onProgress) => loadPython(pythonUrl, onProgress).then((files) => ({ bytes: Object.values(files).reduce((n, b) => n + b.byteLength, 0) })),
+    loadPython: (pythonUrl, onProgress) => loadPython(pythonUrl, onProgress).then((files) => ({ bytes: Object.values(files).reduce((n, b) => n + b.size, 0) })),
   });
 })();
