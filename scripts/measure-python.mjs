@@ -47,14 +47,14 @@ async function timedRun(page, code) {
     window.longTasks.length = 0;
     const r = await window.harness(c, { language: 'python', loadBudgetMs: 120000 });
     const ready = r.python.find((p) => p.phase === 'ready');
-    return { how: r.end.how, value: r.end.value, message: r.end.message, readyAt: ready ? ready.at : NaN, workerMs: ready ? ready.ms : NaN, total: r.ms, longTasks: [...window.longTasks] };
+    return { how: r.end.how, value: r.end.value, message: r.end.message, readyAt: ready ? ready.at : NaN, workerMs: ready ? ready.ms : NaN, wasmMs: ready ? ready.wasmMs : NaN, total: r.ms, longTasks: [...window.longTasks] };
   }, code);
 }
 
 async function main() {
   const site = await serveSandbox();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
-  const out = { cold: [], cached: [], worker: [], warm: [], longTasks: [], bytes: null };
+  const out = { cold: [], cached: [], worker: [], wasm: [], warm: [], longTasks: [], bytes: null };
   try {
     for (let i = 0; i < N; i++) {
       const { context, page } = await fresh(browser, site);
@@ -69,6 +69,7 @@ async function main() {
       }
       out.cold.push(cold.readyAt);
       out.worker.push(cold.workerMs);
+      out.wasm.push(cold.wasmMs);
       out.longTasks.push(...cold.longTasks);
       // Cached: no spare may help, so the spares go first.
       await page.evaluate(() => RustyYours.release());
@@ -76,6 +77,7 @@ async function main() {
       if (cached.how !== 'returned') throw new Error(`the cached run ended ${cached.how}: ${cached.message}`);
       out.cached.push(cached.readyAt);
       out.worker.push(cached.workerMs);
+      out.wasm.push(cached.wasmMs);
       out.longTasks.push(...cached.longTasks);
       // Warm: a spare made ahead has Python ready when the run takes it.
       await page.evaluate(() => RustyYours.prepare('/yours/sandbox-py.html', 1, '/python/'));
@@ -96,7 +98,7 @@ async function main() {
   for (const f of out.bytes.files) console.log(`    ${f.name.padEnd(20)} ${kb(f.raw).padStart(9)} raw ${kb(f.gzip).padStart(9)} gzip`);
   console.log(`  Python ready, cold (run() to ready):          ${ms(median(out.cold))}   [${out.cold.map(ms).join(', ')}]`);
   console.log(`  Python ready, cached (files in memory):       ${ms(median(out.cached))}   [${out.cached.map(ms).join(', ')}]`);
-  console.log(`  worker start (files in, interpreter ready):   ${ms(median(out.worker))}`);
+  console.log(`  worker start (files in, interpreter ready):   ${ms(median(out.worker))}, of which the wasm's compile ${ms(median(out.wasm))}`);
   console.log(`  a small loop with a warm spare (run() to end): ${ms(median(out.warm))}`);
   const long = out.longTasks.filter((d) => d.ms > 50);
   console.log(`  long tasks > 50 ms on the page while Python starts: ${long.length}${long.length ? ` (${long.map((d) => `${ms(d.ms)} ${d.where}`).join(', ')})` : ''}`);

@@ -15,7 +15,9 @@
 // fetches Pyodide's files (once, kept in memory) and posts them to the frame as soon as it is
 // ready, so a spare frame starts Python before a run takes it. Until the frame says Python is
 // ready the watchdog allows loadBudgetMs, then budgetMs as for JavaScript. handlers.python({ phase:
-// 'fetching' | 'starting' | 'ready', loaded?, total?, ms? }) tells the page what to show meanwhile.
+// 'fetching' | 'starting' | 'ready', loaded?, total? (bytes), ms?, wasmMs? (the worker's start, and
+// the wasm's compile within it) }) tells the page what to show meanwhile. A Python spare frame waits
+// 30 s for the next run (it cost seconds to start), a JavaScript one 1 s.
 // handlers (synchronous, each optional): serve(req) -> answer | stream | drop | hang,
 //            abort({ id, t, spent? }) (spent: { url, method, body } of a fetch whose signal had
 //            already fired: it never went out), tool({ id, t, name, args }) -> { ok, output } | { ok: false, message },
@@ -173,7 +175,10 @@
     } else if (m.type === 'loaded' && entry.pythonUrl && !entry.loaded) {
       entry.loaded = true;
       entry.loadMs = num(m.ms);
-      entry.phase('ready', { ms: entry.loadMs });
+      entry.wasmMs = num(m.wasmMs);
+      entry.steps = {};
+      if (m.steps && typeof m.steps === 'object') for (const k of ['importMs', 'pyodideMs', 'runtimeMs']) entry.steps[k] = num(m.steps[k]);
+      entry.phase('ready', { ms: entry.loadMs, wasmMs: entry.wasmMs, steps: entry.steps });
     } else if (m.type === 'load-failed' && entry.pythonUrl && !entry.failed) {
       entry.failed = { why: str(m.why).slice(0, 40) || 'load', message: str(m.message).slice(0, 500) };
     }
@@ -196,8 +201,11 @@
     wanted = 1;
   }
   let active = 0; // runs going now: the spares wait as long as one is
+  // A Python spare has cost seconds to start: it waits longer for the next run.
+  const PYTHON_SPARE_IDLE_MS = 30000;
   function idleCountdown(ms = SPARE_IDLE_MS) {
     clearTimeout(spareTimer);
+    if (spares.some((s) => s.pythonUrl)) ms = Math.max(ms, PYTHON_SPARE_IDLE_MS);
     if (spares.length && active === 0) spareTimer = setTimeout(dropSpares, ms);
   }
   // The page may call this ahead (the view opened, a report card is coming): those spares wait 10 s.
@@ -396,7 +404,7 @@
       entry.receive = receive;
       entry.phase = (phase, extra) => { try { if (!finished) call('python', { phase, ...extra }); } catch (_) { /* the page's */ } };
       if (entry.failed) { finish({ how: 'error', ...entry.failed }); return { done, stop: () => finish({ how: 'stopped' }) }; }
-      if (entry.pythonUrl) entry.phase(entry.loaded ? 'ready' : entry.win && entry.ready ? 'starting' : 'fetching', entry.loaded ? { ms: entry.loadMs } : {});
+      if (entry.pythonUrl) entry.phase(entry.loaded ? 'ready' : entry.win && entry.ready ? 'starting' : 'fetching', entry.loaded ? { ms: entry.loadMs, wasmMs: entry.wasmMs } : {});
       if (entry.ready) start();
     } catch (err) {
       finish({ how: 'error', message: `the sandbox could not be made: ${err && err.message}` });
