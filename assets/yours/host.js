@@ -169,7 +169,9 @@
         loadPython(entry.pythonUrl, (p) => entry.phase('fetching', p)).then((files) => {
           if (entry.removed) return;
           entry.phase('starting');
-          entry.win.postMessage({ rustyYours: entry.token, type: 'load', files }, '*');
+          const load = pythonLoads.get(entry.pythonUrl.replace(/\/?$/, '/'));
+          const snapshot = load && load.snapshot ? { snapshot: load.snapshot } : {};
+          entry.win.postMessage({ rustyYours: entry.token, type: 'load', files: { ...files, ...snapshot } }, '*');
         }, (err) => note(entry, { type: 'load-failed', why: 'fetch', message: `Python's files could not be fetched (${err && err.message})` }));
       }
     } else if (m.type === 'loaded' && entry.pythonUrl && !entry.loaded) {
@@ -177,7 +179,11 @@
       entry.loadMs = num(m.ms);
       entry.wasmMs = num(m.wasmMs);
       entry.steps = {};
-      if (m.steps && typeof m.steps === 'object') for (const k of ['importMs', 'pyodideMs', 'runtimeMs']) entry.steps[k] = num(m.steps[k]);
+      if (m.steps && typeof m.steps === 'object') for (const k of ['importMs', 'pyodideMs', 'restoreMs', 'runtimeMs', 'snapshotMs', 'snapshotBytes', 'fromSnapshot']) entry.steps[k] = num(m.steps[k]);
+      if (m.steps && m.steps.snapshotError) entry.steps.snapshotError = str(m.steps.snapshotError);
+      // The first frame's snapshot of a started interpreter: the next frames start from it.
+      const load = pythonLoads.get(entry.pythonUrl.replace(/\/?$/, '/'));
+      if (load && !load.snapshot && m.snapshot instanceof Blob) load.snapshot = m.snapshot;
       entry.phase('ready', { ms: entry.loadMs, wasmMs: entry.wasmMs, steps: entry.steps });
     } else if (m.type === 'load-failed' && entry.pythonUrl && !entry.failed) {
       entry.failed = { why: str(m.why).slice(0, 40) || 'load', message: str(m.message).slice(0, 500) };

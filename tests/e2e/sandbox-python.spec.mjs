@@ -206,6 +206,38 @@ test.describe('a Python loop', () => {
   });
 });
 
+test.describe('starting Python', () => {
+  test.beforeEach(async ({ page }) => { await open(page); });
+
+  test('the first frame snapshots its started interpreter; the next frames start from the snapshot, each a fresh one', async ({ page }) => {
+    const code = 'import random\ncounter = globals().get("counter", 0) + 1\ndef run_agent(task):\n    return "%d %r" % (counter, random.random())';
+    const ready = (r) => r.python.find((p) => p.phase === 'ready');
+    const first = await run(page, code, { seed: 5 });
+    await page.evaluate(() => RustyYours.release()); // no spare: the next run starts its own frame
+    const second = await run(page, code, { seed: 5 });
+    expect(ready(first).steps).toMatchObject({ fromSnapshot: 0 });
+    expect(ready(first).steps.snapshotBytes).toBeGreaterThan(1e6);
+    expect(ready(second).steps).toMatchObject({ fromSnapshot: 1 });
+    // A fresh interpreter each time: nothing of the first run is left in the second.
+    expect(first.end).toMatchObject({ how: 'returned', value: expect.stringMatching(/^1 0\./) });
+    expect(second.end).toEqual(first.end);
+  });
+
+  test('the trimmed standard library keeps what a loop imports', async ({ page }) => {
+    const modules = ['abc', 'argparse', 'asyncio', 'base64', 'collections', 'contextlib', 'copy', 'csv', 'dataclasses', 'datetime',
+      'decimal', 'email.message', 'enum', 'fractions', 'functools', 'gzip', 'hashlib', 'hmac', 'html', 'http.client', 'inspect',
+      'itertools', 'json', 'logging', 'math', 'os', 'pathlib', 'pprint', 'queue', 're', 'secrets', 'shlex', 'socket', 'statistics',
+      'string', 'sys', 'textwrap', 'threading', 'time', 'tomllib', 'traceback', 'typing', 'urllib.parse', 'urllib.request', 'uuid',
+      'xml.etree.ElementTree', 'zipfile', 'zoneinfo'];
+    const code = `import importlib\nfailed = []\nfor name in ${JSON.stringify(modules)}:\n    try:\n        importlib.import_module(name)\n    except ImportError as err:\n        failed.append(name)\n`
+      + 'print("ok".encode("utf-8").decode("latin-1"), "é".encode("cp1252"), "汉".encode("gbk"))\n'
+      + 'def run_agent(task):\n    return ",".join(failed) or "all"';
+    const r = await run(page, code);
+    expect(r.end).toMatchObject({ how: 'returned', value: 'all' });
+    expect(texts(r)).toEqual(["ok b'\\xe9' b'\\xba\\xba'"]);
+  });
+});
+
 test.describe('the reference texts\' Python loop, pasted unedited', () => {
   test.beforeEach(async ({ page }) => { await open(page); });
 
