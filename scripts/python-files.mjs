@@ -21,7 +21,8 @@ export function pyodideVersion() {
 /** Raw and gzip -9 bytes of each file, and their totals (trim: with the trimmed stdlib). */
 export function sizes({ trim = false } = {}) {
   const rows = PYTHON_FILES.map((name) => {
-    const bytes = trim && name === 'python_stdlib.zip' ? trimmedStdlib() : readFileSync(join(PYODIDE_DIR, name));
+    const bytes = trim && name === 'python_stdlib.zip' ? trimmedStdlib()
+      : name === 'pyodide-lock.json' ? minimalLock() : readFileSync(join(PYODIDE_DIR, name));
     return { name, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
   });
   const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip }), { raw: 0, gzip: 0 });
@@ -32,8 +33,16 @@ export function copyTo(out, { trim = false } = {}) {
   mkdirSync(out, { recursive: true });
   for (const name of PYTHON_FILES) {
     if (trim && name === 'python_stdlib.zip') writeFileSync(join(out, name), trimmedStdlib());
+    else if (name === 'pyodide-lock.json') writeFileSync(join(out, name), minimalLock());
     else copyFileSync(join(PYODIDE_DIR, name), join(out, name));
   }
+}
+
+/** The lock file without its 357 packages: none can be fetched here (no network), and an import
+ * of one then fails as any missing package does. Pyodide checks only its `info`. */
+export function minimalLock() {
+  const lock = JSON.parse(readFileSync(join(PYODIDE_DIR, 'pyodide-lock.json'), 'utf8'));
+  return Buffer.from(JSON.stringify({ info: lock.info, packages: {} }));
 }
 
 // ---- A trimmed standard library (--trim): what no agent loop in this sandbox can use ----

@@ -192,6 +192,9 @@ test.describe('a Python loop', () => {
     expect(pkg.end).toMatchObject({ how: 'threw', name: 'ModuleNotFoundError', line: 2, mistake: { kind: 'package', name: 'openai' } });
     const env = await run(page, 'import os\nkey = os.environ["OPENAI_API_KEY"]');
     expect(env.end).toMatchObject({ how: 'threw', name: 'KeyError', line: 2, mistake: { kind: 'process' } });
+    // Pyodide's own packages are not offered either (no network, and the lock file lists none).
+    const numpy = await run(page, 'import numpy');
+    expect(numpy.end).toMatchObject({ how: 'threw', message: "No module named 'numpy'", mistake: { kind: 'package', name: 'numpy' } });
     const stdlib = await run(page, 'import definitely_not_a_module_here');
     expect(stdlib.end).toMatchObject({ how: 'threw', mistake: { kind: 'package', name: 'definitely_not_a_module_here' } });
   });

@@ -5,7 +5,7 @@ import http from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, normalize, sep } from 'node:path';
-import { trimmedStdlib } from '../../scripts/python-files.mjs';
+import { minimalLock, trimmedStdlib } from '../../scripts/python-files.mjs';
 
 const YOURS = fileURLToPath(new URL('../../assets/yours/', import.meta.url));
 const HARNESS = fileURLToPath(new URL('./sandbox-host.html', import.meta.url));
@@ -42,7 +42,8 @@ export async function serveSandbox() {
       if (f.startsWith(normalize(YOURS + sep)) || f.startsWith(YOURS)) file = f;
     }
     if (!file || !existsSync(file) || !statSync(file).isFile()) { res.writeHead(404, { 'content-type': 'text/plain' }); return res.end('not here'); }
-    const body = file === join(PYODIDE, 'python_stdlib.zip') ? stdlibBytes() : readFileSync(file);
+    const body = file === join(PYODIDE, 'python_stdlib.zip') ? stdlibBytes()
+      : file === join(PYODIDE, 'pyodide-lock.json') ? minimalLock() : readFileSync(file);
     res.writeHead(200, { 'content-type': TYPES[file.split('.').pop()] || 'application/octet-stream', 'cache-control': 'no-cache', 'content-length': body.length });
     res.end(body);
   });
