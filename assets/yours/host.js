@@ -12,12 +12,14 @@
 //            budgetMs = 2000, virtualLimitMs = 600000,
 //            language = 'javascript' | 'python', pythonUrl = 'python/' (Pyodide's files), loadBudgetMs = 60000 }
 // Python (issue 42): the same messages and the same End. The frame is sandbox-py.html; the page
-// fetches Pyodide's files (once, kept in memory) and posts them to the frame as soon as it is
-// ready, so a spare frame starts Python before a run takes it. Until the frame says Python is
-// ready the watchdog allows loadBudgetMs, then budgetMs as for JavaScript. handlers.python({ phase:
-// 'fetching' | 'starting' | 'ready', loaded?, total? (bytes), ms?, wasmMs? (the worker's start, and
-// the wasm's compile within it) }) tells the page what to show meanwhile. A Python spare frame waits
-// 30 s for the next run (it cost seconds to start), a JavaScript one 1 s.
+// fetches Pyodide's files (once, kept as Blobs) and hands them to the frame as soon as it is
+// ready, so a spare frame starts Python before a run takes it. The page's first Python frame also
+// hands back a memory snapshot of its started interpreter (31 MB, kept in memory): every later
+// frame restores a fresh interpreter from it in well under a second. Until the frame says Python
+// is ready the watchdog allows loadBudgetMs, then budgetMs as for JavaScript. handlers.python({
+// phase: 'fetching' | 'starting' | 'ready', loaded?, total? (bytes), ms?, wasmMs?, steps? (how the
+// worker's start split) }) tells the page what to show meanwhile. A Python spare frame waits 30 s
+// for the next run (it cost the machine a second or more), a JavaScript one 1 s.
 // handlers (synchronous, each optional): serve(req) -> answer | stream | drop | hang,
 //            abort({ id, t, spent? }) (spent: { url, method, body } of a fetch whose signal had
 //            already fired: it never went out), tool({ id, t, name, args }) -> { ok, output } | { ok: false, message },
@@ -172,7 +174,10 @@
           const load = pythonLoads.get(entry.pythonUrl.replace(/\/?$/, '/'));
           const snapshot = load && load.snapshot ? { snapshot: load.snapshot } : {};
           entry.win.postMessage({ rustyYours: entry.token, type: 'load', files: { ...files, ...snapshot } }, '*');
-        }, (err) => note(entry, { type: 'load-failed', why: 'fetch', message: `Python's files could not be fetched (${err && err.message})` }));
+        }, (err) => {
+          // Through receive: a run that has taken this frame ends at once.
+          if (!entry.removed) entry.receive({ type: 'load-failed', why: 'fetch', message: `Python's files could not be fetched (${err && err.message})` });
+        });
       }
     } else if (m.type === 'loaded' && entry.pythonUrl && !entry.loaded) {
       entry.loaded = true;

@@ -406,6 +406,13 @@ test.describe('the Python sandbox contains a stranger\'s code', () => {
     await pageStillWorks(page);
   });
 
+  test('Pyodide\'s files missing: one clear error, and the page lives on', async ({ page }) => {
+    const r = await run(page, 'print("never")', { pythonUrl: '/not-here/' });
+    expect(r.end).toMatchObject({ how: 'error', why: 'fetch' });
+    expect(r.end.message).toContain('could not be fetched');
+    await pageStillWorks(page);
+  });
+
   test('the page fetches Pyodide\'s files once for every run, and the frames\' CSP hashes match their scripts', async ({ page }) => {
     const count = () => site.requests.filter((p) => p === '/python/pyodide.asm.wasm').length;
     const before = count();
