@@ -179,6 +179,25 @@ test.describe('a Python loop', () => {
     ]);
   });
 
+  test('an asyncio loop runs too: asyncio.sleep on virtual time, gather, to_thread around urlopen', async ({ page }) => {
+    const code = [
+      'import asyncio, time, urllib.request',
+      'async def step(i):',
+      '    await asyncio.sleep(1.5)',
+      '    return i',
+      'async def main():',
+      '    t = time.monotonic()',
+      '    done = await asyncio.gather(step(1), step(2))',
+      '    res = await asyncio.to_thread(urllib.request.urlopen, LLM["base_url"])',
+      '    return "%s %.1f %d" % (done, time.monotonic() - t, res.status)',
+      'def run_agent(task):',
+      '    return asyncio.run(main())',
+    ].join('\n');
+    const r = await run(page, code);
+    expect(r.end).toMatchObject({ how: 'returned', value: '[1, 2] 1.5 200', t: 1500 });
+    expect(r.requests.map((q) => q.t)).toEqual([1500]);
+  });
+
   test('an error names the learner\'s line, never the runner\'s; a package or an environment variable is named', async ({ page }) => {
     const inAgent = await run(page, '# first\nreply = None\ndef run_agent(task):\n    return reply["choices"][0]');
     expect(inAgent.end).toMatchObject({ how: 'threw', name: 'TypeError', line: 4 });
