@@ -64,11 +64,12 @@ fi
 
 # wasm-opt 132 from npm, terser (minifies the JS glue), esbuild with CodeMirror and sucrase (the
 # "Your own loop" view's editor and type stripper, bundled by scripts/bundle-yours.mjs, a Trunk
-# pre-build hook) and the Playwright test runner. Debian's
+# pre-build hook), Pyodide (the Python runner's interpreter, copied by scripts/python-files.mjs) and
+# the Playwright test runner. Debian's
 # own wasm-opt (108) is too old and produces a page that dies at load, so Trunk.toml pins
 # version_132 and PATH finds this one.
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -x node_modules/.bin/playwright ] || [ ! -x node_modules/.bin/terser ] \
-   || [ ! -x node_modules/.bin/esbuild ] || [ ! -f node_modules/sucrase/package.json ] \
+   || [ ! -x node_modules/.bin/esbuild ] || [ ! -f node_modules/sucrase/package.json ] || [ ! -f node_modules/pyodide/package.json ] \
    || [ package.json -nt node_modules/.package-lock.json ]; then
   say "installing npm packages"
   npm install --no-audit --no-fund

@@ -40,5 +40,8 @@ step "release build"
 step "the measurement script still runs to the end (quick mode: its figures are not checked)"
 node scripts/measure-perf.mjs dist --quick
 
+step "the Python runner's measurement still runs to the end (quick mode: its figures are not checked)"
+node scripts/measure-python.mjs --quick
+
 step "browser tests (headless Chromium)"
 npx playwright test

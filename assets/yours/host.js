@@ -4,9 +4,22 @@
 //   const run = RustyYours.run(options, handlers);  // { done: Promise<End>, stop() }; never rejects
 //   RustyYours.prepare(sandboxUrl, n)                // optional: load n spare frames ahead (max 8)
 //   RustyYours.release()                             // optional: remove the spare frames now
+//   RustyYours.pythonSupported()                     // false in a browser without JSPI: say so, offer JavaScript
+//   RustyYours.loadPython(pythonUrl, onProgress)     // optional: fetch Pyodide's files ahead (a progress
+//                                                    // bar: onProgress({ loaded, total })); resolves { bytes }
 //
 // options: { sandboxUrl, code, task, seed, llm: { baseURL, model, apiKey }, toolSchemas,
-//            budgetMs = 2000, virtualLimitMs = 600000 }
+//            budgetMs = 2000, virtualLimitMs = 600000,
+//            language = 'javascript' | 'python', pythonUrl = 'python/' (Pyodide's files), loadBudgetMs = 60000 }
+// Python (issue 42): the same messages and the same End. The frame is sandbox-py.html; the page
+// fetches Pyodide's files (once, kept as Blobs) and hands them to the frame as soon as it is
+// ready, so a spare frame starts Python before a run takes it. The page's first Python frame also
+// hands back a memory snapshot of its started interpreter (31 MB, kept in memory): every later
+// frame restores a fresh interpreter from it in well under a second. Until the frame says Python
+// is ready the watchdog allows loadBudgetMs, then budgetMs as for JavaScript. handlers.python({
+// phase: 'fetching' | 'starting' | 'ready', loaded?, total? (bytes), ms?, wasmMs?, steps? (how the
+// worker's start split) }) tells the page what to show meanwhile. A Python spare frame waits 30 s
+// for the next run (it cost the machine a second or more), a JavaScript one 1 s.
 // handlers (synchronous, each optional): serve(req) -> answer | stream | drop | hang,
 //            abort({ id, t, spent? }) (spent: { url, method, body } of a fetch whose signal had
 //            already fired: it never went out), tool({ id, t, name, args }) -> { ok, output } | { ok: false, message },
@@ -16,7 +29,10 @@
 //        line? (threw: the line of the code it was thrown at, when its stack tells),
 //        mistake? (threw: { kind: 'package', name } for an import or require, { kind: 'process' }),
 //        found? (no-agent: the functions the code defined at its top level; it defined no runAgent
-//        nor run_agent and asked nothing of the server) }
+//        nor run_agent and asked nothing of the server),
+//        why? (error: 'no-jspi' in a browser that cannot run Python, 'fetch' when Pyodide's files
+//        could not be fetched, 'load' / 'worker' when Python did not start),
+//        placeholders? (Python: the page's names whose placeholder, such as TOOL_SCHEMAS = [...], the page met) }
 //
 // Each run gets its own iframe (sandbox="allow-scripts" only: an opaque origin, under a CSP with no
 // network), its own random token and its own handlers; the iframe is removed when the run ends.
@@ -29,6 +45,51 @@
 
   const frames = new Map(); // a frame's window -> what receives its messages
   const DEFAULT_URL = 'yours/sandbox.html';
+  const PYTHON_SANDBOX_URL = 'yours/sandbox-py.html';
+  const PYTHON_URL = 'python/';
+  const PYTHON_FILES = ['pyodide-lock.json', 'pyodide.mjs', 'pyodide.asm.mjs', 'python_stdlib.zip', 'pyodide.asm.wasm'];
+  const NO_JSPI = 'Python runs here only in a browser with WebAssembly JSPI (Chrome or Edge 137 and later, Firefox 153 and later, Safari 27 and later); JavaScript runs in this one';
+
+  const pythonSupported = () => typeof WebAssembly === 'object' && WebAssembly !== null && typeof WebAssembly.Suspending === 'function';
+
+  // Pyodide's files, fetched once per page from its own origin (so through its service worker and
+  // HTTP cache), kept as Blobs that every frame is handed. A failed fetch is forgotten, to try again.
+  const pythonLoads = new Map(); // base URL -> { promise, loaded, total, listeners }
+  function loadPython(pythonUrl, onProgress) {
+    const base = new URL(str(pythonUrl) || PYTHON_URL, document.baseURI).href.replace(/\/?$/, '/');
+    let load = pythonLoads.get(base);
+    if (!load) {
+      load = { loaded: 0, total: 0, listeners: new Set() };
+      const tell = () => { for (const f of load.listeners) { try { f({ loaded: load.loaded, total: load.total }); } catch (_) { /* the page's */ } } };
+      load.promise = (async () => {
+        const responses = await Promise.all(PYTHON_FILES.map(async (name) => {
+          const r = await fetch(base + name, { credentials: 'same-origin' });
+          if (!r.ok) throw new Error(`${name}: ${r.status}`);
+          return r;
+        }));
+        for (const r of responses) load.total += Number(r.headers.get('content-length')) || 0;
+        tell();
+        // Kept as Blobs: the browser holds the bytes, and a frame gets them by reference, so neither
+        // this page's thread nor the frame's copies megabytes (the worker reads them on its own).
+        const files = {};
+        await Promise.all(responses.map(async (r, i) => {
+          const counted = r.body.pipeThrough(new TransformStream({
+            transform(chunk, out) { load.loaded += chunk.byteLength; tell(); out.enqueue(chunk); },
+          }));
+          files[PYTHON_FILES[i]] = await new Response(counted).blob();
+        }));
+        return files;
+      })();
+      load.promise.catch(() => pythonLoads.delete(base));
+      pythonLoads.set(base, load);
+    }
+    if (typeof onProgress === 'function') {
+      load.listeners.add(onProgress);
+      const off = () => load.listeners.delete(onProgress);
+      load.promise.then(off, off);
+    }
+    return load.promise;
+  }
   const MAX_BATCH = 10000;
 
   // One listener for all frames, there only while a frame is.
@@ -66,7 +127,7 @@
   }
 
   // A fresh frame with its own token. Until a run adopts it, it only notes that it is ready.
-  function makeFrame(href) {
+  function makeFrame(href, pythonUrl) {
     const token = randomToken();
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts');
@@ -78,8 +139,10 @@
     // The frame reads its token and the page's origin from its name (srcdoc) or its fragment.
     const params = new URLSearchParams({ token, origin: location.origin }).toString();
     const entry = {
-      token, frame, win: null, ready: false, removed: false, url: href,
-      receive(m) { if (m.type === 'ready') entry.ready = true; },
+      token, frame, win: null, ready: false, removed: false, url: href, key: spareKey(href, pythonUrl), pythonUrl,
+      loaded: !pythonUrl, failed: null, // Python only: ready to run, or why it cannot start
+      receive(m) { note(entry, m); },
+      phase() {}, // a run that adopts the frame tells its page
       remove() { // removing the frame ends its worker too
         entry.removed = true;
         if (entry.win) untrack(entry.win);
@@ -98,6 +161,41 @@
     return entry;
   }
 
+  // What any frame's messages tell before a run reads them: ready (then a Python frame gets its
+  // files), Python ready, or Python failing to start.
+  function note(entry, m) {
+    if (m.type === 'ready' && !entry.ready) {
+      entry.ready = true;
+      if (entry.pythonUrl) {
+        entry.phase('fetching');
+        loadPython(entry.pythonUrl, (p) => entry.phase('fetching', p)).then((files) => {
+          if (entry.removed) return;
+          entry.phase('starting');
+          const load = pythonLoads.get(entry.pythonUrl.replace(/\/?$/, '/'));
+          const snapshot = load && load.snapshot ? { snapshot: load.snapshot } : {};
+          entry.win.postMessage({ rustyYours: entry.token, type: 'load', files: { ...files, ...snapshot } }, '*');
+        }, (err) => {
+          // Through receive: a run that has taken this frame ends at once.
+          if (!entry.removed) entry.receive({ type: 'load-failed', why: 'fetch', message: `Python's files could not be fetched (${err && err.message})` });
+        });
+      }
+    } else if (m.type === 'loaded' && entry.pythonUrl && !entry.loaded) {
+      entry.loaded = true;
+      entry.loadMs = num(m.ms);
+      entry.wasmMs = num(m.wasmMs);
+      entry.steps = {};
+      if (m.steps && typeof m.steps === 'object') for (const k of ['importMs', 'pyodideMs', 'restoreMs', 'runtimeMs', 'snapshotMs', 'snapshotBytes', 'fromSnapshot']) entry.steps[k] = num(m.steps[k]);
+      if (m.steps && m.steps.snapshotError) entry.steps.snapshotError = str(m.steps.snapshotError);
+      // The first frame's snapshot of a started interpreter: the next frames start from it.
+      const load = pythonLoads.get(entry.pythonUrl.replace(/\/?$/, '/'));
+      if (load && !load.snapshot && m.snapshot instanceof Blob) load.snapshot = m.snapshot;
+      entry.phase('ready', { ms: entry.loadMs, wasmMs: entry.wasmMs, steps: entry.steps });
+    } else if (m.type === 'load-failed' && entry.pythonUrl && !entry.failed) {
+      entry.failed = { why: str(m.why).slice(0, 40) || 'load', message: str(m.message).slice(0, 500) };
+    }
+  }
+  function spareKey(href, pythonUrl) { return pythonUrl ? `${href} ${pythonUrl}` : href; }
+
   // Spare frames, loaded ahead so that a run finds its sandbox ready: one after each run (the next
   // press), or as many as prepare(url, n) asks (a report card about to run n cases at once). Each is
   // fresh and never shared: a run takes one, and the spares go after a second with no run going.
@@ -114,27 +212,38 @@
     wanted = 1;
   }
   let active = 0; // runs going now: the spares wait as long as one is
+  // A Python spare has cost seconds to start: it waits longer for the next run.
+  const PYTHON_SPARE_IDLE_MS = 30000;
   function idleCountdown(ms = SPARE_IDLE_MS) {
     clearTimeout(spareTimer);
+    if (spares.some((s) => s.pythonUrl)) ms = Math.max(ms, PYTHON_SPARE_IDLE_MS);
     if (spares.length && active === 0) spareTimer = setTimeout(dropSpares, ms);
   }
   // The page may call this ahead (the view opened, a report card is coming): those spares wait 10 s.
-  function prepare(sandboxUrl, count) {
-    warm(sandboxUrl, count);
+  // A Python frame (pythonUrl given) costs a second or more of the machine's time to start:
+  // at most MAX_PYTHON_SPARES of them wait.
+  function prepare(sandboxUrl, count, pythonUrl) {
+    warm(sandboxUrl, count, pythonUrl);
     idleCountdown(PREPARED_IDLE_MS);
   }
-  function warm(sandboxUrl, count) {
-    const href = new URL(sandboxUrl || DEFAULT_URL, document.baseURI).href.split('#')[0];
-    if (spares.some((s) => s.url !== href)) dropSpares();
-    if (count !== undefined) wanted = Math.max(1, Math.min(MAX_SPARES, Math.trunc(num(count, 1))));
-    while (spares.length < wanted) spares.push(makeFrame(href));
+  const MAX_PYTHON_SPARES = 2;
+  function warm(sandboxUrl, count, pythonUrl) {
+    const href = new URL(sandboxUrl || (pythonUrl ? PYTHON_SANDBOX_URL : DEFAULT_URL), document.baseURI).href.split('#')[0];
+    const py = pythonUrl ? new URL(pythonUrl, document.baseURI).href : '';
+    const key = spareKey(href, py);
+    if (spares.some((s) => s.key !== key)) dropSpares();
+    if (count !== undefined) wanted = Math.max(1, Math.min(py ? MAX_PYTHON_SPARES : MAX_SPARES, Math.trunc(num(count, 1))));
+    while (spares.length < wanted) spares.push(makeFrame(href, py));
   }
-  function takeFrame(sandboxUrl) {
+  function takeFrame(sandboxUrl, pythonUrl) {
     const href = new URL(sandboxUrl, document.baseURI).href.split('#')[0];
-    // A ready spare first, then one still loading, else a new frame.
-    const i = spares.findIndex((s) => s.url === href && s.ready);
-    const j = i >= 0 ? i : spares.findIndex((s) => s.url === href);
-    if (j < 0) return makeFrame(href);
+    const py = pythonUrl ? new URL(pythonUrl, document.baseURI).href : '';
+    const key = spareKey(href, py);
+    // A spare with Python ready first, then a ready one, then one still loading, else a new frame.
+    const h = spares.findIndex((s) => s.key === key && s.ready && s.loaded);
+    const i = h >= 0 ? h : spares.findIndex((s) => s.key === key && s.ready);
+    const j = i >= 0 ? i : spares.findIndex((s) => s.key === key);
+    if (j < 0) return makeFrame(href, py);
     const [entry] = spares.splice(j, 1);
     return entry;
   }
@@ -172,7 +281,10 @@
     options = options || {};
     handlers = handlers || {};
     const budgetMs = num(options.budgetMs, 2000) > 0 ? num(options.budgetMs, 2000) : 2000;
-    const sandboxUrl = str(options.sandboxUrl) || DEFAULT_URL;
+    const python = options.language === 'python';
+    const pythonUrl = python ? new URL(str(options.pythonUrl) || PYTHON_URL, document.baseURI).href : '';
+    const loadBudgetMs = num(options.loadBudgetMs, 60000) > 0 ? num(options.loadBudgetMs, 60000) : 60000;
+    const sandboxUrl = str(options.sandboxUrl) || (python ? PYTHON_SANDBOX_URL : DEFAULT_URL);
     let finished = false;
     let started = false;
     let t = 0; // the latest virtual time the frame told of
@@ -190,7 +302,7 @@
       clearInterval(watchdog);
       if (entry) entry.remove();
       // Spares may share the process this code hogged or crashed: drop them. Otherwise top them up.
-      if (end.how === 'blocked' || end.how === 'error') dropSpares(); else warm(sandboxUrl);
+      if (end.how === 'blocked' || end.how === 'error') dropSpares(); else warm(sandboxUrl, undefined, pythonUrl);
       idleCountdown();
       resolveDone({ t, ...end });
     }
@@ -215,6 +327,8 @@
         if (finished) return;
         if (m.type === 'pong') { pingAt = 0; return; } // the frame lives; says nothing of the worker
         lastHeard = performance.now();
+        note(entry, m);
+        if (entry.failed) { finish({ how: 'error', ...entry.failed }); return; }
         if (m.type === 'ready') { if (!started) start(); return; }
         if (m.type !== 'out' || !started || !Array.isArray(m.batch)) return;
         const replies = [];
@@ -249,6 +363,8 @@
                 if (mistake.kind === 'package') end.mistake.name = str(mistake.name).slice(0, 200);
               }
               if (end.how === 'no-agent') end.found = Array.isArray(item.found) ? item.found.slice(0, 20).map((n) => str(n).slice(0, 80)) : [];
+              if (end.how === 'error' && typeof item.why === 'string') end.why = item.why.slice(0, 40);
+              if (Array.isArray(item.placeholders)) end.placeholders = item.placeholders.slice(0, 10).map((n) => str(n).slice(0, 40));
               t = end.t;
               finish(end);
               return;
@@ -273,9 +389,13 @@
       const nowMs = performance.now();
       const silent = nowMs - lastHeard;
       const frameGone = started && pingAt > 0 && nowMs - pingAt > CRASH_MS;
+      // Python starting is the runner's own work, not the code's: it gets loadBudgetMs.
+      const budget = entry && !entry.loaded ? Math.max(budgetMs, loadBudgetMs) : budgetMs;
       if (frameGone && silent > CRASH_MS) {
         finish({ how: 'error', message: 'the sandbox crashed (most likely it ran out of memory)' });
-      } else if (silent > budgetMs) {
+      } else if (entry && !entry.loaded && silent > budget) {
+        finish({ how: 'error', why: 'load', message: `Python did not start within ${budget / 1000} s` });
+      } else if (silent > budget) {
         finish(started
           ? { how: 'blocked', message: `your code did not give control back within ${budgetMs / 1000} s` }
           : { how: 'error', message: 'the sandbox did not start' });
@@ -285,10 +405,17 @@
       }
     }, Math.max(25, Math.min(250, budgetMs / 4)));
 
+    if (python && !pythonSupported()) {
+      finish({ how: 'error', why: 'no-jspi', message: NO_JSPI });
+      return { done, stop: () => {} };
+    }
     try {
-      entry = takeFrame(sandboxUrl);
+      entry = takeFrame(sandboxUrl, pythonUrl);
       idleCountdown(); // no spare goes while a run is going
       entry.receive = receive;
+      entry.phase = (phase, extra) => { try { if (!finished) call('python', { phase, ...extra }); } catch (_) { /* the page's */ } };
+      if (entry.failed) { finish({ how: 'error', ...entry.failed }); return { done, stop: () => finish({ how: 'stopped' }) }; }
+      if (entry.pythonUrl) entry.phase(entry.loaded ? 'ready' : entry.win && entry.ready ? 'starting' : 'fetching', entry.loaded ? { ms: entry.loadMs, wasmMs: entry.wasmMs } : {});
       if (entry.ready) start();
     } catch (err) {
       finish({ how: 'error', message: `the sandbox could not be made: ${err && err.message}` });
@@ -297,5 +424,8 @@
     return { done, stop: () => finish({ how: 'stopped' }) };
   }
 
-  window.RustyYours = Object.freeze({ run, prepare, release: dropSpares });
+  window.RustyYours = Object.freeze({
+    run, prepare, release: dropSpares, pythonSupported,
+    loadPython: (pythonUrl, onProgress) => loadPython(pythonUrl, onProgress).then((files) => ({ bytes: Object.values(files).reduce((n, b) => n + b.size, 0) })),
+  });
 })();

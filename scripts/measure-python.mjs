@@ -1,0 +1,137 @@
+// Measures the Python runner of "Your own loop" (issue 42) in headless Chromium, with no wasm build:
+// the sandbox harness (tests/e2e/sandbox-host.html) drives host.js and sandbox-py.html, Pyodide's
+// files served from node_modules at /python/.
+//   node scripts/measure-python.mjs          medians of 3
+//   node scripts/measure-python.mjs --quick  one of each; fails only if it cannot measure
+//
+// Figures:
+//   first use, bytes fetched: Pyodide's files the page asked for (raw, and gzip -9 as a server
+//     that compresses would send them; python_stdlib.zip is already compressed, and trimmed as the
+//     build copies it: PYTHON_STDLIB=full measures the whole one)
+//   Python ready, cold: a fresh browser profile, from run() to "ready" (fetch + compile + start)
+//   Python ready, cached: the same page again (the files are in the page's memory, as after the
+//     first run; a fresh frame and interpreter), from run() to "ready"
+//   worker start: inside the worker, from the files' arrival to the interpreter ready
+//   a run with a warm spare: run() to the end of a small loop when a spare frame has Python ready
+//   18 cases: the reference texts' Python loop (read from ../shared/seeds at run time) 18 times,
+//     one after the other with two spares, as a report card would; after Python is ready
+//   long tasks: tasks over 50 ms on the page's thread while Python is fetched and starts
+import { readdirSync, readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { serveSandbox } from '../tests/e2e/sandbox-serve.mjs';
+import { sizes, pyodideVersion } from './python-files.mjs';
+
+const quick = process.argv.includes('--quick');
+const N = quick ? 1 : 3;
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : NaN; };
+const ms = (x) => `${Math.round(x)} ms`;
+const LOOP = 'import json, urllib.request\ndef run_agent(task):\n    with urllib.request.urlopen(LLM["base_url"] + "/chat/completions", data=b"{}") as r:\n        return json.load(r)["choices"][0]["finish_reason"]';
+
+// The reference texts' Python errors loop when the texts are beside the checkout, else LOOP.
+const SEEDS = new URL('../../shared/seeds/', import.meta.url);
+function cardCode() {
+  try {
+    const file = readdirSync(SEEDS).find((f) => f.startsWith('002_'));
+    const text = readFileSync(new URL(file, SEEDS), 'utf8');
+    return text.split('**Python**')[1].split('```python')[1].split('```')[0].replace(/^\n/, '');
+  } catch (_) { return LOOP; }
+}
+const CARD_CODE = cardCode();
+
+async function fresh(browser, site) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(site.harness);
+  await page.evaluate(() => {
+    window.longTasks = [];
+    // Each long task with where it ran: 'self' is the page's own script; a frame sharing the page's
+    // process shows as a descendant.
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push({ ms: e.duration, where: e.name });
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  return { context, page };
+}
+
+/** One run of `code` in Python; the time to "ready" from the page's side, and what the worker said. */
+async function timedRun(page, code) {
+  return page.evaluate(async (c) => {
+    window.longTasks.length = 0;
+    const r = await window.harness(c, { language: 'python', loadBudgetMs: 120000 });
+    const ready = r.python.find((p) => p.phase === 'ready');
+    return { how: r.end.how, value: r.end.value, message: r.end.message, readyAt: ready ? ready.at : NaN, workerMs: ready ? ready.ms : NaN, wasmMs: ready ? ready.wasmMs : NaN, total: r.ms, longTasks: [...window.longTasks] };
+  }, code);
+}
+
+async function main() {
+  const site = await serveSandbox();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const out = { cold: [], cached: [], workerCold: [], workerCached: [], wasm: [], warm: [], card: [], longTasks: [], bytes: null };
+  try {
+    for (let i = 0; i < N; i++) {
+      const { context, page } = await fresh(browser, site);
+      const before = site.requests.length;
+      const cold = await timedRun(page, LOOP);
+      if (cold.how !== 'returned') throw new Error(`the cold run ended ${cold.how}: ${cold.message}`);
+      const asked = site.requests.slice(before).filter((p) => p.startsWith('/python/')).map((p) => p.slice('/python/'.length));
+      if (!out.bytes) {
+        const { rows } = sizes({ trim: process.env.PYTHON_STDLIB !== 'full' });
+        const used = rows.filter((r) => asked.includes(r.name));
+        out.bytes = { files: used, raw: used.reduce((n, r) => n + r.raw, 0), gzip: used.reduce((n, r) => n + r.gzip, 0) };
+      }
+      out.cold.push(cold.readyAt);
+      out.workerCold.push(cold.workerMs);
+      out.wasm.push(cold.wasmMs);
+      out.longTasks.push(...cold.longTasks);
+      // Cached: no spare may help, so the spares go first.
+      await page.evaluate(() => RustyYours.release());
+      const cached = await timedRun(page, LOOP);
+      if (cached.how !== 'returned') throw new Error(`the cached run ended ${cached.how}: ${cached.message}`);
+      out.cached.push(cached.readyAt);
+      out.workerCached.push(cached.workerMs);
+      out.longTasks.push(...cached.longTasks);
+      // Warm: a spare made ahead has Python ready when the run takes it.
+      await page.evaluate(() => RustyYours.prepare('/yours/sandbox-py.html', 1, '/python/'));
+      await page.waitForFunction(() => document.querySelector('iframe') !== null);
+      await page.waitForTimeout(quick ? 8000 : 10000); // room for the spare to start Python on two busy cores
+      const warm = await timedRun(page, LOOP);
+      if (warm.how !== 'returned') throw new Error(`the warm run ended ${warm.how}: ${warm.message}`);
+      out.warm.push(warm.total);
+      // A report card's worth: 18 cases of the reference loop (or a small one), one after the
+      // other, with two spares starting Python ahead, from the first case to the last end.
+      const card = await page.evaluate(async ([code, n]) => {
+        RustyYours.prepare('/yours/sandbox-py.html', 2, '/python/');
+        const scripts = [[], [{ status: 429, headers: { 'retry-after': '2' } }], [{ status: 503 }], ['drop'], [{ status: 500 }, { status: 502 }], [{ status: 401 }]];
+        const t0 = performance.now();
+        const ends = [];
+        for (let i = 0; i < n; i++) ends.push((await window.harness(code, { language: 'python', seed: i + 1, script: scripts[i % scripts.length] })).end.how);
+        return { ms: performance.now() - t0, ends };
+      }, [CARD_CODE, 18]);
+      if (card.ends.some((how) => !['returned', 'threw'].includes(how))) throw new Error(`a card case ended ${card.ends.join(' ')}`);
+      out.card.push(card.ms);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await site.stop();
+  }
+  const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+  console.log(`Python runner (pyodide ${pyodideVersion()}), ${quick ? 'quick: one of each' : `medians of ${N}`}`);
+  console.log(`  first use, fetched: ${out.bytes.files.length} files, ${kb(out.bytes.raw)} raw, ${kb(out.bytes.gzip)} gzip -9`);
+  for (const f of out.bytes.files) console.log(`    ${f.name.padEnd(20)} ${kb(f.raw).padStart(9)} raw ${kb(f.gzip).padStart(9)} gzip`);
+  console.log(`  Python ready, cold (run() to ready):          ${ms(median(out.cold))}   [${out.cold.map(ms).join(', ')}]`);
+  console.log(`  Python ready, cached (files and snapshot in the page's memory): ${ms(median(out.cached))}   [${out.cached.map(ms).join(', ')}]`);
+  console.log(`  in the worker, files in to interpreter ready: cold ${ms(median(out.workerCold))} (the wasm's compile ${ms(median(out.wasm))}), from the snapshot ${ms(median(out.workerCached))}`);
+  console.log(`  a small loop with a warm spare (run() to end): ${ms(median(out.warm))}`);
+  console.log(`  18 cases of ${CARD_CODE === LOOP ? 'a small loop' : "the reference texts' Python loop"}, one after the other, 2 spares: ${ms(median(out.card))}   [${out.card.map(ms).join(', ')}]`);
+  const long = out.longTasks.filter((d) => d.ms > 50);
+  console.log(`  long tasks > 50 ms on the page while Python starts: ${long.length}${long.length ? ` (${long.map((d) => `${ms(d.ms)} ${d.where}`).join(', ')})` : ''}`);
+  console.log(`  (load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}: other work on this machine slows every figure)`);
+}
+
+main().catch((err) => {
+  console.error(`measure-python: could not measure: ${err && err.stack}`);
+  process.exit(1);
+});
