@@ -5,6 +5,7 @@
 //! * [`tools`]: the room and its tools as the code calls them;
 //! * [`observe`]: what the page saw, and the playground's events read from it;
 //! * [`session`]: one run as the page hosts it, recording what it observes;
+//! * [`code_lang`]: the language the code is written in (JavaScript or Python), guessed from it;
 //! * [`card`]: the report card, each case graded from behaviour beside the engine's own loop;
 //! * [`exercise`]: the exercises, levels solved when their cases pass the card;
 //! * [`problem`]: a mistake in the code itself (a syntax error, a bug, a package, no `runAgent`),
@@ -12,6 +13,7 @@
 //! * [`sim`]: a simulated sandbox on virtual time, for the reference side and for tests.
 
 pub mod card;
+pub mod code_lang;
 pub mod exercise;
 pub mod observe;
 pub mod problem;
