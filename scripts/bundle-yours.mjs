@@ -111,9 +111,10 @@ if (writeIfChanged(licencesPath, `The packages bundled into editor.js and strip.
   written.push(relative(root, licencesPath));
 }
 
-// The sandbox's own two files (ours, not bundled) go beside the bundles, so the view finds all
-// of its JavaScript in one folder of the dist: the host the page loads, and the frame it makes.
-for (const name of ['host.js', 'sandbox.html']) {
+// The sandbox's own files (ours, not bundled) go beside the bundles, so the view finds all of its
+// JavaScript in one folder of the dist: the host the page loads, and the frames it makes (one for
+// JavaScript, one for Python; Pyodide's own files go to python/, scripts/python-files.mjs).
+for (const name of ['host.js', 'sandbox.html', 'sandbox-py.html']) {
   const path = join(out, name);
   if (writeIfChanged(path, readFileSync(join(root, 'assets/yours', name)))) written.push(relative(root, path));
 }

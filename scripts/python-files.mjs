@@ -5,7 +5,11 @@
 //   node scripts/python-files.mjs --sizes prints raw and gzip -9 sizes only
 //   --full                                 the whole standard library (by default it is trimmed of
 //                                          what a loop cannot use here: see DROPPED)
-import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+//   --quiet                                one line, no sizes (the build's hook: Trunk.toml)
+// The build runs it as a Trunk pre-build hook into build/python/ (gitignored), which index.html's
+// copy-dir link copies to dist/python/. A file is rewritten only when its bytes change, so
+// `trunk serve` (which watches the whole tree) does not rebuild for ever.
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -29,13 +33,20 @@ export function sizes({ trim = false } = {}) {
   return { rows, total };
 }
 
+/** Copies the files into `out`; returns the names written (a file already holding exactly its
+ * bytes is left alone). */
 export function copyTo(out, { trim = false } = {}) {
   mkdirSync(out, { recursive: true });
+  const written = [];
   for (const name of PYTHON_FILES) {
-    if (trim && name === 'python_stdlib.zip') writeFileSync(join(out, name), trimmedStdlib());
-    else if (name === 'pyodide-lock.json') writeFileSync(join(out, name), minimalLock());
-    else copyFileSync(join(PYODIDE_DIR, name), join(out, name));
+    const bytes = trim && name === 'python_stdlib.zip' ? trimmedStdlib()
+      : name === 'pyodide-lock.json' ? minimalLock() : readFileSync(join(PYODIDE_DIR, name));
+    const path = join(out, name);
+    if (existsSync(path) && readFileSync(path).equals(bytes)) continue;
+    writeFileSync(path, bytes);
+    written.push(name);
   }
+  return written;
 }
 
 /** The lock file without its 357 packages: none can be fetched here (no network), and an import
@@ -103,8 +114,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const trim = !args.includes('--full');
   if (!args.includes('--sizes')) {
     const out = args.find((a) => !a.startsWith('--')) || fileURLToPath(new URL('../dist/python/', import.meta.url));
-    copyTo(out, { trim });
-    console.log(`pyodide ${pyodideVersion()}: ${PYTHON_FILES.length} files copied to ${out}${trim ? ' (standard library trimmed)' : ''}`);
+    const written = copyTo(out, { trim });
+    console.log(`pyodide ${pyodideVersion()}: ${PYTHON_FILES.length} files in ${out}${trim ? ' (standard library trimmed)' : ''}, ${written.length ? `wrote ${written.join(', ')}` : 'unchanged'}`);
+    if (args.includes('--quiet')) process.exit(0);
   }
   const { rows, total } = sizes({ trim });
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(11);

@@ -40,10 +40,14 @@ mapfile -t lazy < <(find dist -path 'dist/lazy*' -name '*.wasm' | sort)
 mapfile -t yours < <(find dist/yours -type f ! -name LICENSES.txt 2>/dev/null | sort)
 mapfile -t yours_later < <(find dist/yours -type f -name LICENSES.txt 2>/dev/null)
 later+=("${yours_later[@]}")
+# Python's runtime (issue 42, Pyodide, scripts/python-files.mjs) in dist/python/: fetched only when a
+# learner first runs Python in that view, then kept by the service worker (not precached).
+mapfile -t python < <(find dist/python -type f 2>/dev/null | sort)
 report "First load (every visit)" "${first[@]}"
 first_gz=$total_gz
 [ ${#lazy[@]} -eq 0 ] || report "Lazy parts (fetched on first use, the panels below once the page is up; the service worker caches them)" "${lazy[@]}"
 [ ${#yours[@]} -eq 0 ] || report "The \"Your own loop\" view's parts (fetched only by ?view=yours; the service worker caches them)" "${yours[@]}"
+[ ${#python[@]} -eq 0 ] || report "Python's runtime (fetched only at the first Python run; the service worker keeps it then, not at install)" "${python[@]}"
 [ ${#later[@]} -eq 0 ] || report "Offline and install (fetched after the page is interactive)" "${later[@]}"
 echo
 if [ "$first_gz" -gt "$budget" ]; then

@@ -14,6 +14,7 @@ use crate::web::progress_store;
 use leptos::prelude::*;
 use rusty_lock_engine::run::script::Lang;
 use rusty_lock_engine::yours::card::grade_all;
+use rusty_lock_engine::yours::code_lang::CodeLang;
 use rusty_lock_engine::yours::exercise::{decode_progress, encode_progress, ExerciseId, Goal};
 
 /// What the link sets, and the progress on this device (and in the link, when it carries one).
@@ -48,10 +49,11 @@ pub fn open(search: &str) -> Exercises {
 
 /// The code the view starts with, and that "Starting code" puts back: the exercise's gap, or
 /// the robust loop (a link's own code comes on top of it, in `actions::yours::open`).
-pub fn starting_code(task: &Task, lang: Lang) -> String {
+/// In `code`, the language the learner writes in: the same loop, one function per layer.
+pub fn starting_code(task: &Task, lang: Lang, code: CodeLang) -> String {
     match task {
-        Task::Exercise(id) => exercises::starting_code(lang, *id),
-        Task::Free | Task::Teacher(_) => text::yours::starting_code(lang),
+        Task::Exercise(id) => exercises::starting_code_in(lang, *id, code),
+        Task::Free | Task::Teacher(_) => text::yours::starting_code_in(lang, code),
     }
 }
 

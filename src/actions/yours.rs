@@ -6,7 +6,7 @@
 //! each is written down as it happens. What it did is then read into the playground's events and
 //! graded, by the engine, from that record alone.
 
-use crate::state::yours::{CardRow, LoggedLine, Status, Yours};
+use crate::state::yours::{CardRow, LoggedLine, PythonStart, Status, Yours};
 use crate::state::Playground;
 use crate::text;
 use crate::web::packed_code::unpack;
@@ -16,6 +16,7 @@ use leptos::task::spawn_local;
 use rusty_lock_engine::run::script::{script, Lang};
 use rusty_lock_engine::run::tools::tool_specs;
 use rusty_lock_engine::yours::card::{grade_beside, reference, CaseId};
+use rusty_lock_engine::yours::code_lang::CodeLang;
 use rusty_lock_engine::yours::observe::{events_of, tools_used, End, LogLevel, Mistake, Observed};
 use rusty_lock_engine::yours::problem::CodeProblem;
 use rusty_lock_engine::yours::server::{HttpRequest, ServerReply};
@@ -34,28 +35,44 @@ pub const VIRTUAL_LIMIT_MS: u64 = 10 * 60 * 1000;
 pub const MAX_REQUESTS: usize = 80;
 /// Cases of the report card run at once, each in its own sandbox.
 const AT_ONCE: usize = 3;
+/// Python's at once: each frame restores an interpreter (about half a second of a core), and the
+/// host keeps at most two Python spares.
+const PYTHON_AT_ONCE: usize = 2;
+/// Real time Python may take to start (its files fetched on a slow line, then compiled) before
+/// the run is ended as not started; the code's own budget counts from there.
+const PYTHON_LOAD_BUDGET_MS: u64 = 120_000;
 
 /// The view's state, starting with `code` (an exercise's, or the robust loop), or with the code
 /// of the link (`code=`, deflated) when it carries one: read after the view is up, and a damaged
 /// one said, with the starting code kept.
 pub fn open(search: &str, code: String) -> Yours {
     let yours = Yours::new(code);
+    // The language the link set (`code-lang=`), where the code alone would be read as the other.
+    let linked_lang = form_urlencoded_value(search, "code-lang").and_then(|s| CodeLang::from_slug(&s));
+    if let Some(lang) = linked_lang {
+        choose_lang(yours, lang);
+    }
     // The case a copied link was on (`case=`): the picker opens on it, ready for Run.
     if let Some(case) = form_urlencoded_value(search, "case").and_then(|slug| CaseId::from_slug(&slug)) {
         yours.case.set(case);
     }
     // The sandbox and the stripper come while the learner reads the code.
-    spawn_local(async {
+    spawn_local(async move {
         crate::web::idle::idle().await;
-        sandbox::warm(1).await;
+        let Some(code) = yours.code.try_with_untracked(|c| linked_lang.unwrap_or_else(|| CodeLang::detect(c))) else {
+            return;
+        };
+        sandbox::warm(1, code).await;
     });
     let packed = form_urlencoded_value(search, "code");
     if let Some(packed) = packed {
         spawn_local(async move {
             match unpack(&packed).await {
                 Some(code) if !code.trim().is_empty() => {
+                    let detected = CodeLang::detect(&code);
                     yours.code.try_set(code.clone());
                     yours.start.try_set(Some(code));
+                    yours.chosen_lang.try_set(linked_lang.filter(|l| *l != detected));
                 }
                 _ => {
                     yours.status.try_set(Status::Said(text::yours_link_damaged().to_string()));
@@ -64,6 +81,41 @@ pub fn open(search: &str, code: String) -> Yours {
         });
     }
     yours
+}
+
+/// Sets the language the code runs as: kept only where the code looks like the other one.
+pub fn choose_lang(yours: Yours, lang: CodeLang) {
+    let detected = yours.code.with_untracked(|c| CodeLang::detect(c));
+    yours.chosen_lang.set((lang != detected).then_some(lang));
+}
+
+/// An edit that changes what the code looks like (a paste of another language, most often)
+/// drops the learner's earlier choice: the code is read as it now looks.
+pub fn code_edited(yours: Yours, before: &str, after: &str) {
+    if yours.chosen_lang.get_untracked().is_some() && CodeLang::detect(before) != CodeLang::detect(after) {
+        yours.chosen_lang.set(None);
+    }
+}
+
+/// The language choice beside the editor: the code stays if the learner wrote it; the page's
+/// own starting code (or the exercise's) is swapped for the same in the chosen language.
+/// Then Python's spares start, so the first Run finds one ready.
+pub fn switch_lang(pg: Playground, yours: Yours, starting_code: impl Fn(CodeLang) -> String, lang: CodeLang) {
+    let was = yours.code_lang_untracked();
+    if was == lang {
+        return;
+    }
+    stop_everything(pg, yours);
+    let untouched = yours.code.with_untracked(|c| *c == starting_code(was) || c.trim().is_empty());
+    if untouched {
+        yours.code.set(starting_code(lang));
+    }
+    choose_lang(yours, lang);
+    yours.card.set(Vec::new());
+    yours.problem.set(None);
+    spawn_local(async move {
+        sandbox::warm(1, lang).await;
+    });
 }
 
 /// `search` with `key` set to `value` (in place, or appended), everything else as it was.
@@ -128,16 +180,27 @@ fn current(yours: Yours, generation: u64) -> bool {
     yours.generation.try_get_value() == Some(generation)
 }
 
-/// The code as the sandbox runs it: types stripped. `None` once the problem is said.
-async fn stripped(yours: Yours, generation: u64) -> Option<String> {
+/// The code as the sandbox runs it, and its language: JavaScript with its types stripped, Python
+/// as written. `None` once the problem is said.
+async fn stripped(yours: Yours, generation: u64) -> Option<(String, CodeLang)> {
     // The view may have gone while the sandbox was fetched (a link, a language's part).
     let code = yours.code.try_get_untracked()?;
+    let lang = yours.code_lang_untracked();
+    if lang == CodeLang::Python {
+        if sandbox::load_host().await && !sandbox::python_supported() {
+            if current(yours, generation) {
+                yours.status.set(Status::Said(text::yours_no_python().to_string()));
+            }
+            return None;
+        }
+        return current(yours, generation).then_some((code, lang));
+    }
     let result = sandbox::strip(&code).await;
     if !current(yours, generation) {
         return None;
     }
     match result {
-        Ok(js) => Some(js),
+        Ok(js) => Some((js, lang)),
         Err(Some(problem)) => {
             // Said by the status line, the report card and the exercise's result alike, in the
             // page's language, and marked at its line in the editor.
@@ -162,17 +225,17 @@ pub fn run_case(pg: Playground, yours: Yours, case: CaseId) {
     let lang = text::lang();
     let seed = pg.scenario.with_untracked(|s| s.config.seed);
     spawn_local(async move {
-        let Some(js) = stripped(yours, generation).await else { return };
+        let Some((js, code_lang)) = stripped(yours, generation).await else { return };
         let logs = move |line: LoggedLine| {
             if current(yours, generation) {
                 yours.logs.update(|l| l.push(line));
             }
         };
-        let ran = in_sandbox(yours, js, case, lang, seed, Rc::new(logs)).await;
+        let ran = in_sandbox(yours, js, code_lang, case, lang, seed, Rc::new(logs)).await;
         if !current(yours, generation) {
             return;
         }
-        let said = said_of(&ran.observed);
+        let said = said_of(&ran.observed, code_lang);
         yours.tools_used.set(tools_used(&ran.observed, lang));
         let events = events_of(&ran.observed, lang, script(lang).task);
         crate::actions::run::play(pg, events);
@@ -239,24 +302,34 @@ pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: im
     let lang = text::lang();
     let seed = pg.scenario.with_untracked(|s| s.config.seed);
     spawn_local(async move {
-        sandbox::warm(AT_ONCE as u32).await;
-        let Some(js) = stripped(yours, generation).await else { return };
+        let code_lang = yours.code_lang_untracked();
+        let at_once = if code_lang == CodeLang::Python { PYTHON_AT_ONCE } else { AT_ONCE };
+        sandbox::warm(at_once as u32, code_lang).await;
+        let Some((js, code_lang)) = stripped(yours, generation).await else { return };
         let queue = Rc::new(RefCell::new(runs.into_iter().collect::<VecDeque<_>>()));
         let results: Rc<RefCell<Vec<BatchRun>>> = Rc::new(RefCell::new(Vec::new()));
+        // Why Python could not start, said once every case is in.
+        let said: Rc<RefCell<Option<String>>> = Rc::new(RefCell::new(None));
         let done: Rc<RefCell<Option<WhenDone>>> = Rc::new(RefCell::new(Some(Box::new(done))));
-        for _ in 0..AT_ONCE {
-            let (queue, results, done, js) = (queue.clone(), results.clone(), done.clone(), js.clone());
+        for _ in 0..at_once {
+            let (queue, results, done, js, said) =
+                (queue.clone(), results.clone(), done.clone(), js.clone(), said.clone());
             spawn_local(async move {
                 loop {
                     let Some((case, run_seed)) = queue.borrow_mut().pop_front() else { return };
                     if !current(yours, generation) {
                         return;
                     }
-                    let ran = in_sandbox(yours, js.clone(), case, lang, run_seed, Rc::new(|_| {})).await;
+                    let ran = in_sandbox(yours, js.clone(), code_lang, case, lang, run_seed, Rc::new(|_| {})).await;
                     if !current(yours, generation) {
                         return;
                     }
                     yours.tools_used.update(|u| u.merge(&tools_used(&ran.observed, lang)));
+                    if code_lang == CodeLang::Python {
+                        if let Some(why) = said_of(&ran.observed, code_lang) {
+                            said.borrow_mut().replace(why);
+                        }
+                    }
                     // The first mistake of the code a run shows is said at once, over the card.
                     if yours.problem.with_untracked(Option::is_none) {
                         if let Some(problem) = CodeProblem::of_run(&ran.observed) {
@@ -276,7 +349,7 @@ pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: im
                     }
                     let finished = results.borrow().len();
                     if finished == total {
-                        yours.status.set(Status::Idle);
+                        yours.status.set(said.borrow_mut().take().map_or(Status::Idle, Status::Said));
                         if let Some(done) = done.borrow_mut().take() {
                             done(std::mem::take(&mut *results.borrow_mut()));
                         }
@@ -297,9 +370,13 @@ struct Ran {
 
 /// A sentence for an end the status line should say (the budget ran out, the sandbox could not
 /// start); the scene says the rest.
-fn said_of(observed: &[Observed]) -> Option<String> {
+fn said_of(observed: &[Observed], code: CodeLang) -> Option<String> {
     observed.iter().rev().find_map(|o| match o {
         Observed::End { how: End::Blocked { budget_ms }, .. } => Some(text::yours_blocked(*budget_ms)),
+        // Python's own reasons are worded by `end_of`.
+        Observed::End { how: End::SandboxError { message }, .. } if code == CodeLang::Python && !message.is_empty() => {
+            Some(message.clone())
+        }
         Observed::End { how: End::SandboxError { .. }, .. } => Some(text::yours_sandbox_missing().to_string()),
         _ => None,
     })
@@ -310,6 +387,7 @@ fn said_of(observed: &[Observed]) -> Option<String> {
 async fn in_sandbox(
     yours: Yours,
     js: String,
+    code_lang: CodeLang,
     case: CaseId,
     lang: Lang,
     seed: u64,
@@ -370,6 +448,18 @@ async fn in_sandbox(
                     abort_s.borrow_mut().abort(id_of(&a), t_of(&a));
                 }
             }),
+            python: Box::new(move |p: String| {
+                let p: Value = serde_json::from_str(&p).unwrap_or(Value::Null);
+                let shown = match p["phase"].as_str() {
+                    Some("fetching") => Some(PythonStart::Fetching {
+                        loaded: p["loaded"].as_f64().unwrap_or(0.0),
+                        total: p["total"].as_f64().unwrap_or(0.0),
+                    }),
+                    Some("starting") => Some(PythonStart::Starting),
+                    _ => None,
+                };
+                yours.python.try_set(shown);
+            }),
             log: Box::new(move |l: String| {
                 let l: Value = serde_json::from_str(&l).unwrap_or(Value::Null);
                 let level: LogLevel = serde_json::from_value(l["level"].clone()).unwrap_or(LogLevel::Log);
@@ -380,8 +470,12 @@ async fn in_sandbox(
         }
     };
     let s = script(lang);
+    let python = code_lang == CodeLang::Python;
     let options = json!({
-        "sandboxUrl": sandbox::SANDBOX_URL,
+        "sandboxUrl": if python { sandbox::PYTHON_SANDBOX_URL } else { sandbox::SANDBOX_URL },
+        "language": if python { "python" } else { "javascript" },
+        "pythonUrl": sandbox::PYTHON_URL,
+        "loadBudgetMs": PYTHON_LOAD_BUDGET_MS,
         "code": js,
         "task": s.task,
         // The case's own seed from the link's: the jitter's second 503 plays at another.
@@ -399,6 +493,7 @@ async fn in_sandbox(
     *slot.borrow_mut() = Some(run.clone());
     yours.sandboxes.try_update_value(|runs| runs.push(run));
     let end = ended.await.unwrap_or_default();
+    yours.python.try_set(None);
     let end: Value = serde_json::from_str(&end).unwrap_or(Value::Null);
     let how = if over.get() { End::TooManyRequests } else { end_of(&end) };
     session.borrow_mut().end(t_of(&end), how);
@@ -441,6 +536,14 @@ fn end_of(end: &Value) -> End {
         "blocked" => End::Blocked { budget_ms: BUDGET_MS },
         "time-limit" => End::TimeLimit,
         "stopped" => End::Stopped,
-        _ => End::SandboxError { message: text("message").unwrap_or_default() },
+        // Python could not start: why, in the page's words.
+        _ => End::SandboxError {
+            message: match end["why"].as_str() {
+                Some("no-jspi") => text::yours_no_python().to_string(),
+                Some("fetch") => text::yours_python_fetch_failed().to_string(),
+                Some("load" | "worker") => text::yours_python_not_started().to_string(),
+                _ => text("message").unwrap_or_default(),
+            },
+        },
     }
 }

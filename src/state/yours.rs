@@ -7,6 +7,7 @@ use crate::web::sandbox::SandboxRun;
 use leptos::prelude::*;
 use rusty_lock_engine::run::events::Event;
 use rusty_lock_engine::yours::card::{CaseId, CaseResult};
+use rusty_lock_engine::yours::code_lang::CodeLang;
 use rusty_lock_engine::yours::exercise::{Attempt, ExerciseId, Goal};
 use rusty_lock_engine::yours::problem::CodeProblem;
 
@@ -23,6 +24,14 @@ pub enum Status {
     },
     /// Something to say in words the page owns (a strip error, a missing part).
     Said(String),
+}
+
+/// How Python's start is going, for the line that shows it: its files coming (bytes so far, of
+/// how many), then the interpreter starting. Gone once Python is ready.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PythonStart {
+    Fetching { loaded: f64, total: f64 },
+    Starting,
 }
 
 /// One line of the report card: the case, what your loop did, what the robust loop does, and
@@ -104,6 +113,12 @@ pub struct Yours {
     pub code: RwSignal<String>,
     /// The code a link brought (`code=`): what "Starting code" puts back, outside an exercise.
     pub start: RwSignal<Option<String>>,
+    /// The language the learner chose, where it differs from what the code looks like
+    /// ([`CodeLang::detect`]); `None` follows the code. Cleared when an edit changes the guess, so
+    /// a paste of another language is read as that language.
+    pub chosen_lang: RwSignal<Option<CodeLang>>,
+    /// Python starting (its files coming, the interpreter starting): shown under the buttons.
+    pub python: RwSignal<Option<PythonStart>>,
     pub status: RwSignal<Status>,
     /// The case Run plays.
     pub case: RwSignal<CaseId>,
@@ -129,6 +144,8 @@ impl Yours {
         Yours {
             code: RwSignal::new(code),
             start: RwSignal::new(None),
+            chosen_lang: RwSignal::new(None),
+            python: RwSignal::new(None),
             status: RwSignal::new(Status::Idle),
             case: RwSignal::new(CaseId::ALL[0]),
             card: RwSignal::new(Vec::new()),
@@ -138,6 +155,15 @@ impl Yours {
             sandboxes: StoredValue::new_local(Vec::new()),
             generation: StoredValue::new(0),
         }
+    }
+
+    /// The language the code runs as: the learner's choice, else what the code looks like.
+    pub fn code_lang(&self) -> CodeLang {
+        self.chosen_lang.get().unwrap_or_else(|| self.code.with(|c| CodeLang::detect(c)))
+    }
+
+    pub fn code_lang_untracked(&self) -> CodeLang {
+        self.chosen_lang.get_untracked().unwrap_or_else(|| self.code.with_untracked(|c| CodeLang::detect(c)))
     }
 
     pub fn busy(&self) -> bool {

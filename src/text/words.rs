@@ -787,6 +787,26 @@ labels! {
         /// Under the editor: the code's requests sent an empty `tools` list, and the page's
         /// schemas stood in.
         yours_empty_schemas,
+        /// The language choice beside the editor (issue 42): its label and its two choices.
+        yours_lang_label,
+        yours_lang_js,
+        yours_lang_py,
+        /// A browser without WebAssembly JSPI: which browsers run Python, and that JavaScript
+        /// runs in this one.
+        yours_no_python,
+        /// Python's files could not be fetched (offline before its first use, most often).
+        yours_python_fetch_failed,
+        /// Python did not start (its worker failed, or it took too long).
+        yours_python_not_started,
+        /// Python's files are here; the interpreter is starting.
+        yours_python_starting,
+        /// What the page gives Python code.
+        yours_py_provides_llm,
+        yours_py_provides_fetch,
+        yours_py_provides_tools,
+        yours_py_provides_time,
+        yours_py_provides_random,
+        yours_py_provides_end,
     }
 }
 
@@ -794,7 +814,14 @@ sentences! {
     /// Your own loop's sentences.
     pub trait Yours via yours_words {
         /// A mistake in the code itself, at its line: what is wrong and what to write instead.
-        fn yours_problem(&self, problem: &rusty_lock_engine::yours::problem::CodeProblem) -> String;
+        /// In the code's own language: what to write instead is JavaScript or Python.
+        fn yours_problem(
+            &self,
+            problem: &rusty_lock_engine::yours::problem::CodeProblem,
+            code: rusty_lock_engine::yours::code_lang::CodeLang,
+        ) -> String;
+        /// Python's files coming on its first use: bytes so far and in all (0 when not known yet).
+        fn yours_python_fetching(&self, loaded: f64, total: f64) -> String;
         /// The real-time budget ran out: the code never gave control back.
         fn yours_blocked(&self, budget_ms: u64) -> String;
         /// The code is too long for a link.

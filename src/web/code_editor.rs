@@ -1,11 +1,21 @@
 //! The page's end of the code editor (`dist/yours/editor.js`, CodeMirror 6, which defines
-//! `window.RustyEditor`): mount it in an element, read and replace its text, take it down.
+//! `window.RustyEditor`): mount it in an element, read and replace its text, switch its language,
+//! take it down.
 
 use crate::web::script::{self, ScriptMissing};
+use rusty_lock_engine::yours::code_lang::CodeLang;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
 pub const EDITOR_URL: &str = "yours/editor.js";
+
+/// The editor's name for a language (`mount`'s `language`, `setLanguage`): its colours and indent.
+fn language_name(code: CodeLang) -> &'static str {
+    match code {
+        CodeLang::JavaScript => "javascript",
+        CodeLang::Python => "python",
+    }
+}
 
 /// A mounted editor. Dropping it takes it down and lets go of its change handler.
 pub struct Editor {
@@ -14,12 +24,13 @@ pub struct Editor {
 }
 
 impl Editor {
-    /// Mounts the editor in `element` with `doc`, its text area named `label` for screen
-    /// readers; `on_change` gets the whole text after each edit.
+    /// Mounts the editor in `element` with `doc` in `language`, its text area named `label` for
+    /// screen readers; `on_change` gets the whole text after each edit.
     pub async fn mount(
         element: web_sys::HtmlElement,
         doc: &str,
         label: &str,
+        language: CodeLang,
         on_change: impl Fn(String) + 'static,
     ) -> Result<Editor, ScriptMissing> {
         script::load(EDITOR_URL, "RustyEditor").await?;
@@ -32,6 +43,7 @@ impl Editor {
         let _ = js_sys::Reflect::set(&options, &"doc".into(), &JsValue::from_str(doc));
         let _ = js_sys::Reflect::set(&options, &"label".into(), &JsValue::from_str(label));
         let _ = js_sys::Reflect::set(&options, &"onChange".into(), on_change.as_ref());
+        let _ = js_sys::Reflect::set(&options, &"language".into(), &JsValue::from_str(language_name(language)));
         let editor = js_sys::Reflect::get(&js_sys::global(), &"RustyEditor".into()).map_err(|_| ScriptMissing)?;
         let mount: js_sys::Function =
             js_sys::Reflect::get(&editor, &"mount".into()).ok().and_then(|f| f.dyn_into().ok()).ok_or(ScriptMissing)?;
@@ -69,6 +81,12 @@ impl Editor {
 
     pub fn unmark(&self) {
         self.call("unmark", None);
+    }
+
+    /// Switches the editor's colours and indentation to `code`'s, keeping the text, its undo
+    /// history and any mark (no change is reported: the text is the same).
+    pub fn set_language(&self, code: CodeLang) {
+        self.call("setLanguage", Some(&JsValue::from_str(language_name(code))));
     }
 }
 

@@ -4,6 +4,7 @@
 //! knows none of them: the caller reads each request and writes each answer.
 
 use crate::web::script::{self, ScriptMissing};
+use rusty_lock_engine::yours::code_lang::CodeLang;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -13,6 +14,10 @@ use wasm_bindgen::{JsCast, JsValue};
 pub const HOST_URL: &str = "yours/host.js";
 pub const STRIP_URL: &str = "yours/strip.js";
 pub const SANDBOX_URL: &str = "yours/sandbox.html";
+/// Python's frame, and where Pyodide's files are (fetched by the host from the page's origin on
+/// the first Python run, never before).
+pub const PYTHON_SANDBOX_URL: &str = "yours/sandbox-py.html";
+pub const PYTHON_URL: &str = "python/";
 
 /// What the sandbox asks of the page while the code runs, each as JSON text in and out
 /// (shapes in the engine's `yours` module). Called synchronously from the host's message handler.
@@ -21,6 +26,8 @@ pub struct Handlers {
     pub tool: Box<dyn Fn(String) -> String>,
     pub abort: Box<dyn Fn(String)>,
     pub log: Box<dyn Fn(String)>,
+    /// How Python's start is going (`{phase, loaded?, total?}`); never called for JavaScript.
+    pub python: Box<dyn Fn(String)>,
 }
 
 /// One run in a fresh sandbox: `options` is the JSON of the host's options; the future gives the
@@ -59,7 +66,7 @@ pub async fn run(options: String, handlers: Handlers, on_end: impl FnOnce(String
         on_end(start_error("options"));
         return run;
     };
-    let Handlers { serve, tool, abort, log } = handlers;
+    let Handlers { serve, tool, abort, log, python } = handlers;
     // Each handler turns the host's object into JSON text and back; a value the host cannot
     // read back would end its run, never the page.
     let json_in = |v: &JsValue| js_sys::JSON::stringify(v).ok().and_then(|s| s.as_string()).unwrap_or_default();
@@ -71,10 +78,15 @@ pub async fn run(options: String, handlers: Handlers, on_end: impl FnOnce(String
     });
     let abort = Closure::<dyn Fn(JsValue)>::new(move |a: JsValue| abort(json_in(&a)));
     let log = Closure::<dyn Fn(JsValue)>::new(move |l: JsValue| log(json_in(&l)));
+    let python = Closure::<dyn Fn(JsValue)>::new(move |p: JsValue| python(json_in(&p)));
     let object = js_sys::Object::new();
-    for (name, f) in
-        [("serve", serve.as_ref()), ("tool", tool.as_ref()), ("abort", abort.as_ref()), ("log", log.as_ref())]
-    {
+    for (name, f) in [
+        ("serve", serve.as_ref()),
+        ("tool", tool.as_ref()),
+        ("abort", abort.as_ref()),
+        ("log", log.as_ref()),
+        ("python", python.as_ref()),
+    ] {
         let _ = js_sys::Reflect::set(&object, &JsValue::from_str(name), f);
     }
     let started = call_path(&["RustyYours", "run"], &[options, object.into()]);
@@ -99,7 +111,7 @@ pub async fn run(options: String, handlers: Handlers, on_end: impl FnOnce(String
     wasm_bindgen_futures::spawn_local(async move {
         let end = wasm_bindgen_futures::JsFuture::from(done).await;
         // The handlers live as long as the run: the host calls none of them after its end.
-        drop((serve, tool, abort, log));
+        drop((serve, tool, abort, log, python));
         stop.borrow_mut().take();
         let end = match end {
             Ok(v) => json_in(&v),
@@ -111,12 +123,38 @@ pub async fn run(options: String, handlers: Handlers, on_end: impl FnOnce(String
 }
 
 /// Fetches the host and the stripper, and has `frames` sandboxes loaded ahead, so the next Run
-/// or report card starts at once. Anything missing is left for Run to say.
-pub async fn warm(frames: u32) {
+/// or report card starts at once. Anything missing is left for Run to say. For Python the
+/// spares start the interpreter too (its files fetched on this first call), so only a view
+/// set to Python asks for them.
+pub async fn warm(frames: u32, code: CodeLang) {
     if script::load(HOST_URL, "RustyYours").await.is_ok() {
-        call_path(&["RustyYours", "prepare"], &[JsValue::from_str(SANDBOX_URL), JsValue::from(frames)]);
+        match code {
+            CodeLang::JavaScript => {
+                call_path(&["RustyYours", "prepare"], &[JsValue::from_str(SANDBOX_URL), JsValue::from(frames)]);
+            }
+            CodeLang::Python if python_supported() => {
+                call_path(
+                    &["RustyYours", "prepare"],
+                    &[JsValue::from_str(PYTHON_SANDBOX_URL), JsValue::from(frames), JsValue::from_str(PYTHON_URL)],
+                );
+            }
+            CodeLang::Python => {}
+        }
     }
-    let _ = script::load(STRIP_URL, "RustyStrip").await;
+    if code == CodeLang::JavaScript {
+        let _ = script::load(STRIP_URL, "RustyStrip").await;
+    }
+}
+
+/// Whether this browser can run Python (WebAssembly JSPI). Asked of the host once it is loaded;
+/// `true` before, so nothing is said until it is known.
+pub fn python_supported() -> bool {
+    call_path(&["RustyYours", "pythonSupported"], &[]).and_then(|v| v.as_bool()).unwrap_or(true)
+}
+
+/// Loads the host (the script that knows whether Python can run here).
+pub async fn load_host() -> bool {
+    script::load(HOST_URL, "RustyYours").await.is_ok()
 }
 
 /// Takes down the spare sandboxes (the view is going away).

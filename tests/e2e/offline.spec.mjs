@@ -31,13 +31,16 @@ test('after one visit the page, a run, a lesson, compare and traces work with th
     await expect(page.getByTestId('run')).toBeEnabled();
     await controlled(page);
 
-    // What the first visit cached: this build's files, each once, and nothing else.
+    // What the first visit cached: this build's files, each once, and nothing else. Not Python's
+    // runtime (python/, 12.5 MB): it is kept only once a learner runs Python (a test below).
     const cached = await cacheContents(page);
     const names = Object.keys(cached);
     expect(names).toHaveLength(1);
-    const own = siteFiles(DIST).filter((f) => f !== 'sw.js' && f !== '404.html').map((f) => host.base + f);
+    const precached = siteFiles(DIST).filter((f) => f !== 'sw.js' && f !== '404.html' && !f.startsWith('python/'));
+    const own = precached.map((f) => host.base + f);
     expect([...cached[names[0]]].sort()).toEqual(own.sort());
-    const bytes = siteFiles(DIST).filter((f) => f !== 'sw.js' && f !== '404.html').reduce((n, f) => n + statSync(join(DIST, f)).size, 0);
+    expect(host.requests.filter((p) => p.startsWith(`${PREFIX}python/`))).toEqual([]);
+    const bytes = precached.reduce((n, f) => n + statSync(join(DIST, f)).size, 0);
     testInfoNote(`first visit cached ${own.length} files, ${bytes} B`);
 
     // While the host is up, an endpoint on the same origin, inside the worker's scope, answers.
@@ -279,6 +282,77 @@ test('after one visit, your own loop opens, runs and grades with the server stop
     const cases = await page.getByTestId('yours-case').locator('option').count();
     await expect(page.getByTestId('yours-card-row')).toHaveCount(cases, { timeout: 60_000 });
     await expect(page.locator('[data-testid="yours-card-row"][data-pass="false"]')).toHaveCount(0);
+  } finally {
+    await host.stop();
+  }
+});
+
+/** Runs a small Python loop through the view's sandbox host (yours/host.js, loaded into the page
+ *  as ?view=yours does) and gives its End. */
+const runPython = (page) => page.evaluate(async () => {
+  if (!window.RustyYours) {
+    await new Promise((resolve, reject) => {
+      const script = Object.assign(document.createElement('script'), { src: 'yours/host.js', onload: resolve, onerror: reject });
+      document.head.append(script);
+    });
+  }
+  const logs = [];
+  const run = window.RustyYours.run({
+    language: 'python', task: 'open the door', seed: 7, loadBudgetMs: 120_000,
+    code: 'import json\n\ndef run_agent(task):\n    print("offline", json.dumps(task))\n    return "done: " + task\n',
+  }, { log: (l) => logs.push(l.text) });
+  return { ...(await run.done), logs };
+});
+
+test('once Python has run, its runtime is kept (not at install), survives an update, and runs with the server stopped', async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  const pythonFiles = siteFiles(DIST).filter((f) => f.startsWith('python/'));
+  test.skip(pythonFiles.length === 0, 'this build has no python/ (scripts/python-files.mjs)');
+  const second = testInfo.outputPath('second-build');
+  secondBuild(DIST, second, 'h1{color:rgb(1, 102, 51)}');
+  const host = await serveSite(DIST, PREFIX);
+  try {
+    await page.goto(host.base);
+    await expect(page.getByTestId('run')).toBeEnabled();
+    await controlled(page);
+    const pythonIn = async () => Object.values(await cacheContents(page)).flat().filter((u) => u.includes('/python/')).sort();
+    expect(await pythonIn()).toEqual([]);
+    expect(host.requests.filter((p) => p.startsWith(`${PREFIX}python/`))).toEqual([]);
+    test.skip(!(await page.evaluate(() => typeof WebAssembly.Suspending === 'function')), 'this Chromium has no JSPI');
+
+    // The first Python run fetches the runtime through the worker, which keeps each file.
+    let started = Date.now();
+    const first = await runPython(page);
+    testInfoNote(`first Python run online (fetch, start, run): ${Date.now() - started} ms`);
+    expect(first.how, JSON.stringify(first)).toBe('returned');
+    expect(first.value).toContain('done: open the door');
+    expect(first.logs.join('\n')).toContain('offline "open the door"');
+    const kept = pythonFiles.map((f) => host.base + f).sort();
+    await expect.poll(pythonIn).toEqual(kept);
+    expect(host.requests.filter((p) => p.startsWith(`${PREFIX}python/`)).sort()).toEqual(pythonFiles.map((f) => PREFIX + f).sort());
+
+    // An update with the same Pyodide carries the files over: nothing of python/ is fetched again.
+    host.dir = second;
+    const before = host.requests.length;
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+    await expect(page.getByTestId('update-ready')).toBeVisible({ timeout: 60_000 });
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('update-reload').click()]);
+    await expect(page.locator('h1')).toHaveCSS('color', 'rgb(1, 102, 51)');
+    expect(Object.keys(await cacheContents(page))).toHaveLength(1);
+    expect(await pythonIn()).toEqual(kept);
+    expect(host.requests.slice(before).filter((p) => p.startsWith(`${PREFIX}python/`))).toEqual([]);
+
+    // The server is gone: a reload, and Python's files come from the cache; a loop runs to its end.
+    await host.stop();
+    await page.reload();
+    await expect(page.getByTestId('run')).toBeEnabled();
+    started = Date.now();
+    const offline = await runPython(page);
+    testInfoNote(`Python run with the server stopped (files from the cache): ${Date.now() - started} ms`);
+    expect(offline.how, JSON.stringify(offline)).toBe('returned');
+    expect(offline.value).toContain('done: open the door');
+    const bytes = await page.evaluate(() => window.RustyYours.loadPython('python/').then((r) => r.bytes));
+    expect(bytes).toBe(pythonFiles.reduce((n, f) => n + statSync(join(DIST, f)).size, 0));
   } finally {
     await host.stop();
   }

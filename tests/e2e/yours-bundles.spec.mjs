@@ -1,6 +1,6 @@
 // The "Your own loop" view's two lazy parts (issue 26, part B), in real headless Chromium, on a
 // small fixture page of this spec's own (the view itself is tested elsewhere):
-//   yours/editor.js  window.RustyEditor.mount(element, { doc, label, onChange }) -> { get, set, focus, destroy }
+//   yours/editor.js  window.RustyEditor.mount(element, { doc, label, onChange, language }) -> { get, set, focus, destroy, setLanguage, mark, unmark }
 //   yours/strip.js   window.RustyStrip.strip(code) -> { ok, code } | { ok: false, message, line, column }
 // The fixture is served at the test server's origin; the bundles come from the release build
 // (dist/yours/, which the server serves) when there is one, else from build/yours/, where
@@ -192,6 +192,56 @@ test.describe('editor', () => {
     await expect.poll(() => page.evaluate(() => window.editor.get().includes('z'))).toBe(true);
   });
 
+  test('Python (issue 42): its colours and 4-space indent, set at mount or switched in place with the text, undo and marks kept', async ({ page }) => {
+    await openFixture(page);
+    const PY = 'import json\n\ndef run_agent(task):\n    # \u270e your retry here\n    return task\n';
+    const content = await page.evaluate((doc) => {
+      window.changes = [];
+      window.editor = window.RustyEditor.mount(document.getElementById('host'), {
+        doc, label: 'Your agent loop', onChange: (text) => window.changes.push(text), language: 'python',
+      });
+    }, PY).then(() => page.locator('#host .cm-content'));
+    // The colour of the first span that holds exactly `text`, or the ink's when none does.
+    const colourOf = (text) => page.evaluate((t) => {
+      const span = [...document.querySelectorAll('#host .cm-line span')].find((el) => el.textContent === t);
+      return span ? getComputedStyle(span).color : 'rgb(31, 26, 20)';
+    }, text);
+    // `def` and `import` are keywords, `# …` a comment: each its own colour, not the ink's.
+    expect(await colourOf('def')).toBe('rgb(138, 59, 18)');
+    expect(await colourOf('import')).toBe('rgb(138, 59, 18)');
+    expect(await page.locator('#host .cm-line', { hasText: 'your retry here' }).locator('span').first()
+      .evaluate((el) => getComputedStyle(el).fontStyle)).toBe('italic');
+    // The gap (a `#` comment with ✎) is marked as in JavaScript.
+    await expect(page.locator('#host .cm-gap-line')).toHaveCount(1);
+    // Enter after a line ending in `:` indents by 4 spaces.
+    await content.click();
+    await page.evaluate(() => window.editor.set('def f():'));
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('pass');
+    await expect.poll(() => page.evaluate(() => window.editor.get())).toBe('def f():\n    pass');
+    // Switched to JavaScript: same text, no onChange for the switch, `def` is no keyword any more,
+    // a mark stays, and undo still takes the typing back.
+    await page.evaluate(() => window.editor.mark(2, 5, 'here'));
+    await expect.poll(() => page.evaluate(() => window.changes.length)).toBeGreaterThan(0);
+    const before = await page.evaluate(() => window.changes.length);
+    await page.evaluate(() => window.editor.setLanguage('javascript'));
+    expect(await page.evaluate(() => window.editor.get())).toBe('def f():\n    pass');
+    await expect(page.locator('#host .cm-mistake-line')).toHaveCount(1);
+    expect(await colourOf('def')).not.toBe('rgb(138, 59, 18)');
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => window.changes.length)).toBe(before);
+    await page.evaluate(() => window.editor.setLanguage('python'));
+    expect(await colourOf('def')).toBe('rgb(138, 59, 18)');
+    await page.evaluate(() => window.editor.focus());
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.evaluate(() => window.editor.get())).not.toContain('pass');
+    // An unknown language is refused, at mount and when switching; the editor is unharmed.
+    expect(await page.evaluate(() => { try { window.editor.setLanguage('ruby'); return 'no error'; } catch (e) { return e.name; } })).toBe('TypeError');
+    expect(await page.evaluate(() => { try { window.RustyEditor.mount(document.createElement('div'), { label: 'x', language: 'ruby' }); return 'no error'; } catch (e) { return e.name; } })).toBe('TypeError');
+    await page.evaluate(() => { window.editor.destroy(); window.editor.setLanguage('javascript'); });
+  });
+
   test('axe finds no critical or serious violation, idle and focused', async ({ page }) => {
     await openFixture(page);
     const content = await mount(page);
@@ -370,4 +420,23 @@ test('a release build ships both bundles in dist/yours/, precached by the servic
   // Not in the first load: no script or link of index.html names them.
   const html = readFileSync(join(ROOT, 'dist/index.html'), 'utf8');
   expect(html).not.toMatch(/<(script|link)\b[^>]*yours\//);
+});
+
+test('a release build ships Python (issue 42): both frames and the host in dist/yours/, Pyodide in dist/python/, kept by the service worker on first use only', async () => {
+  test.skip(!existsSync(join(ROOT, 'dist/sw.js')), 'no release build with a service worker in dist/');
+  for (const name of ['host.js', 'sandbox.html', 'sandbox-py.html']) {
+    expect(readFileSync(join(ROOT, 'dist/yours', name)).equals(readFileSync(join(ROOT, 'assets/yours', name))), `dist/yours/${name}`).toBe(true);
+  }
+  // The same five files, byte for byte, as the Python sandbox's specs are served (sandbox-serve.mjs).
+  const { PYTHON_FILES, PYODIDE_DIR, minimalLock, trimmedStdlib } = await import('../../scripts/python-files.mjs');
+  const expected = { 'pyodide-lock.json': minimalLock(), 'python_stdlib.zip': trimmedStdlib() };
+  for (const name of PYTHON_FILES) {
+    const want = expected[name] ?? readFileSync(join(PYODIDE_DIR, name));
+    expect(readFileSync(join(ROOT, 'dist/python', name)).equals(want), `dist/python/${name}`).toBe(true);
+  }
+  const sw = readFileSync(join(ROOT, 'dist/sw.js'), 'utf8');
+  const list = (name) => JSON.parse(sw.match(new RegExp(`^const ${name} = (.*);$`, 'm'))[1]).map(([file]) => file);
+  expect(list('FILES')).toContain('yours/sandbox-py.html');
+  expect(list('FILES').filter((f) => f.startsWith('python/'))).toEqual([]);
+  expect(list('LATER').sort()).toEqual(PYTHON_FILES.map((f) => `python/${f}`).sort());
 });

@@ -2,9 +2,10 @@
 // CodeMirror 6. scripts/bundle-yours.mjs bundles it with esbuild into dist/yours/editor.js, which
 // only the ?view=yours page fetches (never the playground's first load).
 //
-//   const editor = window.RustyEditor.mount(element, { doc, label, onChange, describedBy })
+//   const editor = window.RustyEditor.mount(element, { doc, label, onChange, describedBy, language })
 //   editor.get() -> string   editor.set(doc)   editor.focus()   editor.destroy()
 //   editor.mark(line, column, message)   editor.unmark()   (a mistake the page found, at its line)
+//   editor.setLanguage(language)   ('javascript' or 'python': the colours, indentation and brackets)
 //
 // - `doc`: the starting text. `label`: the accessible name of the editable content (required,
 //   in the page's language). `onChange(doc)`: called with the whole text after the user edits it,
@@ -14,7 +15,10 @@
 //   (the page knows what it set) and drops an onChange still waiting; it can be undone (Ctrl-Z),
 //   so "back to the starting code" never loses the user's own code. `describedBy` (optional, not
 //   in the shared contract): an element id for aria-describedby, e.g. the page's hint that says
-//   how to leave the editor with the keyboard.
+//   how to leave the editor with the keyboard. `language`: 'javascript' (the default: TypeScript's
+//   grammar, which colours plain JavaScript too) or 'python' (issue 42); setLanguage() switches it
+//   in place, keeping the text, the undo history and the marks. Python indents by 4 spaces (PEP 8,
+//   and what a pasted loop uses), JavaScript by 2. Any other name throws a TypeError.
 // - Keyboard: Tab and Shift-Tab indent and outdent the selected lines (CodeMirror's
 //   indentWithTab), so Tab does not leave the editor while one edits. To leave it: Escape, then
 //   Tab (or Shift-Tab) within two seconds moves the focus on as everywhere else (CodeMirror's tab
@@ -34,8 +38,8 @@
 //   gutter of its own, until the text changes or the page calls unmark().
 //
 // Kept lean on purpose: no search panel, no autocompletion pop-ups, no lint; line numbers,
-// indentation, JavaScript/TypeScript colours, bracket matching and closing, undo history.
-import { EditorState, EditorSelection, Annotation, StateField, StateEffect, RangeSet, RangeSetBuilder } from '@codemirror/state';
+// indentation, JavaScript/TypeScript or Python colours, bracket matching and closing, undo history.
+import { EditorState, EditorSelection, Annotation, Compartment, StateField, StateEffect, RangeSet, RangeSetBuilder } from '@codemirror/state';
 import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection,
   Decoration, GutterMarker, gutterLineClass, gutter,
@@ -45,6 +49,7 @@ import {
   indentOnInput, bracketMatching, syntaxHighlighting, HighlightStyle, indentUnit, LanguageSupport,
 } from '@codemirror/language';
 import { typescriptLanguage } from '@codemirror/lang-javascript';
+import { pythonLanguage } from '@codemirror/lang-python';
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { tags as t } from '@lezer/highlight';
 
@@ -211,10 +216,27 @@ const mistakeGutter = gutter({
 // Marks the transactions of set(): they are the page's, not the user's, so no onChange.
 const fromPage = Annotation.define();
 
+// The languages the editor knows: each grammar alone, in a LanguageSupport, not `javascript()` or
+// `python()`, which add completion sources that nothing here would show. TypeScript's grammar
+// also colours plain JavaScript. The extensions are made once, so switching back and forth
+// reconfigures with the same objects.
+const LANGUAGES = {
+  javascript: [new LanguageSupport(typescriptLanguage), indentUnit.of('  '), EditorState.tabSize.of(2)],
+  python: [new LanguageSupport(pythonLanguage), indentUnit.of('    '), EditorState.tabSize.of(4)],
+};
+function languageExtension(name) {
+  const found = Object.prototype.hasOwnProperty.call(LANGUAGES, name) ? LANGUAGES[name] : null;
+  if (!found) throw new TypeError(`RustyEditor: unknown language ${JSON.stringify(name)} (javascript or python)`);
+  return found;
+}
+
 function mount(element, options = {}) {
   if (!(element instanceof Element)) throw new TypeError('RustyEditor.mount: the first argument must be an element');
-  const { doc = '', label, onChange, describedBy } = options;
+  const { doc = '', label, onChange, describedBy, language = 'javascript' } = options;
   if (typeof label !== 'string' || label.trim() === '') throw new TypeError('RustyEditor.mount: `label` (the accessible name) is required');
+  const languageSlot = new Compartment();
+  let currentLanguage = String(language);
+  const initialLanguage = languageExtension(currentLanguage);
   const notify = typeof onChange === 'function' ? onChange : null;
 
   let timer = 0;
@@ -242,14 +264,10 @@ function mount(element, options = {}) {
         highlightActiveLine(),
         history(),
         drawSelection(),
-        indentUnit.of('  '),
-        EditorState.tabSize.of(2),
+        languageSlot.of(initialLanguage),
         indentOnInput(),
         bracketMatching(),
         closeBrackets(),
-        // TypeScript's grammar also colours plain JavaScript. The language alone, not
-        // `javascript()`, which adds completion sources that nothing here would show.
-        new LanguageSupport(typescriptLanguage),
         syntaxHighlighting(highlight),
         gapField,
         mistakeField,
@@ -301,6 +319,15 @@ function mount(element, options = {}) {
     unmark() {
       if (destroyed) return;
       if (view.state.field(mistakeField)) view.dispatch({ effects: setMistake.of(null) });
+    },
+    // Switches the grammar (and the indent unit) in place: the text, the undo history, the
+    // selection and any mark stay; no onChange (the text did not change). A no-op once destroyed
+    // or when `name` is already the language; an unknown name throws a TypeError.
+    setLanguage(name) {
+      const extension = languageExtension(String(name));
+      if (destroyed || String(name) === currentLanguage) return;
+      currentLanguage = String(name);
+      view.dispatch({ effects: languageSlot.reconfigure(extension) });
     },
     destroy() {
       if (destroyed) return;

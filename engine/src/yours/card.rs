@@ -331,17 +331,24 @@ pub enum Leak {
 }
 
 /// What of [`Leak`] a text the model reads holds. A stack frame is a line of its own that
-/// starts, after its indent, with `at ` and names a place with a line number (V8's form).
+/// starts, after its indent, with `at ` and names a place with a line number (V8's form), or
+/// Python's: `Traceback (most recent call last):`, or `File "…", line N` (its frames).
 pub fn leak_in(text: &str) -> Option<Leak> {
     if text.contains(crate::yours::PLACEHOLDER_KEY) {
         return Some(Leak::Key);
     }
     let frame = |line: &str| {
         let rest = line.trim_start();
-        rest.len() < line.len()
+        let v8 = rest.len() < line.len()
             && rest.starts_with("at ")
             && rest.contains(':')
-            && rest.ends_with(|c: char| c.is_ascii_digit() || c == ')')
+            && rest.ends_with(|c: char| c.is_ascii_digit() || c == ')');
+        let python = rest.starts_with("Traceback (most recent call last)")
+            || rest
+                .strip_prefix("File \"")
+                .and_then(|r| r.split_once("\", line "))
+                .is_some_and(|(_, after)| after.starts_with(|c: char| c.is_ascii_digit()));
+        v8 || python
     };
     text.lines().any(frame).then_some(Leak::StackTrace)
 }

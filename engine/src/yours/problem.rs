@@ -23,9 +23,24 @@ pub enum CodeProblem {
     NoAgent { found: Vec<String> },
 }
 
-/// The names of the errors the JavaScript engine raises for a bug in the code: thrown at a line
+/// The names of the errors JavaScript and Python raise for a bug in the code: thrown at a line
 /// of it, one of these is a mistake in the code, not a failure the page played.
-const ENGINE_ERRORS: [&str; 5] = ["TypeError", "ReferenceError", "RangeError", "SyntaxError", "EvalError"];
+const ENGINE_ERRORS: [&str; 13] = [
+    "TypeError",
+    "ReferenceError",
+    "RangeError",
+    "SyntaxError",
+    "EvalError",
+    // Python's
+    "NameError",
+    "AttributeError",
+    "IndentationError",
+    "TabError",
+    "UnboundLocalError",
+    "KeyError",
+    "IndexError",
+    "ZeroDivisionError",
+];
 
 impl Mistake {
     /// The mistake a throw of `name` at a known line of the code shows, if the engine raises it.
@@ -98,6 +113,10 @@ mod tests {
         let bug = Mistake::bug_named("TypeError");
         assert_eq!(bug, Some(Mistake::Bug { name: "TypeError".into() }));
         assert_eq!(Mistake::bug_named("Error"), None);
+        // Python's bugs too; its HTTP and network errors are failures the page played.
+        assert_eq!(Mistake::bug_named("NameError"), Some(Mistake::Bug { name: "NameError".into() }));
+        assert_eq!(Mistake::bug_named("HTTPError"), None);
+        assert_eq!(Mistake::bug_named("TimeoutError"), None);
         let at = |line| End::Threw { message: "x is undefined".into(), line, mistake: bug.clone() };
         assert_eq!(
             CodeProblem::of_end(&at(Some(7))),

@@ -3,13 +3,14 @@
 use crate::text::en::En;
 use crate::text::{Core, Yours, YoursLabels};
 use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Leak, Verdict};
+use rusty_lock_engine::yours::code_lang::CodeLang;
 use rusty_lock_engine::yours::problem::CodeProblem;
 
 pub static YOURS: YoursLabels = YoursLabels {
     yours_title: "Your own loop",
     yours_tagline: "Paste your agent loop, watch it meet every failure, and get its report card.",
     yours_back: "Back to the playground",
-    yours_editor_label: "Your agent loop, in JavaScript or TypeScript",
+    yours_editor_label: "Your agent loop, in JavaScript, TypeScript or Python",
     yours_run: "Run",
     yours_stop: "Stop",
     yours_card: "Report card",
@@ -41,10 +42,28 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_not_run: "Nothing has run yet: press Run to watch your loop, or Report card to meet every failure.",
     yours_perfect: "A perfect report card: every failure was handled by the right layer.",
     yours_empty_schemas: "Your requests send an empty tools list (toolSchemas = []): the page's tool schemas stand in.",
+    yours_lang_label: "Language",
+    yours_lang_js: "JavaScript / TypeScript",
+    yours_lang_py: "Python",
+    yours_no_python: "Python runs here only in a browser with WebAssembly JSPI: Chrome or Edge 137 and later, Firefox 153 and later, Safari 27 and later. JavaScript runs in this one: choose it beside the editor.",
+    yours_python_fetch_failed: "Python's files could not be fetched. Python works offline only once it has been used here with a connection. JavaScript needs nothing more.",
+    yours_python_not_started: "Python did not start in this tab. Press Run again, or reload the page.",
+    yours_python_starting: "Starting Python…",
+    yours_py_provides_llm: "LLM: a dict with base_url, model and api_key (a placeholder). No real key ever reaches your code.",
+    yours_py_provides_fetch: "urllib.request.urlopen: answered by the page's own OpenAI-compatible server, whatever the host. An HTTP error raises HTTPError (code, headers, read()), a dropped connection URLError, and timeout= a TimeoutError. Nothing reaches the network.",
+    yours_py_provides_tools: "look_at(target) and use(item, target), also in TOOLS: they return the result or raise ValueError with the tool's sentence. TOOL_SCHEMAS: their JSON Schemas. Your own definitions win.",
+    yours_py_provides_time: "time.sleep, time.time and time.monotonic on virtual time: a 4-second wait costs nothing when grading and is played at its pace in the scene.",
+    yours_py_provides_random: "random, seeded from the link, so a run replays exactly. Only Python's standard library is here.",
+    yours_py_provides_end: "Define run_agent(task): the page calls it with TASK. What it returns is the answer; what it raises ends the run.",
 };
 
 impl Yours for En {
-    fn yours_problem(&self, problem: &CodeProblem) -> String {
+    fn yours_problem(&self, problem: &CodeProblem, code: CodeLang) -> String {
+        if code == CodeLang::Python {
+            if let Some(said) = self.python_problem(problem) {
+                return said;
+            }
+        }
         let at = |line: &Option<u32>| line.map(|l| format!("Line {l}: ")).unwrap_or_default();
         match problem {
             CodeProblem::Syntax { message, line, column } => format!(
@@ -72,6 +91,13 @@ impl Yours for En {
                 };
                 format!("Nothing ran: the page looks for a function named runAgent(task) (or run_agent), or a call at the top level that it can wait for (await runAgent(TASK)). {defined}")
             }
+        }
+    }
+    fn yours_python_fetching(&self, loaded: f64, total: f64) -> String {
+        if total > 0.0 {
+            format!("Fetching Python ({} of {}; only the first time)", megabytes(loaded), megabytes(total))
+        } else {
+            "Fetching Python (only the first time)…".to_string()
         }
     }
     fn yours_blocked(&self, budget_ms: u64) -> String {
@@ -300,3 +326,33 @@ pub const LOOP: [&str; 18] = [
     r#"    if (errorsInARow >= MAX_ERRORS_IN_A_ROW) return `I am stuck after ${errorsInARow} tool errors in a row. Over to you.`;"#,
     r#"  return `No answer after ${MAX_TURNS} turns. Over to you.`;"#,
 ];
+
+/// The mistakes whose fix is written differently in Python (a package, a key from the
+/// environment, no `run_agent`); the others are said as for JavaScript.
+trait PythonProblem {
+    fn python_problem(&self, problem: &CodeProblem) -> Option<String>;
+}
+
+impl<T> PythonProblem for T {
+    fn python_problem(&self, problem: &CodeProblem) -> Option<String> {
+        let at = |line: &Option<u32>| line.map(|l| format!("Line {l}: ")).unwrap_or_default();
+        Some(match problem {
+            CodeProblem::Package { name, line } => format!("{}there are no packages here beyond Python's standard library, so “{}” cannot be imported. Call the model with urllib.request: urlopen(Request(LLM[\"base_url\"] + \"/chat/completions\", data=json.dumps({{\"model\": LLM[\"model\"], \"messages\": messages, \"tools\": TOOL_SCHEMAS}}).encode(), headers={{\"Content-Type\": \"application/json\", \"Authorization\": \"Bearer \" + LLM[\"api_key\"]}}), timeout=15).", at(line), short(name)),
+            CodeProblem::Process { line } => format!("{}there is no environment here to read a key from. Use LLM[\"api_key\"] for the key, LLM[\"base_url\"] for the server's address and LLM[\"model\"] for the model's name.", at(line)),
+            CodeProblem::NoAgent { found } => {
+                let defined = if found.is_empty() {
+                    "Your code defines no function at its top level.".to_string()
+                } else {
+                    format!("Your code defines {}: name the one that runs the loop run_agent.", found.join(", "))
+                };
+                format!("Nothing ran: the page looks for a function named run_agent(task), or a call at the top level (run_agent(TASK)). {}", defined)
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// Bytes as megabytes, one decimal.
+fn megabytes(bytes: f64) -> String {
+    format!("{:.1} MB", bytes / 1_000_000.0)
+}

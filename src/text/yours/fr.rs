@@ -3,13 +3,14 @@
 use crate::text::fr::Fr;
 use crate::text::{Core, Yours, YoursLabels};
 use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Leak, Verdict};
+use rusty_lock_engine::yours::code_lang::CodeLang;
 use rusty_lock_engine::yours::problem::CodeProblem;
 
 pub static YOURS: YoursLabels = YoursLabels {
     yours_title: "Votre propre boucle",
     yours_tagline: "Collez votre boucle d'agent, regardez-la affronter chaque panne et recevez son bulletin.",
     yours_back: "Retour au terrain de jeu",
-    yours_editor_label: "Votre boucle d'agent, en JavaScript ou TypeScript",
+    yours_editor_label: "Votre boucle d'agent, en JavaScript, TypeScript ou Python",
     yours_run: "Lancer",
     yours_stop: "Arrêter",
     yours_card: "Bulletin",
@@ -41,10 +42,28 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_not_run: "Rien n'a encore tourné\u{a0}: appuyez sur Lancer pour voir votre boucle, ou sur Bulletin pour affronter chaque panne.",
     yours_perfect: "Un bulletin parfait\u{a0}: chaque panne a été traitée par la bonne couche.",
     yours_empty_schemas: "Vos requêtes envoient une liste tools vide (toolSchemas = [])\u{a0}: les schémas d'outils de la page en tiennent lieu.",
+    yours_lang_label: "Langage",
+    yours_lang_js: "JavaScript / TypeScript",
+    yours_lang_py: "Python",
+    yours_no_python: "Python ne tourne ici que dans un navigateur avec WebAssembly JSPI\u{a0}: Chrome ou Edge 137 et suivants, Firefox 153 et suivants, Safari 27 et suivants. JavaScript tourne dans celui-ci\u{a0}: choisissez-le à côté de l'éditeur.",
+    yours_python_fetch_failed: "Les fichiers de Python n'ont pas pu être récupérés. Python ne marche hors ligne qu'après une première utilisation ici avec une connexion. JavaScript n'a besoin de rien de plus.",
+    yours_python_not_started: "Python n'a pas démarré dans cet onglet. Relancez, ou rechargez la page.",
+    yours_python_starting: "Démarrage de Python…",
+    yours_py_provides_llm: "LLM\u{a0}: un dict avec base_url, model et api_key (un faux). Aucune vraie clé n'atteint jamais votre code.",
+    yours_py_provides_fetch: "urllib.request.urlopen\u{a0}: la page y répond avec son propre serveur compatible OpenAI, quel que soit l'hôte. Une erreur HTTP lève HTTPError (code, headers, read()), une connexion coupée URLError, et timeout= un TimeoutError. Rien ne part sur le réseau.",
+    yours_py_provides_tools: "look_at(target) et use(item, target), aussi dans TOOLS\u{a0}: elles rendent le résultat ou lèvent ValueError avec la phrase de l'outil. TOOL_SCHEMAS\u{a0}: leurs schémas JSON. Vos propres définitions l'emportent.",
+    yours_py_provides_time: "time.sleep, time.time et time.monotonic en temps virtuel\u{a0}: une attente de 4 secondes ne coûte rien à la notation et se joue à son rythme dans la scène.",
+    yours_py_provides_random: "random, initialisé par le lien, pour qu'un run se rejoue à l'identique. Seule la bibliothèque standard de Python est là.",
+    yours_py_provides_end: "Définissez run_agent(task)\u{a0}: la page l'appelle avec TASK. Ce qu'elle renvoie est la réponse\u{a0}; ce qu'elle lève termine le run.",
 };
 
 impl Yours for Fr {
-    fn yours_problem(&self, problem: &CodeProblem) -> String {
+    fn yours_problem(&self, problem: &CodeProblem, code: CodeLang) -> String {
+        if code == CodeLang::Python {
+            if let Some(said) = self.python_problem(problem) {
+                return said;
+            }
+        }
         let at = |line: &Option<u32>| line.map(|l| format!("Ligne {l}\u{a0}: ")).unwrap_or_default();
         match problem {
             CodeProblem::Syntax { message, line, column } => format!(
@@ -75,6 +94,17 @@ impl Yours for Fr {
                 };
                 format!("Rien n'a tourné\u{a0}: la page cherche une fonction nommée runAgent(task) (ou run_agent), ou un appel au niveau le plus haut qu'elle peut attendre (await runAgent(TASK)). {defined}")
             }
+        }
+    }
+    fn yours_python_fetching(&self, loaded: f64, total: f64) -> String {
+        if total > 0.0 {
+            format!(
+                "Téléchargement de Python ({} sur {}\u{a0}; la première fois seulement)",
+                megabytes(loaded),
+                megabytes(total)
+            )
+        } else {
+            "Téléchargement de Python (la première fois seulement)…".to_string()
         }
     }
     fn yours_blocked(&self, budget_ms: u64) -> String {
@@ -297,3 +327,33 @@ pub const LOOP: [&str; 18] = [
     r#"    if (errorsInARow >= MAX_ERRORS_IN_A_ROW) return `Je bloque après ${errorsInARow} erreurs d'outil d'affilée. À vous de jouer.`;"#,
     r#"  return `Pas de réponse après ${MAX_TURNS} tours. À vous de jouer.`;"#,
 ];
+
+/// The mistakes whose fix is written differently in Python (a package, a key from the
+/// environment, no `run_agent`); the others are said as for JavaScript.
+trait PythonProblem {
+    fn python_problem(&self, problem: &CodeProblem) -> Option<String>;
+}
+
+impl<T> PythonProblem for T {
+    fn python_problem(&self, problem: &CodeProblem) -> Option<String> {
+        let at = |line: &Option<u32>| line.map(|l| format!("Ligne {l}\u{a0}: ")).unwrap_or_default();
+        Some(match problem {
+            CodeProblem::Package { name, line } => format!("{}il n'y a ici aucun paquet en dehors de la bibliothèque standard de Python, «\u{a0}{}\u{a0}» ne peut donc pas être importé. Appelez le modèle avec urllib.request\u{a0}: urlopen(Request(LLM[\"base_url\"] + \"/chat/completions\", data=json.dumps({{\"model\": LLM[\"model\"], \"messages\": messages, \"tools\": TOOL_SCHEMAS}}).encode(), headers={{\"Content-Type\": \"application/json\", \"Authorization\": \"Bearer \" + LLM[\"api_key\"]}}), timeout=15).", at(line), short(name)),
+            CodeProblem::Process { line } => format!("{}il n'y a pas ici d'environnement où lire une clé. Prenez LLM[\"api_key\"] pour la clé, LLM[\"base_url\"] pour l'adresse du serveur et LLM[\"model\"] pour le nom du modèle.", at(line)),
+            CodeProblem::NoAgent { found } => {
+                let defined = if found.is_empty() {
+                    "Votre code ne définit aucune fonction à son niveau le plus haut.".to_string()
+                } else {
+                    format!("Votre code définit {}\u{a0}: nommez run_agent celle qui fait tourner la boucle.", found.join(", "))
+                };
+                format!("Rien n'a tourné\u{a0}: la page cherche une fonction nommée run_agent(task), ou un appel au niveau le plus haut (run_agent(TASK)). {}", defined)
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// Bytes as megabytes, one decimal.
+fn megabytes(bytes: f64) -> String {
+    format!("{:.1}\u{a0}Mo", bytes / 1_000_000.0).replace('.', ",")
+}

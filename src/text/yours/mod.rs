@@ -5,29 +5,43 @@
 mod en;
 pub mod exercises;
 mod fr;
+mod python;
 mod zh;
+
+use rusty_lock_engine::yours::code_lang::CodeLang;
 
 pub use en::YOURS as EN;
 pub use fr::YOURS as FR;
 pub use zh::YOURS as ZH;
 
-/// The code the editor starts with in `lang`: it earns a perfect report card. One template
-/// (`src/text/loop/loop.js`) for the code, so a fix to the loop is made once; each language fills
-/// its `⟦n⟧` lines with its own words (`LOOP` in `en.rs`, `fr.rs`, `zh.rs`).
-pub fn starting_code(lang: super::Lang) -> String {
-    let marked = starting_code_marked(lang);
+/// The code the editor starts with in `lang`, written in `code`: it earns a perfect report card.
+/// One template per language of code (`src/text/loop/loop.js`, `src/text/loop/loop.py`: the same
+/// loop, one function per layer), so a fix to the loop is made once there; each page language
+/// fills its `⟦n⟧` lines with its own words (`LOOP` in `en.rs`, `fr.rs`, `zh.rs`; `PY_LOOP` in
+/// `python/en.rs`, `python/fr.rs`, `python/zh.rs`).
+pub fn starting_code_in(lang: super::Lang, code: CodeLang) -> String {
+    let marked = starting_code_marked(lang, code);
     let lines: Vec<&str> = marked.split('\n').filter(|l| !(l.starts_with('⟪') && l.ends_with('⟫'))).collect();
     lines.join("\n")
 }
 
+/// The template of the loop in `code`.
+fn template(code: CodeLang) -> &'static str {
+    match code {
+        CodeLang::JavaScript => include_str!("../loop/loop.js"),
+        CodeLang::Python => include_str!("../loop/loop.py"),
+    }
+}
+
 /// The starting code with its regions' markers (`⟪name⟫ … ⟪/⟫`) still in: what the exercises cut.
-fn starting_code_marked(lang: super::Lang) -> String {
-    let words: &[&str] = match lang {
-        super::Lang::En => &en::LOOP,
-        super::Lang::Fr => &fr::LOOP,
-        super::Lang::Zh => &zh::LOOP,
+fn starting_code_marked(lang: super::Lang, code: CodeLang) -> String {
+    let words: &[&str] = match (code, lang) {
+        (CodeLang::JavaScript, super::Lang::En) => &en::LOOP,
+        (CodeLang::JavaScript, super::Lang::Fr) => &fr::LOOP,
+        (CodeLang::JavaScript, super::Lang::Zh) => &zh::LOOP,
+        (CodeLang::Python, lang) => python::loop_words(lang),
     };
-    let template = include_str!("../loop/loop.js");
+    let template = template(code);
     let mut out = String::with_capacity(template.len() + 1024);
     for (i, line) in template.split('\n').enumerate() {
         if i > 0 {
@@ -45,6 +59,10 @@ fn starting_code_marked(lang: super::Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn starting_code(lang: super::super::Lang) -> String {
+        starting_code_in(lang, CodeLang::JavaScript)
+    }
 
     #[test]
     fn every_language_fills_every_line_of_the_starting_code() {
@@ -89,7 +107,7 @@ mod tests {
         for (i, said) in words.iter().enumerate() {
             let mut seen = Vec::new();
             for (problem, must) in &problems {
-                let sentence = said.yours_problem(problem);
+                let sentence = said.yours_problem(problem, rusty_lock_engine::yours::code_lang::CodeLang::JavaScript);
                 for part in must {
                     assert!(
                         sentence.contains(part),
@@ -101,7 +119,10 @@ mod tests {
                 seen.push(sentence);
             }
             // Without a line, no line is made up.
-            let unplaced = said.yours_problem(&CodeProblem::Process { line: None });
+            let unplaced = said.yours_problem(
+                &CodeProblem::Process { line: None },
+                rusty_lock_engine::yours::code_lang::CodeLang::JavaScript,
+            );
             assert!(!unplaced.chars().any(|c| c.is_ascii_digit()), "{unplaced}");
         }
     }

@@ -3,13 +3,14 @@
 use crate::text::zh::Zh;
 use crate::text::{Core, Yours, YoursLabels};
 use rusty_lock_engine::yours::card::{CaseId, CaseOutcome, Leak, Verdict};
+use rusty_lock_engine::yours::code_lang::CodeLang;
 use rusty_lock_engine::yours::problem::CodeProblem;
 
 pub static YOURS: YoursLabels = YoursLabels {
     yours_title: "你自己的循环",
     yours_tagline: "粘贴你的智能体循环，看它遇上每一种故障，拿到它的成绩单。",
     yours_back: "返回演练场",
-    yours_editor_label: "你的智能体循环（JavaScript 或 TypeScript）",
+    yours_editor_label: "你的智能体循环（JavaScript、TypeScript 或 Python）",
     yours_run: "运行",
     yours_stop: "停止",
     yours_card: "成绩单",
@@ -41,10 +42,28 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_not_run: "还没有运行过：按“运行”观看你的循环，或按“成绩单”逐一经历每种故障。",
     yours_perfect: "满分成绩单：每种故障都由正确的层处理了。",
     yours_empty_schemas: "你的请求发送的 tools 列表是空的（toolSchemas = []）：由页面的工具 schema 代替。",
+    yours_lang_label: "语言",
+    yours_lang_js: "JavaScript / TypeScript",
+    yours_lang_py: "Python",
+    yours_no_python: "只有支持 WebAssembly JSPI 的浏览器才能在这里运行 Python：Chrome 或 Edge 137 及以上、Firefox 153 及以上、Safari 27 及以上。这个浏览器可以运行 JavaScript：在编辑器旁边选择它。",
+    yours_python_fetch_failed: "Python 的文件未能获取。只有在联网时在这里用过一次 Python，它才能离线运行。JavaScript 不需要任何额外文件。",
+    yours_python_not_started: "Python 没能在这个标签页里启动。请再按一次运行，或重新加载页面。",
+    yours_python_starting: "正在启动 Python…",
+    yours_py_provides_llm: "LLM：一个 dict，含 base_url、model 和 api_key（占位用的假密钥）。真正的密钥永远不会进入你的代码。",
+    yours_py_provides_fetch: "urllib.request.urlopen：无论主机是什么，都由页面自己的 OpenAI 兼容服务器应答。HTTP 错误抛出 HTTPError（code、headers、read()），连接断开抛出 URLError，timeout= 到时抛出 TimeoutError。不会访问网络。",
+    yours_py_provides_tools: "look_at(target) 和 use(item, target)（也在 TOOLS 里）：返回结果，或抛出带工具原话的 ValueError。TOOL_SCHEMAS：它们的 JSON Schema。你自己的定义优先。",
+    yours_py_provides_time: "time.sleep、time.time 和 time.monotonic 使用虚拟时间：评分时 4 秒的等待不花时间，在场景里按原速播放。",
+    yours_py_provides_random: "random 由链接里的种子初始化，所以每次运行都能原样重放。这里只有 Python 标准库。",
+    yours_py_provides_end: "定义 run_agent(task)：页面用 TASK 调用它。它返回的就是答案；它抛出的异常会结束这次运行。",
 };
 
 impl Yours for Zh {
-    fn yours_problem(&self, problem: &CodeProblem) -> String {
+    fn yours_problem(&self, problem: &CodeProblem, code: CodeLang) -> String {
+        if code == CodeLang::Python {
+            if let Some(said) = self.python_problem(problem) {
+                return said;
+            }
+        }
         let at = |line: &Option<u32>| line.map(|l| format!("第 {l} 行：")).unwrap_or_default();
         match problem {
             CodeProblem::Syntax { message, line, column } => format!(
@@ -71,6 +90,13 @@ impl Yours for Zh {
                 };
                 format!("什么也没有运行：页面要找的是名为 runAgent(task)（或 run_agent）的函数，或者最外层一个它能等待的调用（await runAgent(TASK)）。{defined}")
             }
+        }
+    }
+    fn yours_python_fetching(&self, loaded: f64, total: f64) -> String {
+        if total > 0.0 {
+            format!("正在下载 Python（{} / {}；只有第一次需要）", megabytes(loaded), megabytes(total))
+        } else {
+            "正在下载 Python（只有第一次需要）…".to_string()
         }
     }
     fn yours_blocked(&self, budget_ms: u64) -> String {
@@ -262,3 +288,33 @@ pub const LOOP: [&str; 18] = [
     r#"    if (errorsInARow >= MAX_ERRORS_IN_A_ROW) return `连续 ${errorsInARow} 次工具出错，我卡住了。交给你了。`;"#,
     r#"  return `${MAX_TURNS} 轮之后仍没有答案。交给你了。`;"#,
 ];
+
+/// The mistakes whose fix is written differently in Python (a package, a key from the
+/// environment, no `run_agent`); the others are said as for JavaScript.
+trait PythonProblem {
+    fn python_problem(&self, problem: &CodeProblem) -> Option<String>;
+}
+
+impl<T> PythonProblem for T {
+    fn python_problem(&self, problem: &CodeProblem) -> Option<String> {
+        let at = |line: &Option<u32>| line.map(|l| format!("第 {l} 行：")).unwrap_or_default();
+        Some(match problem {
+            CodeProblem::Package { name, line } => format!("{}这里除了 Python 标准库没有任何包，所以无法导入“{}”。用 urllib.request 调用模型：urlopen(Request(LLM[\"base_url\"] + \"/chat/completions\", data=json.dumps({{\"model\": LLM[\"model\"], \"messages\": messages, \"tools\": TOOL_SCHEMAS}}).encode(), headers={{\"Content-Type\": \"application/json\", \"Authorization\": \"Bearer \" + LLM[\"api_key\"]}}), timeout=15)。", at(line), short(name)),
+            CodeProblem::Process { line } => format!("{}这里没有可以读取密钥的环境变量。密钥用 LLM[\"api_key\"]，服务器地址用 LLM[\"base_url\"]，模型名用 LLM[\"model\"]。", at(line)),
+            CodeProblem::NoAgent { found } => {
+                let defined = if found.is_empty() {
+                    "你的代码在最外层没有定义任何函数。".to_string()
+                } else {
+                    format!("你的代码定义了 {}：把运行循环的那个函数命名为 run_agent。", found.join("、"))
+                };
+                format!("什么也没有运行：页面要找的是名为 run_agent(task) 的函数，或者最外层的一个调用（run_agent(TASK)）。{}", defined)
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// Bytes as megabytes, one decimal.
+fn megabytes(bytes: f64) -> String {
+    format!("{:.1} MB", bytes / 1_000_000.0)
+}

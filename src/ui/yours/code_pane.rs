@@ -37,7 +37,8 @@ pub fn CodePane() -> impl IntoView {
                 pushed.try_set_value(text.clone());
                 yours.code.try_set(text);
             };
-            let made = Editor::mount(el, &doc, text::yours_editor_label(), on_change).await;
+            let made =
+                Editor::mount(el, &doc, text::yours_editor_label(), yours.code_lang_untracked(), on_change).await;
             // The view may be gone by now (a language switch redraws it, a link leaves it).
             match made {
                 Ok(ed) => {
@@ -56,6 +57,18 @@ pub fn CodePane() -> impl IntoView {
                 }
             }
         });
+    });
+    // The editor's highlighting follows the language the code runs as.
+    let lang = Memo::new(move |_| yours.code_lang());
+    Effect::new(move |_| {
+        let lang = lang.get();
+        if mounted.get() == Mounted::Editor {
+            editor.with_value(|e| {
+                if let Some(e) = e {
+                    e.set_language(lang);
+                }
+            });
+        }
     });
     Effect::new(move |_| {
         let code = yours.code.get();
@@ -78,7 +91,9 @@ pub fn CodePane() -> impl IntoView {
         editor.with_value(|e| {
             let Some(e) = e else { return };
             match problem.as_ref().and_then(|p| p.line().map(|l| (p, l))) {
-                Some((p, line)) => e.mark(line, p.column().unwrap_or(0), &text::yours_problem(p)),
+                Some((p, line)) => {
+                    e.mark(line, p.column().unwrap_or(0), &text::yours_problem(p, yours.code_lang_untracked()))
+                }
                 None => e.unmark(),
             }
         });
@@ -99,7 +114,7 @@ pub fn CodePane() -> impl IntoView {
         yours.code.set(value);
     };
     view! {
-        <div class="code-pane" data-testid="code-pane" data-code-chars=move || yours.code.with(|c| c.chars().count())
+        <div class="code-pane" data-testid="code-pane" data-code-lang=move || yours.code_lang().slug() data-code-chars=move || yours.code.with(|c| c.chars().count())
             data-problem-line=move || yours.problem.with(|p| p.as_ref().and_then(|p| p.line())) data-editor=move || match mounted.get() { Mounted::Waiting => "waiting", Mounted::Editor => "ready", Mounted::Missing => "missing" }>
             <div class="code-editor" node_ref=host hidden=move || mounted.get() != Mounted::Editor></div>
             <Show when=move || mounted.get() != Mounted::Editor>

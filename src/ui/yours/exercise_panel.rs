@@ -6,7 +6,7 @@
 use crate::state::yours::{CardRow, Exercises, Task, Yours};
 use crate::state::Playground;
 use crate::text;
-use crate::text::yours::exercises::{check_words, fill, labels, solution, words};
+use crate::text::yours::exercises::{check_words, fill, hint_in, labels, solution_in, words};
 use leptos::prelude::*;
 use rusty_lock_engine::yours::card::Verdict;
 use rusty_lock_engine::yours::exercise::{ExerciseId, Goal};
@@ -88,19 +88,19 @@ pub fn ExercisePanel() -> impl IntoView {
                 {move || checking().map(|c| view! { <p class="hint" data-testid="exercise-checking">{c}</p> })}
                 // A mistake in the code (a syntax error stops the check before any case runs).
                 {move || yours.problem.get().map(|p| view! {
-                    <p class="yours-problem" data-testid="exercise-problem" data-problem=p.slug() data-line=p.line()>{text::yours_problem(&p)}</p>
+                    <p class="yours-problem" data-testid="exercise-problem" data-problem=p.slug() data-line=p.line()>{text::yours_problem(&p, yours.code_lang_untracked())}</p>
                 })}
                 {result}
             </div>
             {exercise.map(|id| view! {
                 <details class="exercise-more" data-testid="exercise-hint">
                     <summary>{l.hint_button}</summary>
-                    <p>{words(lang, id).hint}</p>
+                    <p>{move || hint_in(lang, id, yours.code_lang())}</p>
                 </details>
                 <details class="exercise-more" data-testid="exercise-solution">
                     <summary>{l.solution_button}</summary>
                     <p class="hint">{l.solution_note}</p>
-                    <pre><code>{solution(lang, id)}</code></pre>
+                    <pre><code>{move || solution_in(lang, id, yours.code_lang())}</code></pre>
                 </details>
             })}
         </section>

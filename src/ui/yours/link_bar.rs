@@ -8,6 +8,7 @@ use crate::web::share::{copy_text, download, page_base, read_picked_file};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use rusty_lock_engine::yours::card::CaseId;
+use rusty_lock_engine::yours::code_lang::CodeLang;
 use wasm_bindgen::JsCast;
 
 /// The largest file the page opens into the editor: a loop is a few kilobytes.
@@ -17,7 +18,7 @@ const MAX_FILE_BYTES: usize = 200_000;
 /// the teacher's cases it is set to (so a teacher's own exercise is made by copying this link),
 /// and the case the picker is on when it is not the plain run; `Err` with the packed length when
 /// it is over [`MAX_PACKED`].
-pub async fn code_link(code: &str, task: &Task, case: CaseId) -> Result<String, usize> {
+pub async fn code_link(code: &str, task: &Task, case: CaseId, code_lang: CodeLang) -> Result<String, usize> {
     let packed = pack(code).await.unwrap_or_default();
     if packed.len() > MAX_PACKED || packed.is_empty() {
         return Err(packed.len().max(code.len()));
@@ -28,7 +29,10 @@ pub async fn code_link(code: &str, task: &Task, case: CaseId) -> Result<String, 
         Task::Teacher(goal) => format!("&cases={}", goal.cases_value()),
     };
     let picked = if case == CaseId::ALL[0] { String::new() } else { format!("&case={}", case.slug()) };
-    Ok(format!("{}?view=yours&lang={}{set}{picked}&code={packed}", page_base(), text::lang().code()))
+    // The language only where the code alone would be read as the other one.
+    let as_lang =
+        if CodeLang::detect(code) == code_lang { String::new() } else { format!("&code-lang={}", code_lang.slug()) };
+    Ok(format!("{}?view=yours&lang={}{set}{picked}{as_lang}&code={packed}", page_base(), text::lang().code()))
 }
 
 #[component]
@@ -40,8 +44,9 @@ pub fn LinkBar() -> impl IntoView {
         let code = yours.code.get_untracked();
         let task = exercises.task.get_value();
         let case = yours.case.get_untracked();
+        let code_lang = yours.code_lang_untracked();
         spawn_local(async move {
-            let message = match code_link(&code, &task, case).await {
+            let message = match code_link(&code, &task, case, code_lang).await {
                 Ok(link) => {
                     if copy_text(&link).await {
                         text::yours_copied().to_string()
@@ -56,7 +61,7 @@ pub fn LinkBar() -> impl IntoView {
     };
     let save = move |_| {
         let code = yours.code.get_untracked();
-        let _ = download("my-agent-loop.js", &code);
+        let _ = download(yours.code_lang_untracked().file_name(), &code);
     };
     // The run on screen as a trace file, which the playground's "Open a trace" replays like any.
     let pg = crate::state::expect_context::<crate::state::Playground>();
@@ -94,7 +99,7 @@ pub fn LinkBar() -> impl IntoView {
             <button type="button" class="btn" data-testid="yours-save-trace" on:click=save_trace disabled=move || !pg.finished()>{text::export_trace()}</button>
             <label class="btn file-btn">
                 {text::yours_open_file()}
-                <input type="file" accept=".js,.ts,.mjs,.txt,text/javascript,text/plain" data-testid="yours-open-file" on:change=open />
+                <input type="file" accept=".js,.ts,.mjs,.py,.txt,text/javascript,text/x-python,text/plain" data-testid="yours-open-file" on:change=open />
             </label>
             <p class="hint" role="status" data-testid="yours-link-said">{move || said.get()}</p>
         </div>

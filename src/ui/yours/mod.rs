@@ -3,6 +3,7 @@
 //! with the view's styles in `yours.css`.
 #![allow(improper_ctypes_definitions)]
 
+pub mod code_lang_choice;
 pub mod code_pane;
 pub mod console_log;
 pub mod exercise_panel;

@@ -33,7 +33,7 @@ pub fn ReportCard() -> impl IntoView {
             // A mistake in the code is said here too, at once: in place of "nothing has run" when
             // nothing could, above the rows when every row shows it.
             {move || yours.problem.get().map(|p| view! {
-                <p class="yours-problem" data-testid="yours-card-problem" data-problem=p.slug() data-line=p.line()>{text::yours_problem(&p)}</p>
+                <p class="yours-problem" data-testid="yours-card-problem" data-problem=p.slug() data-line=p.line()>{text::yours_problem(&p, yours.code_lang_untracked())}</p>
             })}
             <Show when=move || { total() > 0 } fallback=move || view! { <p class="hint" data-testid="yours-not-run" hidden=move || yours.problem.with(Option::is_some)>{text::yours_not_run()}</p> }>
                 <p class="yours-card-summary" data-testid="yours-card-summary">{summary}</p>

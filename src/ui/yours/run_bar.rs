@@ -5,7 +5,7 @@
 //! run plays in the scene at the chosen speed, which can take minutes for a loop that keeps
 //! retrying. Stop (and Escape) is there for both halves, and "Starting code" stops first.
 
-use crate::state::yours::{Status, Yours};
+use crate::state::yours::{PythonStart, Status, Yours};
 use crate::state::Playground;
 use crate::text;
 use crate::ui::player::speed_select::SpeedSelect;
@@ -59,7 +59,9 @@ pub fn RunBar() -> impl IntoView {
             _ => yours.start.get_untracked(),
         });
         let code = code.unwrap_or_else(|| {
-            exercises.task.with_value(|task| crate::actions::exercise::starting_code(task, text::lang()))
+            exercises.task.with_value(|task| {
+                crate::actions::exercise::starting_code(task, text::lang(), yours.code_lang_untracked())
+            })
         });
         yours.code.set(code);
     };
@@ -71,7 +73,7 @@ pub fn RunBar() -> impl IntoView {
     };
     // At rest, a mistake in the code is said here, just above the editor that marks its line.
     let status = move || match yours.status.get() {
-        Status::Idle => yours.problem.get().map(|p| text::yours_problem(&p)),
+        Status::Idle => yours.problem.get().map(|p| text::yours_problem(&p, yours.code_lang())),
         Status::Running => None,
         Status::Grading { done, total } => Some(text::yours_grading(done, total)),
         Status::Said(s) => Some(s),
@@ -97,6 +99,21 @@ pub fn RunBar() -> impl IntoView {
             <p class="yours-status" role="status" data-testid="yours-status"
                 data-problem=move || yours.problem.with(|p| p.as_ref().map(|p| p.slug()))
                 data-line=move || yours.problem.with(|p| p.as_ref().and_then(|p| p.line()))>{status}</p>
+            // Python's first start: its files coming (a bar, with the bytes), then the interpreter.
+            {move || yours.python.get().map(|start| match start {
+                PythonStart::Fetching { loaded, total } => view! {
+                    <p class="yours-python-start" role="status" data-testid="yours-python-start" data-phase="fetching">
+                        <span>{text::yours_python_fetching(loaded, total)}</span>
+                        <progress max=total.max(1.0) value=loaded aria-label=text::yours_lang_py()></progress>
+                    </p>
+                }.into_any(),
+                PythonStart::Starting => view! {
+                    <p class="yours-python-start" role="status" data-testid="yours-python-start" data-phase="starting">
+                        <span>{text::yours_python_starting()}</span>
+                        <progress aria-label=text::yours_lang_py()></progress>
+                    </p>
+                }.into_any(),
+            })}
         </div>
     }
 }

@@ -52,7 +52,11 @@ pub fn YoursView() -> impl IntoView {
     });
     let exercises = crate::actions::exercise::open(&search);
     provide_context(exercises);
-    let code = exercises.task.with_value(|task| crate::actions::exercise::starting_code(task, text::lang()));
+    // The link's language (`code-lang=`) picks the starting code's, before any code it carries.
+    let code_lang = crate::actions::yours::form_urlencoded_value(&search, "code-lang")
+        .and_then(|s| rusty_lock_engine::yours::code_lang::CodeLang::from_slug(&s))
+        .unwrap_or_default();
+    let code = exercises.task.with_value(|task| crate::actions::exercise::starting_code(task, text::lang(), code_lang));
     let yours = crate::actions::yours::open(&search, code);
     provide_context(yours);
     on_cleanup(move || crate::actions::yours::close(yours));
@@ -90,6 +94,7 @@ pub fn YoursView() -> impl IntoView {
                         <ExerciseTrack />
                         <ExercisePanel />
                         <RunBar />
+                        <crate::ui::yours::code_lang_choice::CodeLangChoice />
                         <CodePane />
                         <crate::ui::yours::own_tools_note::OwnToolsNote />
                         <LinkBar />

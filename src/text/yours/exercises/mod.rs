@@ -6,9 +6,11 @@
 
 mod en;
 mod fr;
+mod python;
 mod zh;
 
 use crate::text::Lang;
+use rusty_lock_engine::yours::code_lang::CodeLang;
 use rusty_lock_engine::yours::exercise::{Check, ExerciseId};
 
 /// The track's fixed words. Sentences with `{name}` are filled by [`fill`].
@@ -147,10 +149,18 @@ fn marker(line: &str) -> Option<&str> {
     line.strip_prefix('⟪').and_then(|l| l.strip_suffix('⟫')).map(|n| n.strip_prefix('/').map_or(n, |_| ""))
 }
 
-/// The robust loop in `lang`, with `region` (if any) replaced by `with`, and every marker gone.
-/// Returns the code, and the region's own lines as the robust loop has them.
-fn assemble(lang: Lang, region: Option<&str>, with: &str) -> (String, String) {
-    let filled = super::starting_code_marked(lang);
+/// The region of the loop in `code` an exercise opens, and the code that stands in it at the start.
+fn gap_in(id: ExerciseId, code: CodeLang) -> (&'static str, &'static str) {
+    match code {
+        CodeLang::JavaScript => gap_of(id),
+        CodeLang::Python => python::gap_of(id),
+    }
+}
+
+/// The robust loop in `lang` and `code`, with `region` (if any) replaced by `with`, and every
+/// marker gone. Returns the code, and the region's own lines as the robust loop has them.
+fn assemble(lang: Lang, code: CodeLang, region: Option<&str>, with: &str) -> (String, String) {
+    let filled = super::starting_code_marked(lang, code);
     let mut out: Vec<String> = Vec::new();
     let mut inside: Vec<String> = Vec::new();
     let mut depth = 0usize; // markers open inside the replaced region
@@ -179,42 +189,64 @@ fn assemble(lang: Lang, region: Option<&str>, with: &str) -> (String, String) {
     (out.join("\n"), inside.join("\n"))
 }
 
-/// The comment of the gap, at `indent`.
-fn gap_comment(lang: Lang, id: ExerciseId, indent: &str) -> String {
-    words(lang, id).gap.lines().map(|l| format!("{indent}// {l}")).collect::<Vec<_>>().join("\n")
+/// The comment of the gap, at `indent`, as a comment of `code` (`//` or `#`). Python's takes its
+/// own words where the JavaScript ones name what Python does not have (`fetch`, `isError`).
+fn gap_comment(lang: Lang, id: ExerciseId, indent: &str, code: CodeLang) -> String {
+    let (mark, text) = match code {
+        CodeLang::JavaScript => ("//", words(lang, id).gap),
+        CodeLang::Python => ("#", super::python::gap(lang, id).unwrap_or(words(lang, id).gap)),
+    };
+    text.lines().map(|l| format!("{indent}{mark} {l}")).collect::<Vec<_>>().join("\n")
 }
 
-/// The exercise's starting code in `lang`: the robust loop with its gap.
-pub fn starting_code(lang: Lang, id: ExerciseId) -> String {
-    let (region, gap) = gap_of(id);
+/// The exercise's starting code in `lang`, written in `code`: the robust loop with its gap.
+pub fn starting_code_in(lang: Lang, id: ExerciseId, code: CodeLang) -> String {
+    let (region, gap) = gap_in(id, code);
     let with: Vec<String> = gap
         .split('\n')
         .map(|line| match line.trim_start() {
-            "⟦gap⟧" => gap_comment(lang, id, &line[..line.len() - "⟦gap⟧".len()]),
+            "⟦gap⟧" => gap_comment(lang, id, &line[..line.len() - "⟦gap⟧".len()], code),
             _ => line.to_string(),
         })
         .collect();
-    assemble(lang, Some(region), &with.join("\n")).0
+    assemble(lang, code, Some(region), &with.join("\n")).0
 }
 
-/// The exercise's solution: the lines of the robust loop that fill the gap.
-pub fn solution(lang: Lang, id: ExerciseId) -> String {
-    let (region, _) = gap_of(id);
-    let lines = assemble(lang, Some(region), "").1;
+/// The exercise's solution in `code`: the lines of its robust loop that fill the gap.
+pub fn solution_in(lang: Lang, id: ExerciseId, code: CodeLang) -> String {
+    let (region, _) = gap_in(id, code);
+    let lines = assemble(lang, code, Some(region), "").1;
     // Shown on its own: the common indent goes.
     let indent =
         lines.lines().filter(|l| !l.trim().is_empty()).map(|l| l.len() - l.trim_start().len()).min().unwrap_or(0);
     lines.lines().map(|l| l.get(indent..).unwrap_or(l.trim_start())).collect::<Vec<_>>().join("\n")
 }
 
+/// The exercise's hint for a loop written in `code`: Python's names where JavaScript's would not
+/// fit (`urlopen`, `json.dumps`, `logging`).
+pub fn hint_in(lang: Lang, id: ExerciseId, code: CodeLang) -> &'static str {
+    match code {
+        CodeLang::JavaScript => words(lang, id).hint,
+        CodeLang::Python => super::python::hint(lang, id),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn starting_code(lang: Lang, id: ExerciseId) -> String {
+        starting_code_in(lang, id, CodeLang::JavaScript)
+    }
+
+    fn solution(lang: Lang, id: ExerciseId) -> String {
+        solution_in(lang, id, CodeLang::JavaScript)
+    }
+
     #[test]
     fn every_exercise_opens_a_region_that_the_loop_has_and_leaves_no_marker() {
         for lang in Lang::ALL {
-            let whole = super::super::starting_code(lang);
+            let whole = super::super::starting_code_in(lang, CodeLang::JavaScript);
             assert!(!whole.contains('⟪') && !whole.contains('⟫'), "{lang:?}");
             for id in ExerciseId::ALL {
                 let code = starting_code(lang, id);

@@ -1,0 +1,61 @@
+//! Beside the editor: the language the code runs as (JavaScript or TypeScript, or Python). It
+//! follows what is pasted, and a choice swaps the page's own starting code for the same loop in
+//! the other language. A browser that cannot run Python says so here, before any Run.
+
+use crate::state::yours::{Exercises, Yours};
+use crate::state::Playground;
+use crate::text;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use rusty_lock_engine::yours::code_lang::CodeLang;
+
+#[component]
+pub fn CodeLangChoice() -> impl IntoView {
+    let yours = crate::state::expect_context::<Yours>();
+    let pg = crate::state::expect_context::<Playground>();
+    let exercises = crate::state::expect_context::<Exercises>();
+    // Known once the host is loaded (it is fetched while the learner reads the code).
+    let python_runs = RwSignal::new(true);
+    Effect::new(move |_| {
+        if yours.code_lang() == CodeLang::Python {
+            spawn_local(async move {
+                if crate::web::sandbox::load_host().await {
+                    python_runs.try_set(crate::web::sandbox::python_supported());
+                }
+            });
+        }
+    });
+    // An edit that makes the code look like the other language drops an earlier choice.
+    Effect::new(move |before: Option<String>| {
+        let now = yours.code.get();
+        if let Some(before) = before {
+            crate::actions::yours::code_edited(yours, &before, &now);
+        }
+        now
+    });
+    let pick = move |ev: leptos::ev::Event| {
+        if let Some(lang) = CodeLang::from_slug(&event_target_value(&ev)) {
+            let task = exercises.task.get_value();
+            let page = text::lang();
+            let start = |code| crate::actions::exercise::starting_code(&task, page, code);
+            crate::actions::yours::switch_lang(pg, yours, start, lang);
+        }
+    };
+    let name = |l: CodeLang| match l {
+        CodeLang::JavaScript => text::yours_lang_js(),
+        CodeLang::Python => text::yours_lang_py(),
+    };
+    view! {
+        <div class="yours-lang-row">
+            <label class="yours-lang">
+                <span class="field-label">{text::yours_lang_label()}</span>
+                <select data-testid="yours-lang" on:change=pick prop:value=move || yours.code_lang().slug()>
+                    {CodeLang::ALL.into_iter().map(|l| view! { <option value=l.slug()>{name(l)}</option> }).collect_view()}
+                </select>
+            </label>
+            <Show when=move || yours.code_lang() == CodeLang::Python && !python_runs.get()>
+                <p class="yours-no-python" role="note" data-testid="yours-no-python">{text::yours_no_python()}</p>
+            </Show>
+        </div>
+    }
+}
