@@ -16,12 +16,20 @@
 //   18 cases: the reference texts' Python loop (read from ../shared/seeds at run time) 18 times,
 //     one after the other with two spares, as a report card would; after Python is ready
 //   long tasks: tasks over 50 ms on the page's thread while Python is fetched and starts
+//
+// With --page <dist> (a release build; scripts/test.sh passes dist/), the page itself too: the
+// "Your own loop" view set to Python, its Report card pressed on a fresh profile (Python fetched,
+// started, then every case graded: the whole card as a learner waits for it), then pressed again
+// (Python ready: the card alone), with every long task on the page's thread meanwhile.
 import { readdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { serveSandbox } from '../tests/e2e/sandbox-serve.mjs';
 import { sizes, pyodideVersion } from './python-files.mjs';
+import { serveSite } from '../tests/e2e/static-host.mjs';
 
 const quick = process.argv.includes('--quick');
+const pageAt = process.argv.indexOf('--page');
+const PAGE_DIST = pageAt > 0 ? process.argv[pageAt + 1] : null;
 const N = quick ? 1 : 3;
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
@@ -131,7 +139,74 @@ async function main() {
   console.log(`  (load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}: other work on this machine slows every figure)`);
 }
 
-main().catch((err) => {
+/** The view's Report card for the Python starting code, timed from the press to its last row. */
+async function pageCard(page) {
+  return page.evaluate(async () => {
+    window.longTasks.length = 0;
+    const rows = () => document.querySelectorAll('[data-testid="yours-card-row"]').length;
+    const cases = document.querySelectorAll('[data-testid="yours-case"] option').length;
+    const t0 = performance.now();
+    document.querySelector('[data-testid="yours-card-button"]').click();
+    let first = NaN;
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 25));
+      if (Number.isNaN(first) && rows() > 0) first = performance.now() - t0;
+      const button = document.querySelector('[data-testid="yours-card-button"]');
+      if (rows() === cases && button && !button.disabled) break;
+      if (performance.now() - t0 > 300000) throw new Error('the card did not finish in 5 minutes');
+    }
+    const passed = document.querySelectorAll('[data-testid="yours-card-row"][data-pass="true"]').length;
+    return { ms: performance.now() - t0, first, cases, passed, longTasks: [...window.longTasks] };
+  });
+}
+
+async function measurePage(browser) {
+  const site = await serveSite(PAGE_DIST, '/');
+  const out = { whole: [], again: [], firstRow: [], long: [], cases: 0 };
+  try {
+    for (let i = 0; i < N; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        window.longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.longTasks.push({ ms: e.duration, where: e.name });
+        }).observe({ type: 'longtask', buffered: false });
+      });
+      await page.goto(`${site.base}?view=yours&code-lang=py`);
+      await page.waitForSelector('[data-testid="code-pane"][data-editor="ready"][data-code-lang="py"]', { timeout: 60000 });
+      // Settled: the view's own parts in, nothing of Python asked for yet but its first spare.
+      await page.waitForTimeout(1000);
+      const whole = await pageCard(page);
+      if (whole.passed !== whole.cases) throw new Error(`the starting code passed ${whole.passed} of ${whole.cases}`);
+      const again = await pageCard(page);
+      if (again.passed !== again.cases) throw new Error(`the second card passed ${again.passed} of ${again.cases}`);
+      out.cases = whole.cases;
+      out.whole.push(whole.ms);
+      out.firstRow.push(whole.first);
+      out.again.push(again.ms);
+      out.long.push(...whole.longTasks, ...again.longTasks);
+      await context.close();
+    }
+  } finally {
+    await site.stop();
+  }
+  const long = out.long.filter((d) => d.ms > 50);
+  console.log(`The page (${PAGE_DIST}), "Your own loop" set to Python, its starting code's report card of ${out.cases} cases:`);
+  console.log(`  first press, fresh profile (fetch, start, grade): ${ms(median(out.whole))}   [${out.whole.map(ms).join(', ')}]; first row after ${ms(median(out.firstRow))}`);
+  console.log(`  pressed again, Python ready (the card alone):     ${ms(median(out.again))}   [${out.again.map(ms).join(', ')}]`);
+  console.log(`  long tasks > 50 ms on the page's thread meanwhile: ${long.length}${long.length ? ` (${long.map((d) => `${ms(d.ms)} ${d.where}`).join(', ')})` : ''}`);
+}
+
+main().then(async () => {
+  if (!PAGE_DIST) return;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  try {
+    await measurePage(browser);
+  } finally {
+    await browser.close();
+  }
+}).catch((err) => {
   console.error(`measure-python: could not measure: ${err && err.stack}`);
   process.exit(1);
 });

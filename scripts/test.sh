@@ -41,7 +41,7 @@ step "the measurement script still runs to the end (quick mode: its figures are 
 node scripts/measure-perf.mjs dist --quick
 
 step "the Python runner's measurement still runs to the end (quick mode: its figures are not checked)"
-node scripts/measure-python.mjs --quick
+node scripts/measure-python.mjs --quick --page dist
 
 step "browser tests (headless Chromium)"
 npx playwright test

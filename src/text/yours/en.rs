@@ -45,7 +45,7 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_lang_label: "Language",
     yours_lang_js: "JavaScript / TypeScript",
     yours_lang_py: "Python",
-    yours_no_python: "Python runs here only in a browser with WebAssembly JSPI: Chrome or Edge 137 and later, Firefox 153 and later, Safari 27 and later. JavaScript runs in this one: choose it beside the editor.",
+    yours_no_python: "Python runs here only in a browser with WebAssembly JSPI: Chrome or Edge 137 and later, Firefox 153 and later, Safari 27 and later. JavaScript runs in this one: choose it under Language.",
     yours_python_fetch_failed: "Python's files could not be fetched. Python works offline only once it has been used here with a connection. JavaScript needs nothing more.",
     yours_python_not_started: "Python did not start in this tab. Press Run again, or reload the page.",
     yours_python_starting: "Starting Python…",

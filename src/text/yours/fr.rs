@@ -45,7 +45,7 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_lang_label: "Langage",
     yours_lang_js: "JavaScript / TypeScript",
     yours_lang_py: "Python",
-    yours_no_python: "Python ne tourne ici que dans un navigateur avec WebAssembly JSPI\u{a0}: Chrome ou Edge 137 et suivants, Firefox 153 et suivants, Safari 27 et suivants. JavaScript tourne dans celui-ci\u{a0}: choisissez-le à côté de l'éditeur.",
+    yours_no_python: "Python ne tourne ici que dans un navigateur avec WebAssembly JSPI\u{a0}: Chrome ou Edge 137 et suivants, Firefox 153 et suivants, Safari 27 et suivants. JavaScript tourne dans celui-ci\u{a0}: choisissez-le sous «\u{a0}Langage\u{a0}».",
     yours_python_fetch_failed: "Les fichiers de Python n'ont pas pu être récupérés. Python ne marche hors ligne qu'après une première utilisation ici avec une connexion. JavaScript n'a besoin de rien de plus.",
     yours_python_not_started: "Python n'a pas démarré dans cet onglet. Relancez, ou rechargez la page.",
     yours_python_starting: "Démarrage de Python…",

@@ -45,7 +45,7 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_lang_label: "语言",
     yours_lang_js: "JavaScript / TypeScript",
     yours_lang_py: "Python",
-    yours_no_python: "只有支持 WebAssembly JSPI 的浏览器才能在这里运行 Python：Chrome 或 Edge 137 及以上、Firefox 153 及以上、Safari 27 及以上。这个浏览器可以运行 JavaScript：在编辑器旁边选择它。",
+    yours_no_python: "只有支持 WebAssembly JSPI 的浏览器才能在这里运行 Python：Chrome 或 Edge 137 及以上、Firefox 153 及以上、Safari 27 及以上。这个浏览器可以运行 JavaScript：在“语言”里选择它。",
     yours_python_fetch_failed: "Python 的文件未能获取。只有在联网时在这里用过一次 Python，它才能离线运行。JavaScript 不需要任何额外文件。",
     yours_python_not_started: "Python 没能在这个标签页里启动。请再按一次运行，或重新加载页面。",
     yours_python_starting: "正在启动 Python…",

@@ -46,16 +46,14 @@ pub fn CodeLangChoice() -> impl IntoView {
         CodeLang::Python => text::yours_lang_py(),
     };
     view! {
-        <div class="yours-lang-row">
-            <label class="yours-lang">
-                <span class="field-label">{text::yours_lang_label()}</span>
-                <select data-testid="yours-lang" on:change=pick prop:value=move || yours.code_lang().slug()>
-                    {CodeLang::ALL.into_iter().map(|l| view! { <option value=l.slug()>{name(l)}</option> }).collect_view()}
-                </select>
-            </label>
-            <Show when=move || yours.code_lang() == CodeLang::Python && !python_runs.get()>
-                <p class="yours-no-python" role="note" data-testid="yours-no-python">{text::yours_no_python()}</p>
-            </Show>
-        </div>
+        <label class="yours-lang">
+            <span class="field-label">{text::yours_lang_label()}</span>
+            <select data-testid="yours-lang" on:change=pick prop:value=move || yours.code_lang().slug()>
+                {CodeLang::ALL.into_iter().map(|l| view! { <option value=l.slug()>{name(l)}</option> }).collect_view()}
+            </select>
+        </label>
+        <Show when=move || yours.code_lang() == CodeLang::Python && !python_runs.get()>
+            <p class="yours-no-python" role="note" data-testid="yours-no-python">{text::yours_no_python()}</p>
+        </Show>
     }
 }

@@ -80,6 +80,7 @@ pub fn RunBar() -> impl IntoView {
     };
     view! {
         <div class="yours-run" data-testid="yours-run">
+            <crate::ui::yours::code_lang_choice::CodeLangChoice />
             <label class="yours-case">
                 <span class="field-label">{text::yours_case_label()}</span>
                 <select data-testid="yours-case" on:change=pick prop:value=move || yours.case.get().slug()>

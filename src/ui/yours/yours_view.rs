@@ -94,7 +94,6 @@ pub fn YoursView() -> impl IntoView {
                         <ExerciseTrack />
                         <ExercisePanel />
                         <RunBar />
-                        <crate::ui::yours::code_lang_choice::CodeLangChoice />
                         <CodePane />
                         <crate::ui::yours::own_tools_note::OwnToolsNote />
                         <LinkBar />
