@@ -88,6 +88,15 @@ const ENTRIES = [
     },
   },
   {
+    name: '?view=yours&code-lang=py',
+    open: async (page) => {
+      await page.goto('/?view=yours&code-lang=py');
+      await expect(page.getByTestId('code-pane')).toHaveAttribute('data-code-lang', 'py', LONG);
+      // Unleashed while Python is fetched and started and its report card runs.
+      await page.getByTestId('yours-card-button').click();
+    },
+  },
+  {
     name: '?view=yours&exercise=retry-503',
     open: async (page) => {
       await page.goto('/?view=yours&exercise=retry-503');

@@ -136,6 +136,7 @@ test("Python's first start is shown: its files coming, with their size, then Pyt
   const start = page.getByTestId('yours-python-start');
   await expect(start).toBeVisible({ timeout: 30_000 });
   await expect(start.locator('progress')).toHaveCount(1);
+  expect(await yours.seriousViolations()).toEqual([]);
   await expect(start).toContainText('Python');
   // Then it goes, and the run plays in the scene.
   await expect(start).toHaveCount(0, { timeout: 120_000 });
@@ -154,6 +155,8 @@ test('a browser without JSPI is told which browsers run Python, and JavaScript s
   await expect(note).toBeVisible();
   await expect(note).toContainText('JSPI');
   await expect(note).toContainText('JavaScript');
+  // The choice and the note are read like the rest of the view.
+  expect(await yours.seriousViolations()).toEqual([]);
   await yours.run.click();
   await expect(yours.status).toContainText('JSPI');
   await expect(yours.run).toBeEnabled();
@@ -163,4 +166,30 @@ test('a browser without JSPI is told which browsers run Python, and JavaScript s
   await expect(note).toHaveCount(0);
   await yours.run.click();
   await expect(page.getByTestId('outcome')).toBeVisible({ timeout: 60_000 });
+});
+
+test("a Python mistake is said at the learner's line, in Python's names", async ({ page }) => {
+  test.setTimeout(180_000);
+  const yours = new YoursView(page);
+  await yours.goto();
+  // A bug on line 4: the traceback's innermost line of the learner's code, never the page's.
+  await yours.openFile('bug.py', 'import json\n\ndef run_agent(task):\n    return undefined_name + task\n');
+  await expect(page.getByTestId('yours-lang')).toHaveValue('py');
+  await yours.run.click();
+  await expect(yours.status).toHaveAttribute('data-problem', 'bug', { timeout: 120_000 });
+  await expect(yours.status).toHaveAttribute('data-line', '4');
+  await expect(yours.status).toContainText('NameError');
+  await expect(yours.pane).toHaveAttribute('data-problem-line', '4');
+  // A package: what to write instead is Python's urllib, not JavaScript's fetch.
+  await yours.openFile('pkg.py', 'import openai\n\ndef run_agent(task):\n    return "x"\n');
+  await yours.run.click();
+  await expect(yours.status).toHaveAttribute('data-problem', 'package', { timeout: 120_000 });
+  await expect(yours.status).toContainText('urllib.request');
+  await expect(yours.status).not.toContainText('fetch(');
+  // No run_agent: the functions found are named, with Python's name to give one.
+  await yours.openFile('none.py', 'import json\n\ndef main(task):\n    return "x"\n');
+  await yours.run.click();
+  await expect(yours.status).toHaveAttribute('data-problem', 'no-agent', { timeout: 120_000 });
+  await expect(yours.status).toContainText('run_agent');
+  await expect(yours.status).toContainText('main');
 });
