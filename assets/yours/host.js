@@ -205,7 +205,9 @@
   const SPARE_IDLE_MS = 1000;
   const PREPARED_IDLE_MS = 10000;
   const MAX_SPARES = 8;
+  let spareEpoch = 0; // counts releases: a top-up planned before one is not made after it
   function dropSpares() {
+    spareEpoch++;
     clearTimeout(spareTimer);
     for (const s of spares) s.remove();
     spares = [];
@@ -300,10 +302,25 @@
       finished = true;
       active--;
       clearInterval(watchdog);
-      if (entry) entry.remove();
-      // Spares may share the process this code hogged or crashed: drop them. Otherwise top them up.
-      if (end.how === 'blocked' || end.how === 'error') dropSpares(); else warm(sandboxUrl, undefined, pythonUrl);
-      idleCountdown();
+      // Spares may share the process this code hogged or crashed: drop them, at once.
+      if (end.how === 'blocked' || end.how === 'error') {
+        if (entry) entry.remove();
+        dropSpares();
+        idleCountdown();
+      } else {
+        // A run that ended by itself has its frame taken down, and the next spare made, in a task
+        // of their own: the page reads this end first. Together they made one long task on a
+        // busy machine (a report card's every case). A stopped run's frame goes at once.
+        const gone = entry;
+        const natural = end.how === 'returned' || end.how === 'threw' || end.how === 'no-agent';
+        if (gone && !natural) gone.remove();
+        const epoch = spareEpoch;
+        setTimeout(() => {
+          if (gone && natural) gone.remove();
+          if (epoch === spareEpoch) warm(sandboxUrl, undefined, pythonUrl);
+          idleCountdown();
+        }, 0);
+      }
       resolveDone({ t, ...end });
     }
 

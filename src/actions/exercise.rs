@@ -83,7 +83,7 @@ pub fn check(pg: Playground, yours: Yours, ex: Exercises) {
         let events = shown.and_then(|case| {
             yours
                 .card
-                .try_with_untracked(|rows| rows.iter().find(|r| r.case == case).map(|r| r.events.clone()))
+                .try_with_untracked(|rows| rows.iter().find(|r| r.case == case).map(|r| r.events.to_vec()))
                 .flatten()
         });
         if let Some(events) = events {

@@ -283,7 +283,7 @@ fn rows_done(runs: &[BatchRun], finished: CaseId, seed: u64, lang: Lang) -> Vec<
                 case,
                 yours: grade_beside(case, lang, &run.observed, partner),
                 reference: reference(case, lang),
-                events: events_of(&run.observed, lang, script(lang).task),
+                events: std::sync::Arc::new(events_of(&run.observed, lang, script(lang).task)),
                 real_ms: run.real_ms,
             })
         })

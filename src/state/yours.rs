@@ -41,7 +41,8 @@ pub struct CardRow {
     pub case: CaseId,
     pub yours: CaseResult,
     pub reference: CaseResult,
-    pub events: Vec<Event>,
+    /// Shared, not copied: the card's rows are read again each time one arrives.
+    pub events: std::sync::Arc<Vec<Event>>,
     /// The real time the case took in its sandbox, in milliseconds: each case's own cost.
     pub real_ms: f64,
 }

@@ -49,7 +49,11 @@ pub fn ReportCard() -> impl IntoView {
                             </tr>
                         </thead>
                         <tbody>
-                            {move || yours.card.get().into_iter().map(|row| view! { <CardLine row=row pg=pg /> }).collect_view()}
+                            // Keyed by case (and its run): a row arriving adds its line, and the lines already
+                            // drawn stay as they are (no redraw of the whole card per row).
+                            <For each=move || yours.card.get() key=|row| (row.case, row.real_ms.to_bits()) let:row>
+                                <CardLine row=row pg=pg />
+                            </For>
                         </tbody>
                     </table>
                 </div>
@@ -83,7 +87,7 @@ fn CardLine(row: CardRow, pg: Playground) -> impl IntoView {
         if let Some(yours) = use_context::<Yours>() {
             yours.case.set(case);
         }
-        crate::actions::run::play(pg, events.clone());
+        crate::actions::run::play(pg, events.to_vec());
         crate::web::events::scroll_into_view(".yours-scene");
     };
     let slug = row.case.slug();
