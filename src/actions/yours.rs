@@ -85,14 +85,14 @@ pub fn open(search: &str, code: String) -> Yours {
 
 /// Sets the language the code runs as: kept only where the code looks like the other one.
 pub fn choose_lang(yours: Yours, lang: CodeLang) {
-    let detected = yours.code.with_untracked(|c| CodeLang::detect(c));
+    let detected = yours.detected.get_untracked();
     yours.chosen_lang.set((lang != detected).then_some(lang));
 }
 
 /// An edit that changes what the code looks like (a paste of another language, most often)
 /// drops the learner's earlier choice: the code is read as it now looks.
-pub fn code_edited(yours: Yours, before: &str, after: &str) {
-    if yours.chosen_lang.get_untracked().is_some() && CodeLang::detect(before) != CodeLang::detect(after) {
+pub fn code_looks_changed(yours: Yours) {
+    if yours.chosen_lang.get_untracked().is_some() {
         yours.chosen_lang.set(None);
     }
 }

@@ -118,6 +118,9 @@ pub struct Yours {
     /// ([`CodeLang::detect`]); `None` follows the code. Cleared when an edit changes the guess, so
     /// a paste of another language is read as that language.
     pub chosen_lang: RwSignal<Option<CodeLang>>,
+    /// What the code looks like ([`CodeLang::detect`]), read once per edit: the editor, the
+    /// choice, the run bar and the notes all read this, not the code.
+    pub detected: Memo<CodeLang>,
     /// Python starting (its files coming, the interpreter starting): shown under the buttons.
     pub python: RwSignal<Option<PythonStart>>,
     pub status: RwSignal<Status>,
@@ -142,8 +145,10 @@ pub struct Yours {
 
 impl Yours {
     pub fn new(code: String) -> Self {
+        let code = RwSignal::new(code);
         Yours {
-            code: RwSignal::new(code),
+            code,
+            detected: Memo::new(move |_| code.with(|c| CodeLang::detect(c))),
             start: RwSignal::new(None),
             chosen_lang: RwSignal::new(None),
             python: RwSignal::new(None),
@@ -160,11 +165,11 @@ impl Yours {
 
     /// The language the code runs as: the learner's choice, else what the code looks like.
     pub fn code_lang(&self) -> CodeLang {
-        self.chosen_lang.get().unwrap_or_else(|| self.code.with(|c| CodeLang::detect(c)))
+        self.chosen_lang.get().unwrap_or_else(|| self.detected.get())
     }
 
     pub fn code_lang_untracked(&self) -> CodeLang {
-        self.chosen_lang.get_untracked().unwrap_or_else(|| self.code.with_untracked(|c| CodeLang::detect(c)))
+        self.chosen_lang.get_untracked().unwrap_or_else(|| self.detected.get_untracked())
     }
 
     pub fn busy(&self) -> bool {

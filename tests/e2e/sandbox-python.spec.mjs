@@ -3,20 +3,14 @@
 // with Pyodide's files fetched by the page and handed over as bytes. Same harness and servers as
 // sandbox.spec.mjs (no wasm build needed); Pyodide is served from node_modules at /python/.
 // The reference texts' Python loop is read at run time from ../shared/seeds/; nothing is copied.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { test, expect } from './fixtures.mjs';
 import { serveSandbox, spyServer } from './sandbox-serve.mjs';
+import { SEEDS, seedLoop } from './seed-texts.mjs';
 
-const SEEDS = fileURLToPath(new URL('../../../shared/seeds/', import.meta.url));
-
-/** The Python loop a reference text prints: the first `python` block after its "**Python**" line. */
-function pythonLoopOf(prefix) {
-  const file = readdirSync(SEEDS).find((f) => f.startsWith(prefix));
-  const text = readFileSync(`${SEEDS}${file}`, 'utf8');
-  return text.split('**Python**')[1].split('```python')[1].split('```')[0].replace(/^\n/, '');
-}
+/** The Python loop a reference text prints. */
+const pythonLoopOf = (prefix) => seedLoop(prefix, 'Python', 'python');
 /** The 1-based line of `code` that holds `needle`. */
 const lineOf = (code, needle) => code.split('\n').findIndex((l) => l.includes(needle)) + 1;
 

@@ -4,20 +4,14 @@
 // bad habit fails exactly the matching cases; Python's first start is shown; and a browser
 // without JSPI gets one sentence and a page that still works.
 // The texts are read at run time from ../shared/seeds/ (beside the clone); nothing is copied.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { test, expect } from './fixtures.mjs';
 import { YoursView } from './yours.page.mjs';
-
-const SEEDS = fileURLToPath(new URL('../../../shared/seeds/', import.meta.url));
+import { SEEDS, seedLoop } from './seed-texts.mjs';
 const TEXTS = [['en', '002_'], ['fr', '000_'], ['zh', '004_']];
 
-/** The Python loop a reference text prints: the first `python` block after its "**Python**" line. */
-function pythonLoopOf(prefix) {
-  const file = readdirSync(SEEDS).find((f) => f.startsWith(prefix));
-  const text = readFileSync(`${SEEDS}${file}`, 'utf8');
-  return text.split('**Python**')[1].split('```python')[1].split('```')[0].replace(/^\n/, '');
-}
+/** The Python loop a reference text prints. */
+const pythonLoopOf = (prefix) => seedLoop(prefix, 'Python', 'python');
 
 function failing(card) {
   return Object.fromEntries(Object.entries(card).filter(([, row]) => !row.pass).map(([slug, row]) => [slug, row.verdicts]));

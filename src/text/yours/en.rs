@@ -60,7 +60,7 @@ pub static YOURS: YoursLabels = YoursLabels {
 impl Yours for En {
     fn yours_problem(&self, problem: &CodeProblem, code: CodeLang) -> String {
         if code == CodeLang::Python {
-            if let Some(said) = self.python_problem(problem) {
+            if let Some(said) = python_problem(problem) {
                 return said;
             }
         }
@@ -329,27 +329,21 @@ pub const LOOP: [&str; 18] = [
 
 /// The mistakes whose fix is written differently in Python (a package, a key from the
 /// environment, no `run_agent`); the others are said as for JavaScript.
-trait PythonProblem {
-    fn python_problem(&self, problem: &CodeProblem) -> Option<String>;
-}
-
-impl<T> PythonProblem for T {
-    fn python_problem(&self, problem: &CodeProblem) -> Option<String> {
-        let at = |line: &Option<u32>| line.map(|l| format!("Line {l}: ")).unwrap_or_default();
-        Some(match problem {
-            CodeProblem::Package { name, line } => format!("{}there are no packages here beyond Python's standard library, so “{}” cannot be imported. Call the model with urllib.request: urlopen(Request(LLM[\"base_url\"] + \"/chat/completions\", data=json.dumps({{\"model\": LLM[\"model\"], \"messages\": messages, \"tools\": TOOL_SCHEMAS}}).encode(), headers={{\"Content-Type\": \"application/json\", \"Authorization\": \"Bearer \" + LLM[\"api_key\"]}}), timeout=15).", at(line), short(name)),
-            CodeProblem::Process { line } => format!("{}there is no environment here to read a key from. Use LLM[\"api_key\"] for the key, LLM[\"base_url\"] for the server's address and LLM[\"model\"] for the model's name.", at(line)),
-            CodeProblem::NoAgent { found } => {
-                let defined = if found.is_empty() {
-                    "Your code defines no function at its top level.".to_string()
-                } else {
-                    format!("Your code defines {}: name the one that runs the loop run_agent.", found.join(", "))
-                };
-                format!("Nothing ran: the page looks for a function named run_agent(task), or a call at the top level (run_agent(TASK)). {}", defined)
-            }
-            _ => return None,
-        })
-    }
+fn python_problem(problem: &CodeProblem) -> Option<String> {
+    let at = |line: &Option<u32>| line.map(|l| format!("Line {l}: ")).unwrap_or_default();
+    Some(match problem {
+        CodeProblem::Package { name, line } => format!("{}there are no packages here beyond Python's standard library, so “{}” cannot be imported. Call the model with urllib.request: urlopen(Request(LLM[\"base_url\"] + \"/chat/completions\", data=json.dumps({{\"model\": LLM[\"model\"], \"messages\": messages, \"tools\": TOOL_SCHEMAS}}).encode(), headers={{\"Content-Type\": \"application/json\", \"Authorization\": \"Bearer \" + LLM[\"api_key\"]}}), timeout=15).", at(line), short(name)),
+        CodeProblem::Process { line } => format!("{}there is no environment here to read a key from. Use LLM[\"api_key\"] for the key, LLM[\"base_url\"] for the server's address and LLM[\"model\"] for the model's name.", at(line)),
+        CodeProblem::NoAgent { found } => {
+            let defined = if found.is_empty() {
+                "Your code defines no function at its top level.".to_string()
+            } else {
+                format!("Your code defines {}: name the one that runs the loop run_agent.", found.join(", "))
+            };
+            format!("Nothing ran: the page looks for a function named run_agent(task), or a call at the top level (run_agent(TASK)). {}", defined)
+        }
+        _ => return None,
+    })
 }
 
 /// Bytes as megabytes, one decimal.

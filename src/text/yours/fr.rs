@@ -60,7 +60,7 @@ pub static YOURS: YoursLabels = YoursLabels {
 impl Yours for Fr {
     fn yours_problem(&self, problem: &CodeProblem, code: CodeLang) -> String {
         if code == CodeLang::Python {
-            if let Some(said) = self.python_problem(problem) {
+            if let Some(said) = python_problem(problem) {
                 return said;
             }
         }
@@ -330,27 +330,21 @@ pub const LOOP: [&str; 18] = [
 
 /// The mistakes whose fix is written differently in Python (a package, a key from the
 /// environment, no `run_agent`); the others are said as for JavaScript.
-trait PythonProblem {
-    fn python_problem(&self, problem: &CodeProblem) -> Option<String>;
-}
-
-impl<T> PythonProblem for T {
-    fn python_problem(&self, problem: &CodeProblem) -> Option<String> {
-        let at = |line: &Option<u32>| line.map(|l| format!("Ligne {l}\u{a0}: ")).unwrap_or_default();
-        Some(match problem {
-            CodeProblem::Package { name, line } => format!("{}il n'y a ici aucun paquet en dehors de la bibliothèque standard de Python, «\u{a0}{}\u{a0}» ne peut donc pas être importé. Appelez le modèle avec urllib.request\u{a0}: urlopen(Request(LLM[\"base_url\"] + \"/chat/completions\", data=json.dumps({{\"model\": LLM[\"model\"], \"messages\": messages, \"tools\": TOOL_SCHEMAS}}).encode(), headers={{\"Content-Type\": \"application/json\", \"Authorization\": \"Bearer \" + LLM[\"api_key\"]}}), timeout=15).", at(line), short(name)),
-            CodeProblem::Process { line } => format!("{}il n'y a pas ici d'environnement où lire une clé. Prenez LLM[\"api_key\"] pour la clé, LLM[\"base_url\"] pour l'adresse du serveur et LLM[\"model\"] pour le nom du modèle.", at(line)),
-            CodeProblem::NoAgent { found } => {
-                let defined = if found.is_empty() {
-                    "Votre code ne définit aucune fonction à son niveau le plus haut.".to_string()
-                } else {
-                    format!("Votre code définit {}\u{a0}: nommez run_agent celle qui fait tourner la boucle.", found.join(", "))
-                };
-                format!("Rien n'a tourné\u{a0}: la page cherche une fonction nommée run_agent(task), ou un appel au niveau le plus haut (run_agent(TASK)). {}", defined)
-            }
-            _ => return None,
-        })
-    }
+fn python_problem(problem: &CodeProblem) -> Option<String> {
+    let at = |line: &Option<u32>| line.map(|l| format!("Ligne {l}\u{a0}: ")).unwrap_or_default();
+    Some(match problem {
+        CodeProblem::Package { name, line } => format!("{}il n'y a ici aucun paquet en dehors de la bibliothèque standard de Python, «\u{a0}{}\u{a0}» ne peut donc pas être importé. Appelez le modèle avec urllib.request\u{a0}: urlopen(Request(LLM[\"base_url\"] + \"/chat/completions\", data=json.dumps({{\"model\": LLM[\"model\"], \"messages\": messages, \"tools\": TOOL_SCHEMAS}}).encode(), headers={{\"Content-Type\": \"application/json\", \"Authorization\": \"Bearer \" + LLM[\"api_key\"]}}), timeout=15).", at(line), short(name)),
+        CodeProblem::Process { line } => format!("{}il n'y a pas ici d'environnement où lire une clé. Prenez LLM[\"api_key\"] pour la clé, LLM[\"base_url\"] pour l'adresse du serveur et LLM[\"model\"] pour le nom du modèle.", at(line)),
+        CodeProblem::NoAgent { found } => {
+            let defined = if found.is_empty() {
+                "Votre code ne définit aucune fonction à son niveau le plus haut.".to_string()
+            } else {
+                format!("Votre code définit {}\u{a0}: nommez run_agent celle qui fait tourner la boucle.", found.join(", "))
+            };
+            format!("Rien n'a tourné\u{a0}: la page cherche une fonction nommée run_agent(task), ou un appel au niveau le plus haut (run_agent(TASK)). {}", defined)
+        }
+        _ => return None,
+    })
 }
 
 /// Bytes as megabytes, one decimal.

@@ -60,7 +60,7 @@ pub static YOURS: YoursLabels = YoursLabels {
 impl Yours for Zh {
     fn yours_problem(&self, problem: &CodeProblem, code: CodeLang) -> String {
         if code == CodeLang::Python {
-            if let Some(said) = self.python_problem(problem) {
+            if let Some(said) = python_problem(problem) {
                 return said;
             }
         }
@@ -291,27 +291,21 @@ pub const LOOP: [&str; 18] = [
 
 /// The mistakes whose fix is written differently in Python (a package, a key from the
 /// environment, no `run_agent`); the others are said as for JavaScript.
-trait PythonProblem {
-    fn python_problem(&self, problem: &CodeProblem) -> Option<String>;
-}
-
-impl<T> PythonProblem for T {
-    fn python_problem(&self, problem: &CodeProblem) -> Option<String> {
-        let at = |line: &Option<u32>| line.map(|l| format!("第 {l} 行：")).unwrap_or_default();
-        Some(match problem {
-            CodeProblem::Package { name, line } => format!("{}这里除了 Python 标准库没有任何包，所以无法导入“{}”。用 urllib.request 调用模型：urlopen(Request(LLM[\"base_url\"] + \"/chat/completions\", data=json.dumps({{\"model\": LLM[\"model\"], \"messages\": messages, \"tools\": TOOL_SCHEMAS}}).encode(), headers={{\"Content-Type\": \"application/json\", \"Authorization\": \"Bearer \" + LLM[\"api_key\"]}}), timeout=15)。", at(line), short(name)),
-            CodeProblem::Process { line } => format!("{}这里没有可以读取密钥的环境变量。密钥用 LLM[\"api_key\"]，服务器地址用 LLM[\"base_url\"]，模型名用 LLM[\"model\"]。", at(line)),
-            CodeProblem::NoAgent { found } => {
-                let defined = if found.is_empty() {
-                    "你的代码在最外层没有定义任何函数。".to_string()
-                } else {
-                    format!("你的代码定义了 {}：把运行循环的那个函数命名为 run_agent。", found.join("、"))
-                };
-                format!("什么也没有运行：页面要找的是名为 run_agent(task) 的函数，或者最外层的一个调用（run_agent(TASK)）。{}", defined)
-            }
-            _ => return None,
-        })
-    }
+fn python_problem(problem: &CodeProblem) -> Option<String> {
+    let at = |line: &Option<u32>| line.map(|l| format!("第 {l} 行：")).unwrap_or_default();
+    Some(match problem {
+        CodeProblem::Package { name, line } => format!("{}这里除了 Python 标准库没有任何包，所以无法导入“{}”。用 urllib.request 调用模型：urlopen(Request(LLM[\"base_url\"] + \"/chat/completions\", data=json.dumps({{\"model\": LLM[\"model\"], \"messages\": messages, \"tools\": TOOL_SCHEMAS}}).encode(), headers={{\"Content-Type\": \"application/json\", \"Authorization\": \"Bearer \" + LLM[\"api_key\"]}}), timeout=15)。", at(line), short(name)),
+        CodeProblem::Process { line } => format!("{}这里没有可以读取密钥的环境变量。密钥用 LLM[\"api_key\"]，服务器地址用 LLM[\"base_url\"]，模型名用 LLM[\"model\"]。", at(line)),
+        CodeProblem::NoAgent { found } => {
+            let defined = if found.is_empty() {
+                "你的代码在最外层没有定义任何函数。".to_string()
+            } else {
+                format!("你的代码定义了 {}：把运行循环的那个函数命名为 run_agent。", found.join("、"))
+            };
+            format!("什么也没有运行：页面要找的是名为 run_agent(task) 的函数，或者最外层的一个调用（run_agent(TASK)）。{}", defined)
+        }
+        _ => return None,
+    })
 }
 
 /// Bytes as megabytes, one decimal.

@@ -26,10 +26,10 @@ pub fn CodeLangChoice() -> impl IntoView {
         }
     });
     // An edit that makes the code look like the other language drops an earlier choice.
-    Effect::new(move |before: Option<String>| {
-        let now = yours.code.get();
-        if let Some(before) = before {
-            crate::actions::yours::code_edited(yours, &before, &now);
+    Effect::new(move |before: Option<CodeLang>| {
+        let now = yours.detected.get();
+        if before.is_some_and(|b| b != now) {
+            crate::actions::yours::code_looks_changed(yours);
         }
         now
     });

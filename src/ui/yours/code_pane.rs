@@ -59,9 +59,9 @@ pub fn CodePane() -> impl IntoView {
         });
     });
     // The editor's highlighting follows the language the code runs as.
-    let lang = Memo::new(move |_| yours.code_lang());
     Effect::new(move |_| {
-        let lang = lang.get();
+        // Changes only when the language does (the detection is a memo), not per keystroke.
+        let lang = yours.code_lang();
         if mounted.get() == Mounted::Editor {
             editor.with_value(|e| {
                 if let Some(e) = e {
