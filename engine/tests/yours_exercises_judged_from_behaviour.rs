@@ -42,6 +42,9 @@ struct Habits {
     retry_after_cap_ms: Option<u64>,
     /// A `Retry-After` over a minute is given up on at once.
     give_up_on_long_wait: bool,
+    /// The loop's own `use` looks the item up in what the hero carries (a `KeyError` for any
+    /// other), and every `KeyError` is answered as an unknown tool: the exercise's short version.
+    key_error_is_unknown_tool: bool,
 }
 
 async fn call_model(
@@ -93,6 +96,18 @@ fn run_tool(sb: &Sandbox, name: &str, args: &str, h: Habits) -> String {
         } else {
             format!("Error: there is no tool {name}.")
         };
+    }
+    if name == "use" {
+        let item: Value = serde_json::from_str(args).unwrap_or_default();
+        let item = item["item"].as_str().unwrap_or_default();
+        if !["key", "oil_can"].contains(&item) {
+            // The loop's own lookup raised `KeyError('crowbar')` inside the tool.
+            return if h.key_error_is_unknown_tool {
+                format!("Error: there is no tool named {name}.")
+            } else {
+                format!("Error: '{item}'")
+            };
+        }
     }
     let mut result = sb.tool(name, args);
     if result.is_err() && h.retry_tool {
@@ -159,9 +174,13 @@ fn observe(case: CaseId, seed: u64, h: Habits) -> Vec<Observed> {
 
 /// Judges `h` on exercise `id` as the page does: every run of its goal, graded, and its check.
 fn solves(id: ExerciseId, h: Habits) -> bool {
+    solves_at(id, h, 7)
+}
+
+fn solves_at(id: ExerciseId, h: Habits, seed: u64) -> bool {
     let goal: Goal = id.goal();
     let runs: Vec<(CaseId, Vec<Observed>)> =
-        goal.runs(7).into_iter().map(|(case, seed)| (case, observe(case, seed, h))).collect();
+        goal.runs(seed).into_iter().map(|(case, seed)| (case, observe(case, seed, h))).collect();
     let rows = grade_all(Lang::En, &runs);
     let check = goal.check.map(|check: Check| {
         runs.iter().find(|r| r.0 == check.case()).is_some_and(|(_, observed)| check.passes(observed))
@@ -186,6 +205,7 @@ const GOOD: Habits = Habits {
     shared_signal: false,
     retry_after_cap_ms: Some(10_000),
     give_up_on_long_wait: false,
+    key_error_is_unknown_tool: false,
 };
 
 /// The four policies of issue 41, each with the one case it fails, the verdict it gets there,
@@ -283,6 +303,41 @@ fn each_bad_habit_fails_the_exercise_about_it() {
     assert!(!solves(ExerciseId::ToolChanged, Habits { retry_tool: true, ..GOOD }));
     // And each habit is only that exercise's business: fixed waits still retry a 503.
     assert!(solves(ExerciseId::NoRetryPermanent, Habits { fixed_waits: true, ..GOOD }));
+}
+
+/// Exercise 3: a `KeyError` raised inside the loop's own `use` (an item the hero does not carry)
+/// is not an unknown tool. Taking it for one passes both cases (the model tries again either
+/// way) and fails only the check: the model was never told the crowbar is what was missing.
+#[test]
+fn a_key_error_inside_a_tool_taken_for_an_unknown_tool_fails_only_the_check() {
+    let short = Habits { key_error_is_unknown_tool: true, ..GOOD };
+    let goal = ExerciseId::ErrorInsideTool.goal();
+    assert_eq!(goal.check, Some(Check::NamesWhatWasMissing));
+    assert_eq!(Check::NamesWhatWasMissing.case(), CaseId::SchemaInvalid);
+    let badargs = observe(CaseId::SchemaInvalid, 7, short);
+    assert!(!Check::NamesWhatWasMissing.passes(&badargs));
+    let rows = grade_all(
+        Lang::En,
+        &[(CaseId::UnknownTool, observe(CaseId::UnknownTool, 7, short)), (CaseId::SchemaInvalid, badargs)],
+    );
+    let attempt = goal.judge(&rows, Some(false));
+    assert!(attempt.failed.is_empty(), "{rows:#?}");
+    assert!(!attempt.passed);
+    assert!(!solves(ExerciseId::ErrorInsideTool, short));
+    // The same habit is no business of the exercise about unknown tools.
+    assert!(solves(ExerciseId::UnknownTool, short));
+}
+
+/// The check reads the tool message answering the crowbar's own call: the robust loop's (the
+/// page's sentence, naming the crowbar) passes, and so does the loop's own `KeyError` said as is.
+#[test]
+fn the_error_inside_tool_check_passes_when_the_crowbar_is_named() {
+    assert!(Check::NamesWhatWasMissing.passes(&observe(CaseId::SchemaInvalid, 7, GOOD)));
+    for seed in [1, 7, 42] {
+        assert!(solves_at(ExerciseId::ErrorInsideTool, GOOD, seed), "seed {seed}");
+    }
+    // A run with no crowbar in it has nothing to name: the check does not pass on it.
+    assert!(!Check::NamesWhatWasMissing.passes(&observe(CaseId::Plain, 7, GOOD)));
 }
 
 #[test]

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 const NAIVE = readFileSync(new URL('loops/naive.js', import.meta.url), 'utf8');
 const SLUGS = Object.keys(exercises);
 
-test('there are nine exercises on the track, in order', async ({ page }) => {
+test('there are ten exercises on the track, in order', async ({ page }) => {
   const yours = new YoursView(page);
   await yours.goto();
   const levels = await page.getByTestId('exercise-level').evaluateAll((ls) => ls.map((l) => l.dataset.exercise));
@@ -41,7 +41,11 @@ for (const slug of SLUGS) {
 test('the checks beyond the cases are what fail a wrong solution whose cases pass', async ({ page }) => {
   const yours = new YoursView(page);
   // (Jitter is a case of its own now, as on the report card: yours-policies.spec.mjs.)
-  for (const [slug, check] of [['unknown-tool', 'names-the-tools'], ['same-call-twice', 'stops-at-first-repeat']]) {
+  for (const [slug, check] of [
+    ['unknown-tool', 'names-the-tools'],
+    ['error-inside-tool', 'names-what-was-missing'],
+    ['same-call-twice', 'stops-at-first-repeat'],
+  ]) {
     await yours.goto(`&exercise=${slug}`);
     await yours.openFile('wrong.js', withRegion(slug, exercises[slug].wrong));
     const r = await yours.check();
@@ -98,7 +102,7 @@ test('progress travels as a link, a damaged one gives a notice, and reset clears
   await tp.goto(link);
   await expect(theirs.view).toBeVisible();
   await expect.poll(() => theirs.solved()).toEqual(['watchdog']);
-  await expect(tp.getByTestId('exercise-count')).toContainText('Progress from a link: 1 of 9');
+  await expect(tp.getByTestId('exercise-count')).toContainText('Progress from a link: 1 of 10');
   // ...without writing it to the teacher's device.
   expect(await tp.evaluate(() => localStorage.getItem('rusty-lock.exercises'))).toBeNull();
   await tp.goto('?view=yours&progress=watchdog.not-an-exercise');
@@ -148,7 +152,7 @@ async function readQr(locator) {
 test('the agenda and handout list the exercises after the lessons, each QR code reading back to its link', async ({ page }) => {
   await page.goto('?view=agenda&lang=fr');
   const items = page.getByTestId('agenda-exercise');
-  await expect(items).toHaveCount(9);
+  await expect(items).toHaveCount(10);
   const order = await items.evaluateAll((ls) => ls.map((l) => l.dataset.exercise));
   expect(order).toEqual(SLUGS);
   // After the lessons.
@@ -158,7 +162,7 @@ test('the agenda and handout list the exercises after the lessons, each QR code 
     return lessons.every((l) => l.compareDocumentPosition(ex) & Node.DOCUMENT_POSITION_FOLLOWING);
   });
   expect(after).toBe(true);
-  for (let i = 0; i < 9; i++) {
+  for (let i = 0; i < 10; i++) {
     const item = items.nth(i);
     const link = await item.getByTestId('agenda-exercise-link').textContent();
     expect(link).toContain(`exercise=${SLUGS[i]}`);
@@ -167,7 +171,7 @@ test('the agenda and handout list the exercises after the lessons, each QR code 
     expect(await readQr(item.getByTestId('agenda-exercise-qr'))).toBe(link);
   }
   // The link opens its exercise.
-  await page.goto(await items.nth(5).getByTestId('agenda-exercise-link').textContent());
+  await page.goto(await items.nth(6).getByTestId('agenda-exercise-link').textContent());
   await expect(page.getByTestId('exercise-panel')).toHaveAttribute('data-exercise', 'watchdog');
 });
 

@@ -50,8 +50,8 @@ test('the Lessons menu opens the agenda: every lesson, its minutes and a full li
     expect(text).toBe(`${n} minutes`);
     total += n;
   }
-  // The whole library: every lesson's minutes, and 10 for each of the 9 exercises.
-  await expect(page.getByTestId('agenda-summary')).toContainText(`16 lessons and 9 exercises: about ${total + 90} minutes`);
+  // The whole library: every lesson's minutes, and 10 for each of the 10 exercises.
+  await expect(page.getByTestId('agenda-summary')).toContainText(`16 lessons and 10 exercises: about ${total + 100} minutes`);
   for (const [i, id] of LESSONS.entries()) {
     const lesson = lessons.nth(i);
     await expect(lesson.locator('.kit-title')).not.toBeEmpty();

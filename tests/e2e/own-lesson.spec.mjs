@@ -180,7 +180,7 @@ test.describe('the agenda', () => {
     await expect(own.getByTestId('agenda-question')).toHaveText('Who retries the 503?');
     await expect(own.getByTestId('agenda-minutes')).toHaveAttribute('data-minutes', '5');
     await expect(own.getByTestId('agenda-link')).toHaveAttribute('href', lessonLink);
-    await expect(page.getByTestId('agenda-summary')).toContainText('17 lessons and 9 exercises: about 177 minutes');
+    await expect(page.getByTestId('agenda-summary')).toContainText('17 lessons and 10 exercises: about 187 minutes');
     expect(await readQr(own.getByTestId('agenda-qr'))).toBe(lessonLink);
 
     // Printed: the lesson, its answer under the fold, and its code, on a page of its own.

@@ -21,6 +21,9 @@ pub enum ExerciseId {
     ToolErrorBack,
     /// An unknown tool is the model's mistake: say so, naming the tools that exist.
     UnknownTool,
+    /// Tell an unknown tool from a lookup that fails inside a tool: a `KeyError` is not always
+    /// the model's made-up name.
+    ErrorInsideTool,
     /// Retry a 503 (and a drop) with backoff and jitter.
     Retry,
     /// Never retry a 400 or a 401.
@@ -46,6 +49,9 @@ pub enum Check {
     /// The stubborn model's first repeated call ends the run: that call is not run, and no
     /// request follows it.
     StopsAtFirstRepeat,
+    /// The tool message the model read for the badargs case's `use` of a `crowbar` names the
+    /// crowbar (what was missing), not a tool that does not exist.
+    NamesWhatWasMissing,
 }
 
 pub use crate::yours::card::JITTER_SECOND_SEED;
@@ -56,6 +62,7 @@ impl Check {
         match self {
             Check::NamesTheTools => CaseId::UnknownTool,
             Check::StopsAtFirstRepeat => CaseId::Stubborn,
+            Check::NamesWhatWasMissing => CaseId::SchemaInvalid,
         }
     }
 
@@ -63,6 +70,7 @@ impl Check {
         match self {
             Check::NamesTheTools => "names-the-tools",
             Check::StopsAtFirstRepeat => "stops-at-first-repeat",
+            Check::NamesWhatWasMissing => "names-what-was-missing",
         }
     }
 
@@ -71,8 +79,14 @@ impl Check {
         match self {
             Check::NamesTheTools => names_the_tools(observed),
             Check::StopsAtFirstRepeat => stops_at_first_repeat(observed),
+            Check::NamesWhatWasMissing => names_what_was_missing(observed),
         }
     }
+}
+
+/// The words of a tool message: letters, digits and `_` (so `'crowbar'` and `crowbar.` count).
+fn words_of(text: &str) -> Vec<&str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect()
 }
 
 /// Some tool message the model read names both tools, as words of their own.
@@ -81,10 +95,32 @@ fn names_the_tools(observed: &[Observed]) -> bool {
         if m.role != Role::Tool {
             return false;
         }
-        let text = m.content.as_deref().unwrap_or_default();
-        let words: Vec<&str> = text.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect();
+        let words = words_of(m.content.as_deref().unwrap_or_default());
         words.contains(&"look_at") && words.contains(&"use")
     })
+}
+
+/// The item the badargs case puts in a `use` call: one the hero does not carry.
+pub const MISSING_ITEM: &str = "crowbar";
+
+/// The model asked to `use` the item it does not carry ([`MISSING_ITEM`]), and the tool message
+/// it then read for that call (by its id) names the item. A loop that takes a lookup failing
+/// inside the tool for an unknown tool answers with the tool's name instead.
+fn names_what_was_missing(observed: &[Observed]) -> bool {
+    let reqs = model_requests(observed);
+    let messages: Vec<_> = reqs.iter().filter_map(|r| r.messages.as_ref()).flatten().collect();
+    let asked: Vec<&str> = messages
+        .iter()
+        .flat_map(|m| m.calls())
+        .filter(|c| c.function.name == "use" && c.function.arguments.contains(MISSING_ITEM))
+        .map(|c| c.id.as_str())
+        .collect();
+    !asked.is_empty()
+        && messages.iter().any(|m| {
+            m.role == Role::Tool
+                && m.tool_call_id.as_deref().is_some_and(|id| asked.contains(&id))
+                && words_of(m.content.as_deref().unwrap_or_default()).contains(&MISSING_ITEM)
+        })
 }
 
 /// The run ended (returned or threw) right at the first reply that repeats the one before it.
@@ -178,9 +214,10 @@ pub struct Attempt {
 }
 
 impl ExerciseId {
-    pub const ALL: [ExerciseId; 9] = [
+    pub const ALL: [ExerciseId; 10] = [
         ExerciseId::ToolErrorBack,
         ExerciseId::UnknownTool,
+        ExerciseId::ErrorInsideTool,
         ExerciseId::Retry,
         ExerciseId::NoRetryPermanent,
         ExerciseId::RetryAfter,
@@ -194,6 +231,7 @@ impl ExerciseId {
         match self {
             ExerciseId::ToolErrorBack => "tool-error-back",
             ExerciseId::UnknownTool => "unknown-tool",
+            ExerciseId::ErrorInsideTool => "error-inside-tool",
             ExerciseId::Retry => "retry-503",
             ExerciseId::NoRetryPermanent => "no-retry-400",
             ExerciseId::RetryAfter => "retry-after",
@@ -222,6 +260,7 @@ impl ExerciseId {
         let (cases, check): (&[CaseId], Option<Check>) = match self {
             ExerciseId::ToolErrorBack => (&[C::MissingArg, C::SchemaInvalid, C::ToolTimeout], None),
             ExerciseId::UnknownTool => (&[C::UnknownTool, C::ToolTimeout], Some(Check::NamesTheTools)),
+            ExerciseId::ErrorInsideTool => (&[C::UnknownTool, C::SchemaInvalid], Some(Check::NamesWhatWasMissing)),
             ExerciseId::Retry => (&[C::Http503, C::Http502, C::Dropped, C::Jitter], None),
             ExerciseId::NoRetryPermanent => (&[C::BadRequest, C::Unauthorized, C::Http503], None),
             ExerciseId::RetryAfter => (&[C::RateLimited, C::RateLimitedLong, C::Http503], None),

@@ -63,6 +63,7 @@ function retryAfterMs(headers) {
 }
 
 ⟦10⟧
+⟪dispatch⟫
 async function runTool(call) {
   const name = call.function.name;
   const tool = tools[name];
@@ -89,6 +90,7 @@ async function runTool(call) {
   }
 ⟪/⟫
 }
+⟪/⟫
 
 ⟦13⟧
 async function runAgent(task) {

@@ -74,6 +74,7 @@ def retry_after(headers):
 
 
 ⟦11⟧
+⟪dispatch⟫
 def run_tool(call):
     name = call["function"]["name"]
     tool = TOOLS.get(name)
@@ -93,6 +94,7 @@ def run_tool(call):
         logging.warning("%s: %s", name, err, exc_info=True)
         sentence = (str(err) or type(err).__name__).splitlines()[0]
         return f"Error: {sentence}", True
+⟪/⟫
 ⟪/⟫
 ⟪/⟫
 

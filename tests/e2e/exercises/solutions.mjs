@@ -21,6 +21,23 @@ const TOOL_ERROR = `    console.warn(err);
 const RETRY_START = '  for (let attempt = 1; ; attempt++) {\n    let res = null;';
 const RETRY_END = '    await sleep(waitBefore(attempt, res));\n  }';
 
+/** The whole of runTool: exercise 3 opens it, with a tool of its own defined above it. */
+function runToolRegion() {
+  const from = robust.indexOf('async function runTool(call) {');
+  return robust.slice(from, robust.indexOf('\n}\n', from) + 2);
+}
+
+// A bag of our own in front of the page's use: an item not in it is refused from inside the tool.
+const BAG = `const carried = { key: true, oil_can: true };
+const ownTools = {
+  ...tools,
+  use(args) {
+    if (!carried[args.item]) throw new TypeError('you carry no ' + args.item);
+    return tools.use(args);
+  },
+};
+`;
+
 function retryRegion() {
   const from = robust.indexOf(RETRY_START);
   const to = robust.indexOf(RETRY_END) + RETRY_END.length;
@@ -46,6 +63,34 @@ export const exercises = {
     right: "    const known = Object.keys(tools);\n    return { output: 'Error: unknown tool \"' + name + '\". Known tools: ' + known.join(', '), isError: true };",
     // Sent back, but the model is not told which tools exist.
     wrong: "    return { output: `Error: there is no tool named ${name}.`, isError: true };",
+  },
+  'error-inside-tool': {
+    region: runToolRegion(),
+    // The name is asked about first; whatever the call throws is sent back as it says it.
+    right: `${BAG}
+async function runTool(call) {
+  const name = call.function.name;
+  if (!Object.hasOwn(ownTools, name)) {
+    return { output: 'Error: unknown tool "' + name + '". Known tools: ' + Object.keys(ownTools).join(', '), isError: true };
+  }
+  try {
+    return { output: await ownTools[name](JSON.parse(call.function.arguments || '{}')), isError: false };
+  } catch (err) {
+    return { output: 'Error: ' + err.message, isError: true };
+  }
+}`,
+    // Every TypeError read as a tool that is not there: the crowbar's refusal comes back as
+    // "use is not a tool".
+    wrong: `${BAG}
+async function runTool(call) {
+  const name = call.function.name;
+  try {
+    return { output: await ownTools[name](JSON.parse(call.function.arguments || '{}')), isError: false };
+  } catch (err) {
+    const output = err instanceof TypeError ? \`Error: \${name} is not a tool.\` : 'Error: ' + err.message;
+    return { output, isError: true };
+  }
+}`,
   },
   'retry-503': {
     region: retryRegion(),

@@ -38,12 +38,13 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     agenda_hint: "After the lessons, each learner opens an exercise on their own device. Solved when its cases pass.",
 };
 
-pub static CHECKS: [&str; 2] = [
+pub static CHECKS: [&str; 3] = [
     "the error for an unknown tool should name the tools that exist (look_at and use).",
     "the run should end at the first repeated call, without running it, not later at a ceiling.",
+    "the error the model reads after using the crowbar should name the crowbar, not say there is no tool named use.",
 ];
 
-pub static EXERCISES: [ExerciseWords; 9] = [
+pub static EXERCISES: [ExerciseWords; 10] = [
     ExerciseWords {
         title: "Send a tool error back",
         goal: "When a tool throws, give its error to the model as the tool's result instead of ending the run.",
@@ -57,6 +58,13 @@ pub static EXERCISES: [ExerciseWords; 9] = [
         hint: "Return { output, isError: true } instead of throwing, and build the output from Object.keys(tools) so the model learns the real names.",
         explanation: "An error inside a tool says what went wrong with the room; an unknown tool says the model misread its menu. Naming the real tools lets it correct itself on the next turn.",
         gap: "✎ Your turn: a tool name the model made up is not a bug in your code.\nSay there is no such tool, and name the tools that exist.",
+    },
+    ExerciseWords {
+        title: "Unknown tool, or an error inside one?",
+        goal: "Tell a tool that does not exist apart from an error raised inside a tool, and tell the model which one it was: for the crowbar it does not carry, say what was missing.",
+        hint: "Ask first whether myTools has the name, before calling anything. Then catch every error from the call and send its own message: a TypeError from inside use already names the crowbar.",
+        explanation: "One catch for one kind of error hides two different mistakes: the model asking for a tool that does not exist, and a tool failing on what it was given. Checking the name first means the error the model reads is about the right thing, so it corrects the right thing.",
+        gap: "✎ Your turn: a TypeError here is taken for an unknown tool, but use throws one too,\nfor an item that is not in the bag. Check the tool's name first; send any other error as it is.",
     },
     ExerciseWords {
         title: "Retry a 503 with backoff and jitter",

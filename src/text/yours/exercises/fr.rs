@@ -38,12 +38,13 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     agenda_hint: "Après les leçons, chaque apprenant ouvre un exercice sur son propre appareil. Réussi quand ses cas passent.",
 };
 
-pub static CHECKS: [&str; 2] = [
+pub static CHECKS: [&str; 3] = [
     "l'erreur pour un outil inconnu devrait nommer les outils qui existent (look_at et use).",
     "l'exécution devrait s'arrêter au premier appel répété, sans l'exécuter, et non plus tard contre un plafond.",
+    "l'erreur que lit le modèle après avoir utilisé le crowbar devrait nommer le crowbar, et non dire qu'aucun outil ne s'appelle use.",
 ];
 
-pub static EXERCISES: [ExerciseWords; 9] = [
+pub static EXERCISES: [ExerciseWords; 10] = [
     ExerciseWords {
         title: "Renvoyer une erreur d'outil",
         goal: "Quand un outil lève une erreur, donnez-la au modèle comme résultat de l'outil au lieu de terminer l'exécution.",
@@ -57,6 +58,13 @@ pub static EXERCISES: [ExerciseWords; 9] = [
         hint: "Renvoyez { output, isError: true } au lieu de lever une erreur, et construisez output à partir de Object.keys(tools) pour que le modèle apprenne les vrais noms.",
         explanation: "Une erreur dans un outil dit ce qui a mal tourné dans la salle\u{a0}; un outil inconnu dit que le modèle a mal lu son menu. Nommer les vrais outils lui permet de se corriger au tour suivant.",
         gap: "✎ À vous : un nom d'outil inventé par le modèle n'est pas un bug de votre code.\nDites que cet outil n'existe pas, et nommez les outils qui existent.",
+    },
+    ExerciseWords {
+        title: "Outil inconnu, ou erreur dans un outil\u{a0}?",
+        goal: "Distinguez un outil qui n'existe pas d'une erreur levée dans un outil, et dites au modèle laquelle des deux\u{a0}: pour le pied-de-biche qu'il n'a pas, dites ce qui manquait.",
+        hint: "Demandez d'abord si myTools connaît ce nom, avant tout appel. Ensuite, attrapez toute erreur de l'appel et renvoyez son propre message\u{a0}: la TypeError levée dans use nomme déjà le crowbar.",
+        explanation: "Un seul catch pour un seul type d'erreur cache deux fautes différentes\u{a0}: le modèle qui demande un outil inexistant, et un outil qui échoue sur ce qu'on lui a donné. Vérifier le nom d'abord, c'est donner au modèle la bonne erreur, pour qu'il corrige la bonne chose.",
+        gap: "✎ À vous : ici, une TypeError passe pour un outil inconnu, mais use en lève une aussi\npour un objet absent du sac. Vérifiez d'abord le nom de l'outil ; renvoyez toute autre erreur telle quelle.",
     },
     ExerciseWords {
         title: "Réessayer un 503 avec backoff et jitter",

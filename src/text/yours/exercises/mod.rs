@@ -90,6 +90,7 @@ pub fn check_words(lang: Lang, check: Check) -> &'static str {
     all[match check {
         Check::NamesTheTools => 0,
         Check::StopsAtFirstRepeat => 1,
+        Check::NamesWhatWasMissing => 2,
     }]
 }
 
@@ -103,6 +104,31 @@ fn gap_of(id: ExerciseId) -> (&'static str, &'static str) {
     match id {
         ExerciseId::ToolErrorBack => ("tool-call", "  ⟦gap⟧\n  return { output: await tool(args), isError: false };"),
         ExerciseId::UnknownTool => ("unknown-tool", "    ⟦gap⟧\n    throw new Error(`no tool named ${name}`);"),
+        // The loop's own `use` checks the bag first; a bag without the item throws a TypeError,
+        // and so does calling a tool that is not there: one catch takes both for an unknown tool.
+        ExerciseId::ErrorInsideTool => (
+            "dispatch",
+            r#"⟦gap⟧
+const bag = new Set(['key', 'oil_can']);
+const myTools = {
+  ...tools,
+  use: (args) => {
+    if (!bag.has(args.item)) throw new TypeError(`${args.item} is not in the bag`);
+    return tools.use(args);
+  },
+};
+
+async function runTool(call) {
+  const name = call.function.name;
+  try {
+    const args = JSON.parse(call.function.arguments || '{}');
+    return { output: await myTools[name](args), isError: false };
+  } catch (err) {
+    if (err instanceof TypeError) return { output: `Error: there is no tool named ${name}.`, isError: true };
+    return { output: `Error: ${err.message}`, isError: true };
+  }
+}"#,
+        ),
         ExerciseId::Retry => (
             "retry",
             r#"  ⟦gap⟧

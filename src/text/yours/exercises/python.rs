@@ -10,6 +10,31 @@ pub(super) fn gap_of(id: ExerciseId) -> (&'static str, &'static str) {
     match id {
         ExerciseId::ToolErrorBack => ("tool-call", "    ⟦gap⟧\n    return tool(**args), False"),
         ExerciseId::UnknownTool => ("unknown-tool", "        ⟦gap⟧\n        raise KeyError(f\"no tool named {name}\")"),
+        // The loop's own `use` looks the item up in the bag (a KeyError for one the hero does not
+        // carry), and so does `MY_TOOLS[name]` for a tool that is not there: one except takes both.
+        ExerciseId::ErrorInsideTool => (
+            "dispatch",
+            r#"⟦gap⟧
+BAG = {"key": "key", "oil_can": "oil_can"}
+
+
+def use_from_bag(item, target):
+    return TOOLS["use"](item=BAG[item], target=target)
+
+
+MY_TOOLS = {**TOOLS, "use": use_from_bag}
+
+
+def run_tool(call):
+    name = call["function"]["name"]
+    try:
+        args = json.loads(call["function"].get("arguments") or "{}")
+        return MY_TOOLS[name](**args), False
+    except KeyError:
+        return f"Error: there is no tool named {name}.", True
+    except Exception as err:
+        return f"Error: {err}", True"#,
+        ),
         ExerciseId::Retry => (
             "retry",
             r#"    ⟦gap⟧

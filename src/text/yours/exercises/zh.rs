@@ -38,12 +38,13 @@ pub static LABELS: ExerciseLabels = ExerciseLabels {
     agenda_hint: "课程结束后，每位学员在自己的设备上打开一道练习。用例通过即完成。",
 };
 
-pub static CHECKS: [&str; 2] = [
+pub static CHECKS: [&str; 3] = [
     "未知工具的错误信息应当列出现有的工具（look_at 和 use）。",
     "运行应当在第一次出现重复调用时就结束，且不执行它，而不是拖到上限才结束。",
+    "模型用了 crowbar 之后读到的错误应当写明 crowbar，而不是说没有名为 use 的工具。",
 ];
 
-pub static EXERCISES: [ExerciseWords; 9] = [
+pub static EXERCISES: [ExerciseWords; 10] = [
     ExerciseWords {
         title: "把工具错误发回去",
         goal: "工具抛出异常时，把它的错误作为工具结果交给模型，而不是结束运行。",
@@ -57,6 +58,13 @@ pub static EXERCISES: [ExerciseWords; 9] = [
         hint: "返回 { output, isError: true } 而不是抛出异常，并用 Object.keys(tools) 拼出 output，让模型知道真实的工具名。",
         explanation: "工具内部的错误说明房间里出了什么问题；未知工具说明模型看错了菜单。说出真实的工具名，它下一轮就能自己改正。",
         gap: "✎ 轮到你了：模型编造的工具名不是你代码的 bug。\n说明没有这个工具，并列出现有的工具。",
+    },
+    ExerciseWords {
+        title: "是未知工具，还是工具内部出错？",
+        goal: "把不存在的工具和工具内部抛出的错误区分开，并告诉模型是哪一种：对于它并没有的撬棍（crowbar），说清楚缺的是什么。",
+        hint: "在调用任何东西之前，先问 myTools 里有没有这个名字。然后捕获调用抛出的所有错误，把它自己的消息发回去：use 内部抛出的 TypeError 已经写明了 crowbar。",
+        explanation: "一种错误类型配一个 catch，会把两种不同的错误混在一起：模型要了一个不存在的工具，和工具在收到的参数上失败了。先检查名字，模型读到的错误才对得上号，它才会去改对的地方。",
+        gap: "✎ 轮到你了：这里把 TypeError 一律当成未知工具，可 use 在袋子里没有那件物品时也会抛出它。\n先检查工具名；其他错误原样发回。",
     },
     ExerciseWords {
         title: "对 503 重试：退避加抖动",

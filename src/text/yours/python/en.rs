@@ -41,7 +41,11 @@ pub const PY_LOOP: [&str; 19] = [
 ];
 
 /// Gap comments whose JavaScript words name what Python does not have.
-pub const PY_GAPS: [(ExerciseId, &str); 3] = [
+pub const PY_GAPS: [(ExerciseId, &str); 4] = [
+    (
+        ExerciseId::ErrorInsideTool,
+        "✎ Your turn: any KeyError here is taken for an unknown tool, but use_from_bag raises one too,\nfor an item that is not in the BAG. Check the tool's name first; send any other error as it is.",
+    ),
     (
         ExerciseId::ToolErrorBack,
         "✎ Your turn: when the tool raises, the whole run ends here.\nCatch the error and return it as the result (is_error True), so the model can read it.",
@@ -57,9 +61,10 @@ pub const PY_GAPS: [(ExerciseId, &str); 3] = [
 ];
 
 /// The exercises' hints, in exercise order, naming Python's things (`urlopen`, `json.dumps`).
-pub const PY_HINTS: [&str; 9] = [
+pub const PY_HINTS: [&str; 10] = [
     "Wrap the call to the tool in try/except. In the except, return (f\"Error: {err}\", True): the loop puts that in the history and the model reads it.",
     "Return (sentence, True) instead of raising, and build the sentence from the names in TOOLS (' and '.join(TOOLS)) so the model learns the real names.",
+    "Ask first whether name is in MY_TOOLS, before calling anything. Then one except Exception sends the error's own message: str(err) of a KeyError from inside use_from_bag is 'crowbar', what was missing.",
     "Loop up to a few attempts. Retry when urlopen raises URLError or TimeoutError, or an HTTPError whose code is 408, 429 or 5xx. Before each retry, time.sleep(random.uniform(0, min(base × 2^(attempt−1), max))).",
     "passes should be True for no answer at all (http_error is None), 408, 429 and every status from 500 up, and False for everything else.",
     "retry_after(http_error.headers) reads the header, in seconds. When it gives a number, return min(it, RETRY_AFTER_CAP) before the random backoff.",

@@ -41,7 +41,11 @@ pub const PY_LOOP: [&str; 19] = [
 ];
 
 /// Gap comments whose JavaScript words name what Python does not have.
-pub const PY_GAPS: [(ExerciseId, &str); 3] = [
+pub const PY_GAPS: [(ExerciseId, &str); 4] = [
+    (
+        ExerciseId::ErrorInsideTool,
+        "✎ À vous : ici, tout KeyError passe pour un outil inconnu, mais use_from_bag en lève un aussi\npour un objet absent de BAG. Vérifiez d'abord le nom de l'outil ; renvoyez toute autre erreur telle quelle.",
+    ),
     (
         ExerciseId::ToolErrorBack,
         "✎ À vous : quand l'outil lève une exception, toute l'exécution s'arrête ici.\nAttrapez-la et renvoyez-la comme résultat (is_error à True) : le modèle pourra la lire.",
@@ -57,9 +61,10 @@ pub const PY_GAPS: [(ExerciseId, &str); 3] = [
 ];
 
 /// The exercises' hints, in exercise order, naming Python's things (`urlopen`, `json.dumps`).
-pub const PY_HINTS: [&str; 9] = [
+pub const PY_HINTS: [&str; 10] = [
     "Entourez l'appel à l'outil d'un try/except. Dans le except, renvoyez (f\"Error: {err}\", True)\u{a0}: la boucle le met dans l'historique et le modèle le lit.",
     "Renvoyez (phrase, True) au lieu de lever une exception, et construisez la phrase à partir des noms de TOOLS (' et '.join(TOOLS)) pour que le modèle apprenne les vrais noms.",
+    "Demandez d'abord si name est dans MY_TOOLS, avant tout appel. Ensuite, un seul except Exception renvoie le message de l'erreur\u{a0}: str(err) d'un KeyError levé dans use_from_bag vaut 'crowbar', ce qui manquait.",
     "Bouclez sur quelques essais. Réessayez quand urlopen lève URLError ou TimeoutError, ou une HTTPError de code 408, 429 ou 5xx. Avant chaque nouvel essai, faites time.sleep(random.uniform(0, min(base × 2^(attempt−1), max))).",
     "passes doit valoir True quand il n'y a aucune réponse (http_error is None), pour 408, 429 et tout statut à partir de 500, et False pour tout le reste.",
     "retry_after(http_error.headers) lit l'en-tête, en secondes. Quand il donne un nombre, renvoyez min(ce nombre, RETRY_AFTER_CAP) avant le backoff au hasard.",

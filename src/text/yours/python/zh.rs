@@ -39,7 +39,11 @@ pub const PY_LOOP: [&str; 19] = [
 ];
 
 /// Gap comments whose JavaScript words name what Python does not have.
-pub const PY_GAPS: [(ExerciseId, &str); 3] = [
+pub const PY_GAPS: [(ExerciseId, &str); 4] = [
+    (
+        ExerciseId::ErrorInsideTool,
+        "✎ 轮到你了：这里把任何 KeyError 都当成未知工具，可 use_from_bag 在 BAG 里没有那件物品时也会抛出它。\n先检查工具名；其他错误原样发回。",
+    ),
     (
         ExerciseId::ToolErrorBack,
         "✎ 轮到你了：工具一抛异常，整次运行就在这里结束。\n捕获异常，把它作为结果返回（is_error 为 True），让模型能读到。",
@@ -55,9 +59,10 @@ pub const PY_GAPS: [(ExerciseId, &str); 3] = [
 ];
 
 /// The exercises' hints, in exercise order, naming Python's things (`urlopen`, `json.dumps`).
-pub const PY_HINTS: [&str; 9] = [
+pub const PY_HINTS: [&str; 10] = [
     "用 try/except 包住对工具的调用。在 except 里返回 (f\"Error: {err}\", True)：循环会把它放进历史，模型就能读到。",
     "返回 (这句话, True) 而不是抛出异常，并用 TOOLS 里的名字（' 和 '.join(TOOLS)）拼出这句话，让模型知道真实的工具名。",
+    "在调用任何东西之前，先问 name 在不在 MY_TOOLS 里。然后用一个 except Exception 发回错误自己的消息：use_from_bag 内部抛出的 KeyError，str(err) 就是 'crowbar'，正是缺的东西。",
     "最多循环尝试几次。urlopen 抛出 URLError 或 TimeoutError，或抛出状态码为 408、429 或 5xx 的 HTTPError 时重试。每次重试前执行 time.sleep(random.uniform(0, min(base × 2^(attempt−1), max)))。",
     "完全没有应答（http_error is None）、408、429 以及 500 及以上的所有状态码，passes 都应为 True，其余一律为 False。",
     "retry_after(http_error.headers) 读取这个响应头（单位：秒）。它给出数字时，在随机退避之前返回 min(该数字, RETRY_AFTER_CAP)。",
