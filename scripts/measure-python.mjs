@@ -11,6 +11,8 @@
 //   Python ready, cold: a fresh browser profile, from run() to "ready" (fetch + compile + start)
 //   Python ready, cached: the same page again (the files are in the page's memory, as after the
 //     first run; a fresh frame and interpreter), from run() to "ready"
+//   Python ready, a later visit: the page loaded again (files from the browser's cache, the
+//     interpreter from the snapshot the first visit kept in Cache Storage), from run() to "ready"
 //   worker start: inside the worker, from the files' arrival to the interpreter ready
 //   a run with a warm spare: run() to the end of a small loop when a spare frame has Python ready
 //   18 cases: the reference texts' Python loop (read from ../shared/seeds at run time) 18 times,
@@ -69,14 +71,14 @@ async function timedRun(page, code) {
     window.longTasks.length = 0;
     const r = await window.harness(c, { language: 'python', loadBudgetMs: 120000 });
     const ready = r.python.find((p) => p.phase === 'ready');
-    return { how: r.end.how, value: r.end.value, message: r.end.message, readyAt: ready ? ready.at : NaN, workerMs: ready ? ready.ms : NaN, wasmMs: ready ? ready.wasmMs : NaN, total: r.ms, longTasks: [...window.longTasks] };
+    return { how: r.end.how, value: r.end.value, message: r.end.message, readyAt: ready ? ready.at : NaN, fromSnapshot: ready && ready.steps ? ready.steps.fromSnapshot : NaN, workerMs: ready ? ready.ms : NaN, wasmMs: ready ? ready.wasmMs : NaN, total: r.ms, longTasks: [...window.longTasks] };
   }, code);
 }
 
 async function main() {
   const site = await serveSandbox();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
-  const out = { cold: [], cached: [], workerCold: [], workerCached: [], wasm: [], warm: [], card: [], longTasks: [], bytes: null };
+  const out = { cold: [], cached: [], later: [], laterFromSnapshot: [], workerCold: [], workerCached: [], wasm: [], warm: [], card: [], longTasks: [], bytes: null };
   try {
     for (let i = 0; i < N; i++) {
       const { context, page } = await fresh(browser, site);
@@ -119,6 +121,15 @@ async function main() {
       }, [CARD_CODE, 18]);
       if (card.ends.some((how) => !['returned', 'threw'].includes(how))) throw new Error(`a card case ended ${card.ends.join(' ')}`);
       out.card.push(card.ms);
+      // A later visit: the page loaded again, Pyodide's files from the browser's cache and the
+      // snapshot the first visit kept in Cache Storage.
+      await page.goto(site.harness);
+      await page.evaluate(() => { window.longTasks = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.longTasks.push({ ms: e.duration, where: e.name }); }).observe({ type: 'longtask' }); });
+      const later = await timedRun(page, LOOP);
+      if (later.how !== 'returned') throw new Error(`the later visit's run ended ${later.how}: ${later.message}`);
+      out.later.push(later.readyAt);
+      out.laterFromSnapshot.push(later.fromSnapshot);
+      out.longTasks.push(...later.longTasks);
       await context.close();
     }
   } finally {
@@ -131,6 +142,7 @@ async function main() {
   for (const f of out.bytes.files) console.log(`    ${f.name.padEnd(20)} ${kb(f.raw).padStart(9)} raw ${kb(f.gzip).padStart(9)} gzip`);
   console.log(`  Python ready, cold (run() to ready):          ${ms(median(out.cold))}   [${out.cold.map(ms).join(', ')}]`);
   console.log(`  Python ready, cached (files and snapshot in the page's memory): ${ms(median(out.cached))}   [${out.cached.map(ms).join(', ')}]`);
+  console.log(`  Python ready, a later visit (the page loaded again; the snapshot kept in Cache Storage): ${ms(median(out.later))}   [${out.later.map(ms).join(', ')}]${out.laterFromSnapshot.every((x) => x === 1) ? '' : ' (NOT from the kept snapshot)'}`);
   console.log(`  in the worker, files in to interpreter ready: cold ${ms(median(out.workerCold))} (the wasm's compile ${ms(median(out.wasm))}), from the snapshot ${ms(median(out.workerCached))}`);
   console.log(`  a small loop with a warm spare (run() to end): ${ms(median(out.warm))}`);
   console.log(`  18 cases of ${CARD_CODE === LOOP ? 'a small loop' : "the reference texts' Python loop"}, one after the other, 2 spares: ${ms(median(out.card))}   [${out.card.map(ms).join(', ')}]`);
@@ -162,7 +174,7 @@ async function pageCard(page) {
 
 async function measurePage(browser) {
   const site = await serveSite(PAGE_DIST, '/');
-  const out = { whole: [], again: [], firstRow: [], long: [], cases: 0 };
+  const out = { whole: [], again: [], later: [], firstRow: [], long: [], cases: 0 };
   try {
     for (let i = 0; i < N; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -185,7 +197,15 @@ async function measurePage(browser) {
       out.whole.push(whole.ms);
       out.firstRow.push(whole.first);
       out.again.push(again.ms);
-      out.long.push(...whole.longTasks, ...again.longTasks);
+      // A later visit: the page loaded again (its files and Python's from the service worker, the
+      // interpreter from the snapshot the first visit kept), the card pressed once.
+      await page.reload();
+      await page.waitForSelector('[data-testid="code-pane"][data-editor="ready"][data-code-lang="py"]', { timeout: 60000 });
+      await page.waitForTimeout(1000);
+      const later = await pageCard(page);
+      if (later.passed !== later.cases) throw new Error(`the later visit's card passed ${later.passed} of ${later.cases}`);
+      out.later.push(later.ms);
+      out.long.push(...whole.longTasks, ...again.longTasks, ...later.longTasks);
       await context.close();
     }
   } finally {
@@ -195,6 +215,7 @@ async function measurePage(browser) {
   console.log(`The page (${PAGE_DIST}), "Your own loop" set to Python, its starting code's report card of ${out.cases} cases:`);
   console.log(`  first press, fresh profile (fetch, start, grade): ${ms(median(out.whole))}   [${out.whole.map(ms).join(', ')}]; first row after ${ms(median(out.firstRow))}`);
   console.log(`  pressed again, Python ready (the card alone):     ${ms(median(out.again))}   [${out.again.map(ms).join(', ')}]`);
+  console.log(`  a later visit, first press (the page loaded again): ${ms(median(out.later))}   [${out.later.map(ms).join(', ')}]`);
   console.log(`  long tasks > 50 ms on the page's thread meanwhile: ${long.length}${long.length ? ` (${long.map((d) => `${ms(d.ms)} ${d.where}`).join(', ')})` : ''}`);
 }
 

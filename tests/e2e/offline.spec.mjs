@@ -297,11 +297,12 @@ const runPython = (page) => page.evaluate(async () => {
     });
   }
   const logs = [];
+  let steps = null;
   const run = window.RustyYours.run({
     language: 'python', task: 'open the door', seed: 7, loadBudgetMs: 120_000,
     code: 'import json\n\ndef run_agent(task):\n    print("offline", json.dumps(task))\n    return "done: " + task\n',
-  }, { log: (l) => logs.push(l.text) });
-  return { ...(await run.done), logs };
+  }, { log: (l) => logs.push(l.text), python: (p) => { if (p.phase === 'ready') steps = p.steps; } });
+  return { ...(await run.done), logs, steps };
 });
 
 test('once Python has run, its runtime is kept (not at install), survives an update, and runs with the server stopped', async ({ page }, testInfo) => {
@@ -315,7 +316,12 @@ test('once Python has run, its runtime is kept (not at install), survives an upd
     await page.goto(host.base);
     await expect(page.getByTestId('run')).toBeEnabled();
     await controlled(page);
-    const pythonIn = async () => Object.values(await cacheContents(page)).flat().filter((u) => u.includes('/python/')).sort();
+    // The service worker's caches (one per build), apart from the snapshot of a started
+    // interpreter that yours/host.js keeps in a cache of its own.
+    const SNAPSHOTS = 'rusty-lock-python-snapshot';
+    const pythonIn = async () => Object.entries(await cacheContents(page)).filter(([name]) => name !== SNAPSHOTS)
+      .flatMap(([, urls]) => urls).filter((u) => u.includes('/python/')).sort();
+    const snapshotsIn = async () => (await cacheContents(page))[SNAPSHOTS] || [];
     expect(await pythonIn()).toEqual([]);
     expect(host.requests.filter((p) => p.startsWith(`${PREFIX}python/`))).toEqual([]);
     test.skip(!(await page.evaluate(() => typeof WebAssembly.Suspending === 'function')), 'this Chromium has no JSPI');
@@ -330,6 +336,9 @@ test('once Python has run, its runtime is kept (not at install), survives an upd
     const kept = pythonFiles.map((f) => host.base + f).sort();
     await expect.poll(pythonIn).toEqual(kept);
     expect(host.requests.filter((p) => p.startsWith(`${PREFIX}python/`)).sort()).toEqual(pythonFiles.map((f) => PREFIX + f).sort());
+    expect(first.steps).toMatchObject({ fromSnapshot: 0 });
+    await expect.poll(snapshotsIn).toEqual([expect.stringContaining(`${host.base}python/snapshot-`)]);
+    const snapshot = await snapshotsIn();
 
     // An update with the same Pyodide carries the files over: nothing of python/ is fetched again.
     host.dir = second;
@@ -338,8 +347,9 @@ test('once Python has run, its runtime is kept (not at install), survives an upd
     await expect(page.getByTestId('update-ready')).toBeVisible({ timeout: 60_000 });
     await Promise.all([page.waitForEvent('load'), page.getByTestId('update-reload').click()]);
     await expect(page.locator('h1')).toHaveCSS('color', 'rgb(1, 102, 51)');
-    expect(Object.keys(await cacheContents(page))).toHaveLength(1);
+    expect(Object.keys(await cacheContents(page)).filter((name) => name !== SNAPSHOTS)).toHaveLength(1);
     expect(await pythonIn()).toEqual(kept);
+    expect(await snapshotsIn()).toEqual(snapshot);
     expect(host.requests.slice(before).filter((p) => p.startsWith(`${PREFIX}python/`))).toEqual([]);
 
     // The server is gone: a reload, and Python's files come from the cache; a loop runs to its end.
@@ -351,6 +361,8 @@ test('once Python has run, its runtime is kept (not at install), survives an upd
     testInfoNote(`Python run with the server stopped (files from the cache): ${Date.now() - started} ms`);
     expect(offline.how, JSON.stringify(offline)).toBe('returned');
     expect(offline.value).toContain('done: open the door');
+    // ...and the interpreter from the snapshot the first visit kept.
+    expect(offline.steps).toMatchObject({ fromSnapshot: 1 });
     const bytes = await page.evaluate(() => window.RustyYours.loadPython('python/').then((r) => r.bytes));
     expect(bytes).toBe(pythonFiles.reduce((n, f) => n + statSync(join(DIST, f)).size, 0));
   } finally {

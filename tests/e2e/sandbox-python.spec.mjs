@@ -239,6 +239,35 @@ test.describe('starting Python', () => {
     expect(second.end).toEqual(first.end);
   });
 
+  test('a later visit starts from the snapshot the first one kept; a kept one that will not restore is replaced', async ({ page }) => {
+    const code = 'import random\ndef run_agent(task):\n    return "%r" % random.random()';
+    const ready = (r) => r.python.find((p) => p.phase === 'ready');
+    const kept = () => page.evaluate(async () => {
+      const cache = await caches.open('rusty-lock-python-snapshot');
+      return Promise.all((await cache.keys()).map(async (req) => ({ url: req.url, size: (await (await cache.match(req)).blob()).size })));
+    });
+    const first = await run(page, code, { seed: 3 });
+    expect(ready(first).steps).toMatchObject({ fromSnapshot: 0 });
+    await expect.poll(kept, { timeout: 30_000 }).toEqual([{ url: expect.stringContaining('/python/snapshot-'), size: ready(first).steps.snapshotBytes }]);
+    // The next visit: its first frame restores the kept snapshot, and runs the same.
+    await open(page);
+    const later = await run(page, code, { seed: 3 });
+    expect(ready(later).steps).toMatchObject({ fromSnapshot: 1 });
+    expect(later.end).toEqual(first.end);
+    // A kept snapshot damaged on disk: that visit starts Python in full, runs, and keeps a good one.
+    const [{ url }] = await kept();
+    await page.evaluate(async (u) => (await caches.open('rusty-lock-python-snapshot')).put(u, new Response(new Uint8Array(4096).fill(7))), url);
+    await open(page);
+    const damaged = await run(page, code, { seed: 3 });
+    expect(ready(damaged).steps).toMatchObject({ fromSnapshot: 0, snapshotError: expect.stringMatching(/^restore: /) });
+    expect(damaged.end).toEqual(first.end);
+    await expect.poll(kept, { timeout: 30_000 }).toEqual([{ url, size: ready(first).steps.snapshotBytes }]);
+    await open(page);
+    const mended = await run(page, code, { seed: 3 });
+    expect(ready(mended).steps).toMatchObject({ fromSnapshot: 1 });
+    expect(mended.end).toEqual(first.end);
+  });
+
   test('the trimmed standard library keeps what a loop imports', async ({ page }) => {
     const modules = ['abc', 'argparse', 'asyncio', 'base64', 'collections', 'contextlib', 'copy', 'csv', 'dataclasses', 'datetime',
       'decimal', 'email.message', 'enum', 'fractions', 'functools', 'gzip', 'hashlib', 'hmac', 'html', 'http.client', 'inspect',
