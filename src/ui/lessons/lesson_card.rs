@@ -86,14 +86,16 @@ fn BuiltinLessonCard() -> impl IntoView {
                             Some(_) => "explanation".to_string(),
                             None => format!("explanation reveal-{}", l.answer.slug()),
                         };
+                        // The herd link sits under the explanation, not in it: a long explanation
+                        // scrolls in its own box when projected, and the link must stay in sight.
                         view! {
                             <div class=class class:right=right data-testid="lesson-explanation" data-correct=said.map(|_| right.to_string())>
                                 <p class="verdict-line">{line}</p>
                                 <p>{words.explanation}</p>
-                                {(l.id == HERD_LESSON.0).then(|| view! {
-                                    <p><a class="herd-link" data-testid="open-herd" href=format!("?{}&{}", encode(&pg.scenario.get_untracked()), HERD_LESSON.1)>{text::herd_link()}</a></p>
-                                })}
                             </div>
+                            {(l.id == HERD_LESSON.0).then(|| view! {
+                                <p class="herd-next"><a class="herd-link" data-testid="open-herd" href=format!("?{}&{}", encode(&pg.scenario.get_untracked()), HERD_LESSON.1)>{text::herd_link()}</a></p>
+                            })}
                         }
                     }}
                 </Show>
