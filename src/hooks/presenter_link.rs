@@ -56,6 +56,7 @@ fn on_screen(pg: Playground, shown: Shown) -> OnScreen {
         running: pg.running.get(),
         finished: pg.finished(),
         narrating: pg.narrating(),
+        closing: false,
     }
 }
 

@@ -1519,6 +1519,8 @@ pub static PRESENTER: PresenterLabels = PresenterLabels {
     go_to_lesson: "Go to lesson",
     previous_lesson: "\u{25c0} Lesson (P)",
     next_lesson_button: "Lesson (N) \u{25b6}",
+    closing_on_screen: "The workshop's end is on screen: each lesson with the layer that handled it and its takeaway, then the exercises, with QR codes for the room's phones.",
+    closing_next: "PageUp or P goes back to the last lesson.",
 };
 
 impl PresenterNotes for En {

@@ -1640,6 +1640,8 @@ pub static PRESENTER: PresenterLabels = PresenterLabels {
     go_to_lesson: "Aller à la leçon",
     previous_lesson: "\u{25c0} Leçon (P)",
     next_lesson_button: "Leçon (N) \u{25b6}",
+    closing_on_screen: "La fin de l'atelier est à l'écran\u{a0}: chaque leçon, avec la couche qui a géré la panne et ce qu'il faut en retenir, puis les exercices, avec des QR codes pour les téléphones de la salle.",
+    closing_next: "PageUp ou P revient à la dernière leçon.",
 };
 
 impl PresenterNotes for Fr {

@@ -720,6 +720,10 @@ pub struct PresenterLabels {
     pub go_to_lesson: &'static str,
     pub previous_lesson: &'static str,
     pub next_lesson_button: &'static str,
+    /// The projected window shows the workshop's closing screen.
+    pub closing_on_screen: &'static str,
+    /// What the clicker does there.
+    pub closing_next: &'static str,
 }
 
 sentences! {

@@ -1508,6 +1508,8 @@ pub static PRESENTER: PresenterLabels = PresenterLabels {
     go_to_lesson: "跳到课程",
     previous_lesson: "\u{25c0} 上一课（P）",
     next_lesson_button: "下一课（N）\u{25b6}",
+    closing_on_screen: "屏幕上是工作坊的结尾：每一课由哪一层处理、要记住什么，然后是练习，附有二维码，供大家用手机扫描。",
+    closing_next: "按 PageUp 或 P 回到最后一课。",
 };
 
 impl PresenterNotes for Zh {

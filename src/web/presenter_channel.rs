@@ -124,6 +124,8 @@ pub struct OnScreen {
     pub running: bool,
     pub finished: bool,
     pub narrating: bool,
+    /// The workshop's closing screen (`?view=closing`) is on screen, past the plan's last lesson.
+    pub closing: bool,
 }
 
 /// One message on the channel.
@@ -203,9 +205,13 @@ impl Message {
                 set(&out, "outcome", &slug_or_null(s.outcome.map(Ending::slug)));
                 set(&out, "next", &slug_or_null(s.next.map(|(b, _)| b.slug())));
                 set(&out, "nextLayer", &slug_or_null(s.next.and_then(|(_, l)| l).map(Layer::slug)));
-                for (key, on) in
-                    [("asking", s.asking), ("running", s.running), ("finished", s.finished), ("narrating", s.narrating)]
-                {
+                for (key, on) in [
+                    ("asking", s.asking),
+                    ("running", s.running),
+                    ("finished", s.finished),
+                    ("narrating", s.narrating),
+                    ("closing", s.closing),
+                ] {
                     set(&out, key, &on.into());
                 }
             }
@@ -259,6 +265,8 @@ impl Message {
                     running: flag("running")?,
                     finished: flag("finished")?,
                     narrating: flag("narrating")?,
+                    // An older build's window never says it: a lesson or free play.
+                    closing: flag("closing").unwrap_or(false),
                 }))
             }
             _ => None,

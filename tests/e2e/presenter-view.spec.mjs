@@ -114,6 +114,35 @@ test('N, P and the lesson picker move the projected window, keeping presenter mo
   await kept('why-jitter');
 });
 
+test('past the last lesson the presenter view follows the room onto the closing screen, and P brings both back', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const room = new Playground(page);
+  await room.goto('?lesson=finish-reason&mode=present&lang=fr');
+  await expect(room.lessonQuestion).toBeVisible({ timeout: 30_000 });
+  const teacher = await openFrom(room, context);
+  const pv = view(teacher.page);
+  await expect(pv.lesson).toContainText('16');
+  await teacher.pressKey('n');
+  await expect(page.getByTestId('closing')).toBeVisible({ timeout: 30_000 });
+  await expect(teacher.page.getByTestId('presenter-closing')).toContainText("La fin de l'atelier est à l'écran");
+  await expect(pv.next).toContainText('PageUp ou P');
+  await expect(pv.lesson).toHaveText("Fin de l'atelier");
+  await expect(pv.lessonTime).toHaveCount(0);
+  await teacher.pressKey('P');
+  await expect(room.lessonCard).toHaveAttribute('data-lesson', 'finish-reason', { timeout: 30_000 });
+  await expect(page).toHaveURL(/[?&]mode=present(&|$)/);
+  await expect(page).toHaveURL(/[?&]lang=fr(&|$)/);
+  await expect(teacher.page.getByTestId('presenter-closing')).toHaveCount(0);
+  await expect(pv.lesson).toContainText('16');
+  // From the closing screen the lesson picker opens any lesson of the plan.
+  await teacher.pressKey('n');
+  await expect(page.getByTestId('closing')).toBeVisible({ timeout: 30_000 });
+  await expect(teacher.page.getByTestId('presenter-closing')).toBeVisible();
+  await pv.picker.selectOption('bad-key');
+  await expect(room.lessonCard).toHaveAttribute('data-lesson', 'bad-key', { timeout: 30_000 });
+  await expect(pv.lesson).toContainText('4');
+});
+
 test('F and End pressed in the presenter view jump the projected run to its failure and its outcome', async ({ page, context }) => {
   test.setTimeout(90_000);
   const room = new Playground(page);

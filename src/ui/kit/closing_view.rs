@@ -10,10 +10,11 @@ use crate::ui::kit::loopback_note::LoopbackNote;
 use crate::ui::layer_icon::LayerIcon;
 use crate::web::address::Address;
 use crate::web::events::key_press;
+use crate::web::presenter_channel::{this_window, Command, Message, OnScreen, PresenterChannel};
 use crate::web::share::page_base;
 use leptos::ev::keydown;
 use leptos::prelude::*;
-use rusty_lock_engine::show::lessons::AGENDA_VIEW;
+use rusty_lock_engine::show::lessons::{find, AGENDA_VIEW};
 use rusty_lock_engine::show::scenario::{decode, Mode, Watching};
 
 #[component]
@@ -36,6 +37,7 @@ pub fn ClosingView() -> impl IntoView {
     let agenda = format!("?{AGENDA_VIEW}{}{lang}", watching.tail());
     // Back to the last lesson from the clicker, as PageDown brought the room here.
     let back = last.clone();
+    let link_back = back.clone();
     let keys = window_event_listener(keydown, move |ev| {
         let Some(press) = key_press(&ev) else { return };
         if press.typing || press.with_modifier {
@@ -49,6 +51,9 @@ pub fn ClosingView() -> impl IntoView {
         }
     });
     on_cleanup(move || keys.remove());
+    if watching.mode == Mode::Present {
+        follow_presenter(address, watching, lang.clone(), link_back);
+    }
     let lessons = plan
         .lessons()
         .enumerate()
@@ -100,4 +105,50 @@ pub fn ClosingView() -> impl IntoView {
             </main>
         </div>
     }
+}
+
+/// Projected, the closing screen tells a presenter view that it is on screen (when it opens here,
+/// and whenever a presenter view says hello), and does what its Back, P or lesson picker ask, as
+/// the clicker's keys here would. A message after this view has gone finds the channel closed.
+fn follow_presenter(address: Address, watching: Watching, lang: String, back: Option<String>) {
+    let (me, opened) = this_window();
+    let here = OnScreen { window: me.clone(), opened, plan: watching.plan, closing: true, ..OnScreen::default() };
+    let channel = StoredValue::new_local(None::<PresenterChannel>);
+    let say = {
+        let here = here.clone();
+        move || {
+            channel.try_with_value(|c| {
+                if let Some(c) = c {
+                    c.send(&Message::OnScreen(here.clone()));
+                }
+            });
+        }
+    };
+    let heard = {
+        let say = say.clone();
+        move |message: Message| {
+            let Message::Command { command, to } = message else { return };
+            if command != Command::Hello && to.as_deref() != Some(me.as_str()) {
+                return;
+            }
+            // Gone already: nothing to move.
+            if channel.try_with_value(Option::is_some) != Some(true) {
+                return;
+            }
+            let link = match command {
+                Command::Back | Command::PreviousLesson => back.clone(),
+                Command::Open(id) => find(id).map(|(_, lesson)| format!("{}{lang}", watching.lesson_link(lesson))),
+                _ => None,
+            };
+            match link {
+                Some(link) => address.push(&link),
+                None => say(),
+            }
+        }
+    };
+    channel.set_value(PresenterChannel::open(heard));
+    say();
+    on_cleanup(move || {
+        channel.try_update_value(|c| c.take());
+    });
 }

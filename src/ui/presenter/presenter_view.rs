@@ -159,6 +159,7 @@ pub fn PresenterView() -> impl IntoView {
     let plan = move || plan_memo.get();
     let lesson_id = move || lesson_memo.get();
     let lesson = move || lesson_id().and_then(find).map(|(i, _)| i);
+    let closing = move || on_screen.with(|s| s.as_ref().is_some_and(|s| s.closing));
     let heading = move || match lesson_id() {
         Some(id) => {
             let title = text::lesson_text(id).title;
@@ -168,13 +169,14 @@ pub fn PresenterView() -> impl IntoView {
                 None => title.to_string(),
             }
         }
+        None if closing() => text::closing_title().to_string(),
         None => words.free_play.to_string(),
     };
     let step = move || {
         on_screen.with(|s| s.as_ref().filter(|s| s.of > 0).map(|s| text::step_of(s.at as usize, s.of as usize)))
     };
     let cue = move || {
-        let cue = on_screen.with(|s| s.as_ref().map(|s| Cue::of(step_kind(s))))?;
+        let cue = on_screen.with(|s| s.as_ref().filter(|s| !s.closing).map(|s| Cue::of(step_kind(s))))?;
         Some(view! {
             <div class="pv-cue" data-testid="presenter-cue" data-cue=cue.slug()>
                 <p class="pv-point"><span class="pv-cue-label">{words.point_at}</span>" "<span data-testid="presenter-point">{text::pv_point(cue)}</span></p>
@@ -184,6 +186,12 @@ pub fn PresenterView() -> impl IntoView {
     };
     let notes = move || {
         let now = on_screen.get()?;
+        if now.closing {
+            return Some(
+                view! { <p class="pv-notes-main" data-testid="presenter-closing">{words.closing_on_screen}</p> }
+                    .into_any(),
+            );
+        }
         if now.asking {
             let answer = lesson().map(|i| LESSONS[i].answer);
             return Some(view! {
@@ -211,7 +219,9 @@ pub fn PresenterView() -> impl IntoView {
     // The "Next" box: what the next press brings, at every step.
     let next = move || {
         let now = on_screen.get()?;
-        let (line, coming) = if now.asking {
+        let (line, coming) = if now.closing {
+            (words.closing_next.to_string(), None)
+        } else if now.asking {
             (words.next_run_starts.to_string(), Some(Coming::Run))
         } else if !now.narrating && (now.running || !now.finished) {
             (words.timed_note.to_string(), None)
