@@ -1066,6 +1066,11 @@ impl Lessons for En {
         format!("Lesson {n} of {of}")
     }
 
+    fn start_plan(&self, lessons: usize) -> String {
+        let lessons = if lessons == 1 { "its one lesson".to_string() } else { format!("its {lessons} lessons") };
+        format!("Start the workshop's plan ({lessons}, presenter mode)")
+    }
+
     fn reveal_line(&self, was: Layer) -> String {
         format!("{} handles this one.", layer_name(was))
     }

@@ -1139,6 +1139,11 @@ impl Lessons for Fr {
         format!("Leçon {n} sur {of}")
     }
 
+    fn start_plan(&self, lessons: usize) -> String {
+        let lessons = if lessons == 1 { "sa seule leçon".to_string() } else { format!("ses {lessons} leçons") };
+        format!("Lancer le plan de l'atelier ({lessons}, mode présentateur)")
+    }
+
     fn reveal_line(&self, was: Layer) -> String {
         match was {
             Layer::Model => "C'est le modèle qui gère celui-ci.",

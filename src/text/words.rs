@@ -425,6 +425,10 @@ sentences! {
 
         fn lesson_step(&self, n: usize, of: usize) -> String;
 
+        /// The Lessons menu's workshop entry when the room follows a plan of `lessons` lessons,
+        /// fewer than the library's (with all of them it is `start_workshop`).
+        fn start_plan(&self, lessons: usize) -> String;
+
         /// The answer, revealed without a guess to judge.
         fn reveal_line(&self, was: Layer) -> String;
 

@@ -1055,6 +1055,10 @@ impl Lessons for Zh {
         format!("第 {n} 课，共 {of} 课")
     }
 
+    fn start_plan(&self, lessons: usize) -> String {
+        format!("开始工作坊计划（共 {lessons} 课，演示模式）")
+    }
+
     fn reveal_line(&self, was: Layer) -> String {
         match was {
             Layer::Model => "这次失败由模型处理。".into(),

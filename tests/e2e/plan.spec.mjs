@@ -33,7 +33,7 @@ test('a teacher picks the hour on the agenda, leaves a lesson out and moves one:
   // What the plan leaves out is still there to put back, under its own heading.
   const out = page.getByTestId('plan-left-out');
   await expect(out.getByTestId('agenda-lesson')).toHaveCount(7);
-  await expect(out.getByTestId('agenda-exercise')).toHaveCount(8);
+  await expect(out.getByTestId('agenda-exercise')).toHaveCount(9);
   await expect(page.getByTestId('agenda-exercises').getByTestId('agenda-exercise')).toHaveCount(1);
 
   // Bad key out: 4 minutes less, and no longer in the link.
@@ -130,6 +130,9 @@ test('the plan stays with the room through the Lessons menu, a language switch, 
     expect(address.get('mode')).toBe('present');
   };
   await pg.lessonsButton.click();
+  // The menu's workshop entry starts the plan, and says how many lessons it holds.
+  await expect(page.getByTestId('start-workshop')).toHaveText("Start the workshop's plan (its 3 lessons, presenter mode)");
+  await expect(page.getByTestId('start-workshop')).toHaveAttribute('href', /[?&]lesson=bad-key(&|$)/);
   await page.getByTestId('lesson-why-jitter').click();
   await expect(pg.lessonCard).toHaveAttribute('data-lesson', 'why-jitter');
   await keeps();
@@ -138,6 +141,10 @@ test('the plan stays with the room through the Lessons menu, a language switch, 
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByTestId('lesson-step')).toHaveText('Leçon 3 sur 3');
   await keeps();
+  await pg.lessonsButton.click();
+  await expect(page.getByTestId('start-workshop')).toHaveText("Lancer le plan de l'atelier (ses 3 leçons, mode présentateur)");
+  await pg.lessonsButton.click();
+  await expect(page.getByTestId('lessons-menu')).toHaveCount(0);
   await page.goBack();
   await expect(pg.lessonCard).toHaveAttribute('data-lesson', 'bad-key');
   await keeps();

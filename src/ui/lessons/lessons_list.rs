@@ -28,7 +28,11 @@ pub fn LessonsList(open: RwSignal<bool>) -> impl IntoView {
             <a class="workshop" data-testid="start-workshop" href=move || {
                 let w = watching.get().presenting();
                 w.lesson_link(w.plan.neighbour(None, 1).unwrap_or(&LESSONS[0]))
-            }>{text::start_workshop()}</a>
+            }>{move || {
+                // A plan of fewer lessons says so: "all lessons" would promise the whole library.
+                let lessons = watching.get().plan.lesson_count();
+                if lessons < LESSONS.len() { text::start_plan(lessons) } else { text::start_workshop().to_string() }
+            }}</a>
             <ol>
                 {LESSONS.iter().map(|l| view! {
                     <li><a href=move || watching.get().lesson_link(l) data-testid=format!("lesson-{}", l.id)>{text::lesson_text(l.id).title}</a></li>
