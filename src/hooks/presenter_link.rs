@@ -100,12 +100,7 @@ fn open_link(pg: Playground, address: Address, shown: Shown) {
     // gone meanwhile (a link to another view), and then it does nothing.
     let (me, _) = this_window();
     let open = PresenterChannel::open(move |message| {
-        let Message::Command { command, to } = message else { return };
-        // A presenter view drives one projected window: the others hear its presses and let them
-        // pass. A hello is for every window.
-        if command != Command::Hello && to.as_deref() != Some(me.as_str()) {
-            return;
-        }
+        let Some(command) = message.command_for(&me) else { return };
         if !pg.is_alive() {
             return;
         }

@@ -179,6 +179,18 @@ fn slug_or_null(slug: Option<&str>) -> JsValue {
 }
 
 impl Message {
+    /// The press this message carries for the projected window `me`: a presenter view drives one
+    /// projected window, and the others hear its presses and let them pass. A hello is for every
+    /// window.
+    pub fn command_for(&self, me: &str) -> Option<Command> {
+        match self {
+            Message::Command { command, to } if *command == Command::Hello || to.as_deref() == Some(me) => {
+                Some(*command)
+            }
+            _ => None,
+        }
+    }
+
     fn to_js(&self) -> JsValue {
         let out = Object::new();
         match self {
@@ -373,5 +385,15 @@ mod tests {
         assert_eq!(Command::from_slug("open", Some(LessonId::BadKey)), Some(Command::Open(LessonId::BadKey)));
         assert_eq!(Command::from_slug("open", None), None, "an open without its lesson is nothing");
         assert_eq!(Command::from_slug("reload", None), None);
+    }
+
+    #[test]
+    fn a_press_is_for_the_window_it_names_and_a_hello_for_every_window() {
+        let press = |command, to: Option<&str>| Message::Command { command, to: to.map(str::to_string) };
+        assert_eq!(press(Command::Next, Some("a")).command_for("a"), Some(Command::Next));
+        assert_eq!(press(Command::Next, Some("b")).command_for("a"), None);
+        assert_eq!(press(Command::Next, None).command_for("a"), None);
+        assert_eq!(press(Command::Hello, None).command_for("a"), Some(Command::Hello));
+        assert_eq!(Message::OnScreen(OnScreen::default()).command_for("a"), None);
     }
 }

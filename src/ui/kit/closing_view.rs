@@ -127,10 +127,7 @@ fn follow_presenter(address: Address, watching: Watching, lang: String, back: Op
     let heard = {
         let say = say.clone();
         move |message: Message| {
-            let Message::Command { command, to } = message else { return };
-            if command != Command::Hello && to.as_deref() != Some(me.as_str()) {
-                return;
-            }
+            let Some(command) = message.command_for(&me) else { return };
             // Gone already: nothing to move.
             if channel.try_with_value(Option::is_some) != Some(true) {
                 return;
