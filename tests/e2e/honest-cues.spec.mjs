@@ -3,6 +3,8 @@
 // without switching the page to the endpoint it was recorded against.
 import { test, expect } from './fixtures.mjs';
 import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
 import { ENDPOINT, SERVER, script, chats } from './test-server.mjs';
 import { Playground } from './playground.page.mjs';
 
@@ -38,14 +40,17 @@ test.describe('the phone sheet', () => {
   });
 
   test('on a host a phone can reach there is no warning, and the code is full size', async ({ page }) => {
-    // The page as served from a network address: every request to rusty-lock.test is answered by
-    // the test build on loopback, so the page's own hostname is not a loopback one.
-    const served = `http://127.0.0.1:${process.env.E2E_PORT || 4173}`;
+    // The page as served from a network address: every request to rusty-lock.test is answered
+    // from the test build's files, so the page's own hostname is not a loopback one. (Straight
+    // from the disk: a second trip through the loopback server once hung a part for a minute on
+    // a busy machine.)
+    const dist = resolve(process.env.E2E_DIST || 'dist');
     await page.route('http://rusty-lock.test/**', async (route) => {
-      const url = new URL(route.request().url());
-      const local = `${served}${url.pathname}${url.search}`;
-      const response = await route.fetch({ url: local });
-      await route.fulfill({ response });
+      const { pathname } = new URL(route.request().url());
+      const file = join(dist, decodeURIComponent(pathname.endsWith('/') ? `${pathname}index.html` : pathname));
+      if (!file.startsWith(dist + sep) || !existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
+      const type = { '.wasm': 'application/wasm', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png' }[extname(file)];
+      return route.fulfill({ path: file, contentType: type || 'application/octet-stream' });
     });
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto('http://rusty-lock.test/?lesson=rate-limited&mode=present');

@@ -128,12 +128,16 @@ test('past the last lesson the presenter view follows the room onto the closing 
   await expect(pv.next).toContainText('PageUp ou P');
   await expect(pv.lesson).toHaveText("Fin de l'atelier");
   await expect(pv.lessonTime).toHaveCount(0);
+  // The picker names the closing screen, not a lesson that is not open.
+  await expect(pv.picker).toHaveValue('');
+  await expect(pv.picker.locator('option:checked')).toHaveText("Fin de l'atelier");
   await teacher.pressKey('P');
   await expect(room.lessonCard).toHaveAttribute('data-lesson', 'finish-reason', { timeout: 30_000 });
   await expect(page).toHaveURL(/[?&]mode=present(&|$)/);
   await expect(page).toHaveURL(/[?&]lang=fr(&|$)/);
   await expect(teacher.page.getByTestId('presenter-closing')).toHaveCount(0);
   await expect(pv.lesson).toContainText('16');
+  await expect(pv.picker).toHaveValue('finish-reason');
   // From the closing screen the lesson picker opens any lesson of the plan.
   await teacher.pressKey('n');
   await expect(page.getByTestId('closing')).toBeVisible({ timeout: 30_000 });

@@ -282,13 +282,21 @@ pub fn PresenterView() -> impl IntoView {
     let options = move || {
         let plan = plan();
         let current = lesson_id();
-        plan.lessons()
+        // No lesson on screen (the closing screen, free play): the picker says so rather than show
+        // the plan's first lesson as if it were open.
+        let none = current.is_none().then(|| {
+            let label = if closing() { text::closing_title() } else { words.free_play };
+            view! { <option value="" selected disabled data-testid="presenter-no-lesson">{label}</option> }
+        });
+        let lessons = plan
+            .lessons()
             .enumerate()
             .map(|(i, l)| {
                 let label = format!("{}. {} \u{b7} {}:00", i + 1, text::lesson_text(l.id).title, l.minutes);
                 view! { <option value=l.id.slug() selected=current == Some(l.id)>{label}</option> }
             })
-            .collect_view()
+            .collect_view();
+        view! { {none}{lessons} }
     };
     let projected = format!("?{}&mode=present", lesson_query(&LESSONS[0]));
     view! {

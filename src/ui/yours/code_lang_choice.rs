@@ -25,10 +25,13 @@ pub fn CodeLangChoice() -> impl IntoView {
             });
         }
     });
-    // An edit that makes the code look like the other language drops an earlier choice.
+    // An edit that makes the code look like the other language drops an earlier choice. The code
+    // a link brought (`code=`, with its `code-lang=`) is not an edit: it may arrive after this
+    // view is up, and its choice stays.
     Effect::new(move |before: Option<CodeLang>| {
         let now = yours.detected.get();
-        if before.is_some_and(|b| b != now) {
+        let from_link = yours.start.with_untracked(|s| yours.code.with_untracked(|c| s.as_deref() == Some(c.as_str())));
+        if before.is_some_and(|b| b != now) && !from_link {
             crate::actions::yours::code_looks_changed(yours);
         }
         now
