@@ -100,7 +100,8 @@
   // Without Cache Storage (a page served over plain HTTP), or with any error, Python starts in
   // full, as on a first visit.
   const SNAPSHOTS = 'rusty-lock-python-snapshot';
-  async function snapshotKey(load, href, files) {
+  /** The kept snapshot's address for `load`, worked out once (a promise; null if it cannot be). */
+  function snapshotKey(load, href, files) {
     if (!load.key) {
       load.key = (async () => {
         const doc = documents.get(href);
@@ -224,7 +225,7 @@
         loadPython(entry.pythonUrl, (p) => entry.phase('fetching', p)).then(async (files) => {
           if (entry.removed) return;
           entry.phase('starting');
-          const load = pythonLoads.get(entry.pythonUrl.replace(/\/?$/, '/'));
+          const load = loadOf(entry);
           if (load) await storedSnapshot(load, entry.url, files);
           if (entry.removed) return;
           entry.given = load && load.snapshot ? load.snapshot : null;
@@ -245,7 +246,7 @@
       // The first frame's snapshot of a started interpreter: the next frames start from it, and so
       // does the next visit (kept in Cache Storage). A frame that was given a snapshot only makes
       // one when that one would not restore: its new one replaces it.
-      const load = pythonLoads.get(entry.pythonUrl.replace(/\/?$/, '/'));
+      const load = loadOf(entry);
       if (load && m.snapshot instanceof Blob && (!load.snapshot || load.snapshot === entry.given)) {
         load.snapshot = m.snapshot;
         keepSnapshot(load, m.snapshot);
@@ -254,13 +255,15 @@
     } else if (m.type === 'load-failed' && entry.pythonUrl && !entry.failed) {
       entry.failed = { why: str(m.why).slice(0, 40) || 'load', message: str(m.message).slice(0, 500) };
       // A frame that could not start from the snapshot it was given: the next ones start in full.
-      const load = pythonLoads.get(entry.pythonUrl.replace(/\/?$/, '/'));
+      const load = loadOf(entry);
       if (load && entry.given && load.snapshot === entry.given) {
         load.snapshot = null;
         forgetSnapshot(load);
       }
     }
   }
+  /** The Python files' load a frame's Python URL names (loadPython keys them by that URL). */
+  function loadOf(entry) { return pythonLoads.get(entry.pythonUrl.replace(/\/?$/, '/')); }
   function spareKey(href, pythonUrl) { return pythonUrl ? `${href} ${pythonUrl}` : href; }
 
   // Spare frames, loaded ahead so that a run finds its sandbox ready: one after each run (the next
