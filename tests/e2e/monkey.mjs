@@ -147,11 +147,21 @@ export async function unleash(page, { seed, nb = 300, delay = 10 }) {
 
 /** The end of every monkey test: no panic banner, no panic in the console, and the page answers. */
 export async function expectAlive(page, watcher, what) {
-  // The page still runs script and has the app in it.
-  const alive = await Promise.race([
-    page.evaluate(() => document.querySelectorAll('[data-testid]').length > 0),
-    new Promise((done) => setTimeout(() => done('no answer in 30 s'), 30_000)),
-  ]);
+  // The page still runs script and has the app in it. The horde's last click may have followed
+  // one of the app's links after the horde returned: the new document is then the one asked.
+  let alive;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      alive = await Promise.race([
+        page.evaluate(() => document.querySelectorAll('[data-testid]').length > 0),
+        new Promise((done) => setTimeout(() => done('no answer in 30 s'), 30_000)),
+      ]);
+      break;
+    } catch (e) {
+      if (!navigated(e) || attempt >= 5) throw e;
+      await ready(page);
+    }
+  }
   expect(alive, `${what}: the page does not answer`).toBe(true);
   await expect(page.locator('#fatal'), `${what}: the panic banner is shown`).toBeHidden();
   expect(watcher.problems(), `${what}: the app panicked`).toEqual([]);
