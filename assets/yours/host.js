@@ -279,6 +279,8 @@
   function dropSpares() {
     spareEpoch++;
     clearTimeout(spareTimer);
+    clearTimeout(owedTimer);
+    owed = 0;
     for (const s of spares) s.remove();
     spares = [];
     wanted = 1;
@@ -305,7 +307,20 @@
     const key = spareKey(href, py);
     if (spares.some((s) => s.key !== key)) dropSpares();
     if (count !== undefined) wanted = Math.max(1, Math.min(py ? MAX_PYTHON_SPARES : MAX_SPARES, Math.trunc(num(count, 1))));
-    while (spares.length < wanted) spares.push(makeFrame(href, py));
+    // One frame now, the others owed, one per task: a frame costs the page's thread 8 to 15 ms
+    // (its creation and first document), so eight at once (a report card about to start) or
+    // two with a detach (a Python card's every case) made a long task on a busy machine.
+    owed = Math.max(owed, wanted - spares.length);
+    makeOwed(href, py);
+  }
+  let owed = 0; // frames warm() still has to make, one per task
+  let owedTimer = 0;
+  function makeOwed(href, py) {
+    clearTimeout(owedTimer);
+    if (owed <= 0) return;
+    owed--;
+    spares.push(makeFrame(href, py));
+    if (owed > 0) owedTimer = setTimeout(() => makeOwed(href, py), 0);
   }
   function takeFrame(sandboxUrl, pythonUrl) {
     const href = new URL(sandboxUrl, document.baseURI).href.split('#')[0];
@@ -378,17 +393,21 @@
         dropSpares();
         idleCountdown();
       } else {
-        // A run that ended by itself has its frame taken down, and the next spare made, in a task
-        // of their own: the page reads this end first. Together they made one long task on a
-        // busy machine (a report card's every case). A stopped run's frame goes at once.
+        // A run that ended by itself has its frame taken down in a task of its own, and the next
+        // spare made in another: the page reads this end first. All three in one task made one
+        // long task on a busy machine (a report card's every case), and the two together still
+        // took 30 to 45 ms of the page's thread (a frame's detach, then a new frame's creation).
+        // A stopped run's frame goes at once.
         const gone = entry;
         const natural = end.how === 'returned' || end.how === 'threw' || end.how === 'no-agent';
         if (gone && !natural) gone.remove();
         const epoch = spareEpoch;
         setTimeout(() => {
           if (gone && natural) gone.remove();
-          if (epoch === spareEpoch) warm(sandboxUrl, undefined, pythonUrl);
-          idleCountdown();
+          setTimeout(() => {
+            if (epoch === spareEpoch) warm(sandboxUrl, undefined, pythonUrl);
+            idleCountdown();
+          }, 0);
         }, 0);
       }
       resolveDone({ t, ...end });
