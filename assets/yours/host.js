@@ -310,7 +310,7 @@
     // One frame now, the others owed, one per task: a frame costs the page's thread 8 to 15 ms
     // (its creation and first document), so eight at once (a report card about to start) or
     // two with a detach (a Python card's every case) made a long task on a busy machine.
-    owed = Math.max(owed, wanted - spares.length);
+    owed = Math.max(0, wanted - spares.length); // so that the spares and those owed make `wanted`
     makeOwed(href, py);
   }
   let owed = 0; // frames warm() still has to make, one per task
