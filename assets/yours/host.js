@@ -276,6 +276,8 @@
   const PREPARED_IDLE_MS = 10000;
   const MAX_SPARES = 8;
   let spareEpoch = 0; // counts releases: a top-up planned before one is not made after it
+  let owed = 0; // frames warm() still has to make, one per task
+  let owedTimer = 0;
   function dropSpares() {
     spareEpoch++;
     clearTimeout(spareTimer);
@@ -313,8 +315,6 @@
     owed = Math.max(0, wanted - spares.length); // so that the spares and those owed make `wanted`
     makeOwed(href, py);
   }
-  let owed = 0; // frames warm() still has to make, one per task
-  let owedTimer = 0;
   function makeOwed(href, py) {
     clearTimeout(owedTimer);
     if (owed <= 0) return;
