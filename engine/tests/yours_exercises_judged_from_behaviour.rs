@@ -105,7 +105,7 @@ fn run_tool(sb: &Sandbox, name: &str, args: &str, h: Habits) -> String {
             return if h.key_error_is_unknown_tool {
                 format!("Error: there is no tool named {name}.")
             } else {
-                format!("Error: '{item}'")
+                format!("Error: {item} is not in the bag: use key or oil_can.")
             };
         }
     }
@@ -329,7 +329,7 @@ fn a_key_error_inside_a_tool_taken_for_an_unknown_tool_fails_only_the_check() {
 }
 
 /// The check reads the tool message answering the crowbar's own call: the robust loop's (the
-/// page's sentence, naming the crowbar) passes, and so does the loop's own `KeyError` said as is.
+/// page's sentence, naming the crowbar) passes, and so does the loop's own sentence for its `KeyError`.
 #[test]
 fn the_error_inside_tool_check_passes_when_the_crowbar_is_named() {
     assert!(Check::NamesWhatWasMissing.passes(&observe(CaseId::SchemaInvalid, 7, GOOD)));

@@ -842,6 +842,10 @@ sentences! {
         fn yours_grading(&self, done: usize, total: usize) -> String;
         /// After the count: the cases left out of it because they need the page's own tools.
         fn yours_card_left_out(&self, left: usize) -> String;
+        /// After the count: the cases the page itself could not run (its sandbox failed twice).
+        fn yours_card_page_failed(&self, failed: usize) -> String;
+        /// In place of the card's rows when no case reached the model.
+        fn yours_card_nothing_ran(&self) -> String;
         /// Under the editor: the code runs its own tools (named), so the door and the answer are
         /// judged from the tool results the model read.
         fn yours_own_tools(&self, own: &[String]) -> String;
@@ -855,7 +859,12 @@ sentences! {
         /// A finding of the report card.
         fn yours_verdict(&self, verdict: &rusty_lock_engine::yours::card::Verdict) -> String;
         /// The one-sentence fix for a finding (the watchdog's names the answer's time); `None` for
-        /// a case handled right.
-        fn yours_fix(&self, verdict: &rusty_lock_engine::yours::card::Verdict) -> Option<String>;
+        /// a case handled right. Its examples are in the code's own language: `timeout=` and
+        /// `random.uniform` for Python, `AbortSignal.timeout` and `Math.random` for JavaScript.
+        fn yours_fix(
+            &self,
+            verdict: &rusty_lock_engine::yours::card::Verdict,
+            code: rusty_lock_engine::yours::code_lang::CodeLang,
+        ) -> Option<String>;
     }
 }

@@ -336,6 +336,28 @@ pub fn reads_as_failure(call: &ToolCall, result: &str, lang: Lang) -> bool {
         || crate::run::script::meaning::wrapped_as_failure(result)
 }
 
+/// Whether a failed call's result, as the model reads it, gives it nothing to act on. Unwrapped
+/// as the model unwraps a failure (`Error: `, `{"error": …}`), then stripped of an exception's
+/// class (`KeyError('open_door')`, `ValueError: `, a bare `ToolError`) and of quotes and
+/// brackets, what is left is nothing, or a single bare word such as the tool's or the key's name:
+/// no sentence says what went wrong, nor what to do instead. A sentence in any language, however
+/// short its words, is never bare.
+pub fn says_nothing(result: &str) -> bool {
+    let unwrapped = failure_sentence(result).map_or_else(|| result.trim().to_string(), |w| w.trim().to_string());
+    let mut text = unwrapped.as_str();
+    // `KeyError`, `builtins.KeyError`, `ToolError` as a class's name, then `:` or `(` or nothing.
+    let class_len = text.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.')).unwrap_or(text.len());
+    let class = &text[..class_len];
+    if (class.ends_with("Error") || class.ends_with("Exception")) && class.len() > 5 {
+        let rest = &text[class_len..];
+        if rest.is_empty() || rest.starts_with(':') || rest.starts_with('(') {
+            text = rest;
+        }
+    }
+    let bare = text.trim_matches(|c: char| c.is_whitespace() || "'\"`()[]{}:.,;!".contains(c));
+    bare.is_empty() || bare.chars().all(|c| c.is_ascii_alphanumeric() || "_-./'\"".contains(c))
+}
+
 /// A call as the model remembers it: its tool and its arguments, read as JSON when they are.
 fn call_key(call: &ToolCall) -> (String, serde_json::Value) {
     let args = serde_json::from_str(&call.function.arguments)

@@ -5,6 +5,7 @@
 //! The verdicts are data; the page words each one with its one-sentence fix.
 
 use crate::run::builtin::room_as_read;
+use crate::run::builtin::says_nothing;
 use crate::run::builtin::Personality;
 use crate::run::chaos::{Fault, FaultPlan};
 use crate::run::config::RunConfig;
@@ -16,7 +17,9 @@ use crate::run::wire::Role;
 use crate::run::wire::{FINISH_LENGTH, FINISH_TOOL_CALLS};
 use crate::run::world::Room;
 use crate::show::verdict::{NEAR_ZERO_MS, STORM_ATTEMPTS_PER_TURN};
-use crate::yours::observe::{events_of, model_requests, tools_used, End, Got, ModelRequest, Observed, ToolResult};
+use crate::yours::observe::{
+    events_of, model_requests, tools_used, End, Got, Mistake, ModelRequest, Observed, ToolResult,
+};
 use crate::yours::server::ServerReply;
 use crate::yours::sim::run_harness;
 use crate::yours::tools::kind_of_error;
@@ -290,6 +293,20 @@ pub enum Verdict {
     /// own tools (`tools`) instead, so the fault never reached it. Neither a pass nor a fail:
     /// the case is left out until the page's tools stand in.
     NeedsPageTools { tools: Vec<String> },
+    /// The code never sent the model a request: nothing of the case was met, so nothing is
+    /// graded. Why is the code's own problem ([`crate::yours::problem::CodeProblem`]), said
+    /// once above the card, at its line.
+    NeverReachedModel,
+    /// The page itself failed to run the case (its sandbox crashed, or could not start, even
+    /// in a fresh one): the page's failure, never the code's. Counted neither way.
+    PageCouldNotRun,
+    /// The run ended in an error the language raised (`error`: a `TypeError`, a `KeyError`)
+    /// right after an error reply (`status`): the code read the error's body as if it were an
+    /// answer, because it never checked the status.
+    ReadErrorAsAnswer { status: u16, error: String },
+    /// A tool error went back to the model with nothing it could act on (`said`: a bare name,
+    /// an empty string, an exception's repr): no sentence of what went wrong or what to do.
+    BareToolError { said: String },
 }
 
 impl Verdict {
@@ -316,6 +333,10 @@ impl Verdict {
             Verdict::RetriedUnsafeTool => "retried-unsafe-tool",
             Verdict::NotHandled { .. } => "not-handled",
             Verdict::NeedsPageTools { .. } => "needs-page-tools",
+            Verdict::NeverReachedModel => "never-reached-model",
+            Verdict::PageCouldNotRun => "page-could-not-run",
+            Verdict::ReadErrorAsAnswer { .. } => "read-error-as-answer",
+            Verdict::BareToolError { .. } => "bare-tool-error",
         }
     }
 }
@@ -379,10 +400,23 @@ impl CaseResult {
         !self.verdicts.is_empty() && self.verdicts.iter().all(|v| matches!(v, Verdict::RightLayer { .. }))
     }
 
-    /// The case could not be played as meant (see [`Verdict::NeedsPageTools`]): it counts
-    /// neither as a pass nor as a fail.
+    /// The case could not be played as meant (see [`Verdict::NeedsPageTools`],
+    /// [`Verdict::NeverReachedModel`], [`Verdict::PageCouldNotRun`]): it counts neither as a
+    /// pass nor as a fail.
     pub fn left_out(&self) -> bool {
-        self.verdicts.iter().any(|v| matches!(v, Verdict::NeedsPageTools { .. }))
+        self.verdicts.iter().any(|v| {
+            matches!(v, Verdict::NeedsPageTools { .. } | Verdict::NeverReachedModel | Verdict::PageCouldNotRun)
+        })
+    }
+
+    /// Why the row is left out, if it is.
+    pub fn left_out_because(&self) -> Option<LeftOut> {
+        self.verdicts.iter().find_map(|v| match v {
+            Verdict::NeedsPageTools { .. } => Some(LeftOut::NeedsPageTools),
+            Verdict::NeverReachedModel => Some(LeftOut::NeverReachedModel),
+            Verdict::PageCouldNotRun => Some(LeftOut::PageCouldNotRun),
+            _ => None,
+        })
     }
 
     pub fn has(&self, slug: &str) -> bool {
@@ -445,22 +479,50 @@ pub fn grade(case: CaseId, lang: Lang, observed: &[Observed]) -> CaseResult {
     grade_beside(case, lang, observed, None)
 }
 
+/// Why a row counts neither way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeftOut {
+    NeedsPageTools,
+    NeverReachedModel,
+    PageCouldNotRun,
+}
+
 /// Summary of a card's rows, as the page counts them: passed, counted (a row left out counts
-/// neither way), left out, and whether every case of the matrix is in and passed.
+/// neither way), left out (the page's tools needed, or the page could not run the case), and
+/// whether every case of the matrix is in and passed. `never_reached`: rows whose run never
+/// sent a request, which is no run at all: a card of only those is no card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Summary {
     pub passed: usize,
     pub counted: usize,
     pub left_out: usize,
+    pub page_failed: usize,
+    pub never_reached: usize,
     pub perfect: bool,
+}
+
+impl Summary {
+    /// Rows came in, and not one of them reached the model: the card grades nothing.
+    pub fn nothing_ran(&self) -> bool {
+        self.never_reached > 0 && self.counted == 0 && self.left_out == 0
+    }
 }
 
 /// The card's count, from its rows alone.
 pub fn summary(rows: &[CaseResult]) -> Summary {
     let passed = rows.iter().filter(|r| r.passed()).count();
-    let left_out = rows.iter().filter(|r| r.left_out()).count();
+    let because = |why: LeftOut| rows.iter().filter(|r| r.left_out_because() == Some(why)).count();
+    let (left_out, page_failed, never_reached) =
+        (because(LeftOut::NeedsPageTools), because(LeftOut::PageCouldNotRun), because(LeftOut::NeverReachedModel));
     let all_in = CaseId::ALL.iter().all(|c| rows.iter().any(|r| r.case == *c));
-    Summary { passed, counted: rows.len() - left_out, left_out, perfect: all_in && passed == rows.len() }
+    Summary {
+        passed,
+        counted: rows.len() - left_out - page_failed - never_reached,
+        left_out,
+        page_failed,
+        never_reached,
+        perfect: all_in && passed == rows.len(),
+    }
 }
 
 /// [`grade`], with the run of the case's partner at the same link seed (`first`): for the
@@ -503,6 +565,15 @@ pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Opti
         Some(End::SandboxError { message }) => CaseOutcome::SandboxError { message: message.clone() },
     };
     let ended = end.is_some();
+    // A run the page could not play, or one that never asked the model anything: no row to grade.
+    let unplayed = match (&outcome, reqs.is_empty()) {
+        (CaseOutcome::SandboxError { .. }, _) => Some(Verdict::PageCouldNotRun),
+        (_, true) if ended => Some(Verdict::NeverReachedModel),
+        _ => None,
+    };
+    if let Some(verdict) = unplayed {
+        return CaseResult { case, outcome, requests: 0, virtual_ms, verdicts: vec![verdict] };
+    }
     let returned = matches!(outcome, CaseOutcome::Answered { .. });
     let threw = matches!(outcome, CaseOutcome::Threw { .. });
     let page_stopped = matches!(outcome, CaseOutcome::TooManyRequests | CaseOutcome::TimeLimit);
@@ -524,6 +595,18 @@ pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Opti
         .collect();
     if !spent.is_empty() {
         push(Verdict::SpentSignal { retries: spent.len() as u32 }, &mut bad);
+    }
+    // An error the language raised (a TypeError, a KeyError) straight after an error reply: the
+    // code read the error's body as an answer. That, not a missing retry, is what to fix first.
+    let misread = match (end.as_ref().map(|(_, how)| how), reqs.last().map(|r| &r.got)) {
+        (
+            Some(End::Threw { mistake: Some(Mistake::Bug { name }), .. }),
+            Some(Got::Failed { failure: CallFailure::Http { status }, aborted: false, .. }),
+        ) => Some(Verdict::ReadErrorAsAnswer { status: *status, error: name.clone() }),
+        _ => None,
+    };
+    if let Some(misread) = misread.clone() {
+        push(misread, &mut bad);
     }
     // A turn whose every answer the code's own watchdog cut, so it never got one.
     for turn in reqs.iter().map(|r| r.turn) {
@@ -564,7 +647,7 @@ pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Opti
             None if spent.iter().any(|t| t >= at_ms)
                 || cut_answer(r).is_some()
                 || retry_after_ms.is_some_and(|a| a > RETRY_AFTER_CEILING_MAX_MS) => {}
-            None if ended && ProviderError::of(failure.clone()).is_transient() => {
+            None if ended && misread.is_none() && ProviderError::of(failure.clone()).is_transient() => {
                 push(Verdict::NoRetry { failure: failure.clone() }, &mut bad);
             }
             None => {}
@@ -666,6 +749,15 @@ pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Opti
         if !now.is_empty() && before == now {
             push(Verdict::NoJitter { waits_ms: now }, &mut bad);
         }
+    }
+
+    // A tool error the model read with nothing in it to act on: a bare name, nothing, a repr.
+    let bare = events.iter().find_map(|e| match e {
+        Event::ToolFailed { layer: Layer::Model, output, .. } if says_nothing(output) => Some(output.clone()),
+        _ => None,
+    });
+    if let Some(said) = bare {
+        push(Verdict::BareToolError { said: said.chars().take(60).collect() }, &mut bad);
     }
 
     let answered_open = returned && room.door_open;

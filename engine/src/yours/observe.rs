@@ -155,6 +155,12 @@ pub enum Mistake {
     /// `ReferenceError`...): a bug in the code, not a failure the page played. `name` is the
     /// error's name.
     Bug { name: String },
+    /// `input()` (or `prompt()`) before any request: the code waits for a person at a keyboard,
+    /// and nobody types here. The page gives the task to `run_agent(task)` instead.
+    Input,
+    /// `document`, `window` or another name of a web page's own: code written for a page's DOM,
+    /// run where there is none. `name` is the name it reached for.
+    WebPage { name: String },
 }
 
 impl End {

@@ -21,6 +21,13 @@ pub enum CodeProblem {
     /// No `runAgent` (nor `run_agent`), and the top level asked nothing: the functions it did
     /// define.
     NoAgent { found: Vec<String> },
+    /// `input()` (or `prompt()`) before any request: the code waits for someone to type.
+    Input { line: Option<u32> },
+    /// A name only a web page has (`document`, `window`): code written for a page's DOM.
+    WebPage { name: String, line: Option<u32> },
+    /// The code ended without sending the model a single request: it returned, or threw an
+    /// error of its own (`threw`, at `line`), before its first call.
+    NoRequest { threw: Option<String>, line: Option<u32> },
 }
 
 /// The names of the errors JavaScript and Python raise for a bug in the code: thrown at a line
@@ -42,10 +49,32 @@ const ENGINE_ERRORS: [&str; 13] = [
     "ZeroDivisionError",
 ];
 
+/// Names that only a web page's main thread has: code that reaches for one was written for a
+/// page's DOM. `prompt` is apart: it asks a person to type ([`Mistake::Input`]).
+const WEB_PAGE_NAMES: [&str; 8] =
+    ["document", "window", "localStorage", "sessionStorage", "alert", "confirm", "location", "history"];
+
 impl Mistake {
     /// The mistake a throw of `name` at a known line of the code shows, if the engine raises it.
     pub fn bug_named(name: &str) -> Option<Mistake> {
         ENGINE_ERRORS.contains(&name).then(|| Mistake::Bug { name: name.to_string() })
+    }
+
+    /// The mistake a `ReferenceError` (JavaScript) of `message` shows when the name it could not
+    /// find is a web page's own, or `prompt`: read from V8's own wording, `x is not defined`.
+    pub fn of_reference_error(name: &str, message: &str) -> Option<Mistake> {
+        if name != "ReferenceError" {
+            return None;
+        }
+        let missing = message.strip_suffix(" is not defined").or_else(|| message.split(" is not defined").next())?;
+        let missing = missing.trim();
+        if missing == "prompt" {
+            Some(Mistake::Input)
+        } else if WEB_PAGE_NAMES.contains(&missing) {
+            Some(Mistake::WebPage { name: missing.to_string() })
+        } else {
+            None
+        }
     }
 }
 
@@ -61,25 +90,44 @@ impl CodeProblem {
                 Mistake::Bug { name } => {
                     CodeProblem::Bug { name: name.clone(), message: message.clone(), line: (*line)? }
                 }
+                Mistake::Input => CodeProblem::Input { line: *line },
+                Mistake::WebPage { name } => CodeProblem::WebPage { name: name.clone(), line: *line },
             }),
             End::NoAgent { found } => Some(CodeProblem::NoAgent { found: found.clone() }),
             _ => None,
         }
     }
 
-    /// The problem of a recorded run, from its end.
+    /// The problem of a recorded run, from its end; and a run that ended by itself (a return,
+    /// a throw of its own) without sending a single request never reached the model.
     pub fn of_run(observed: &[Observed]) -> Option<CodeProblem> {
-        observed.iter().rev().find_map(|o| match o {
-            Observed::End { how, .. } => CodeProblem::of_end(how),
+        let how = observed.iter().rev().find_map(|o| match o {
+            Observed::End { how, .. } => Some(how),
             _ => None,
-        })
+        })?;
+        if let Some(problem) = CodeProblem::of_end(how) {
+            return Some(problem);
+        }
+        let asked = observed.iter().any(|o| matches!(o, Observed::Request { .. } | Observed::SpentSignal { .. }));
+        match how {
+            _ if asked => None,
+            End::Returned { .. } => Some(CodeProblem::NoRequest { threw: None, line: None }),
+            End::Threw { message, line, .. } => {
+                Some(CodeProblem::NoRequest { threw: Some(message.clone()), line: *line })
+            }
+            _ => None,
+        }
     }
 
     /// The editor's line it is at (1-based), when known.
     pub fn line(&self) -> Option<u32> {
         match self {
             CodeProblem::Syntax { line, .. } | CodeProblem::Bug { line, .. } => Some(*line),
-            CodeProblem::Package { line, .. } | CodeProblem::Process { line } => *line,
+            CodeProblem::Package { line, .. }
+            | CodeProblem::Process { line }
+            | CodeProblem::Input { line }
+            | CodeProblem::WebPage { line, .. }
+            | CodeProblem::NoRequest { line, .. } => *line,
             CodeProblem::NoAgent { .. } => None,
         }
     }
@@ -100,6 +148,9 @@ impl CodeProblem {
             CodeProblem::Package { .. } => "package",
             CodeProblem::Process { .. } => "process",
             CodeProblem::NoAgent { .. } => "no-agent",
+            CodeProblem::Input { .. } => "input",
+            CodeProblem::WebPage { .. } => "web-page",
+            CodeProblem::NoRequest { .. } => "no-request",
         }
     }
 }
@@ -143,6 +194,37 @@ mod tests {
         let observed = [Observed::End { t_ms: 0, how: none }];
         assert_eq!(CodeProblem::of_run(&observed), Some(CodeProblem::NoAgent { found: vec!["agentLoop".into()] }));
         assert_eq!(CodeProblem::of_end(&End::Returned { value: None }), None);
+    }
+
+    #[test]
+    fn a_web_pages_names_and_prompt_are_told_apart_from_other_missing_names() {
+        let of = Mistake::of_reference_error;
+        assert_eq!(of("ReferenceError", "document is not defined"), Some(Mistake::WebPage { name: "document".into() }));
+        assert_eq!(of("ReferenceError", "window is not defined"), Some(Mistake::WebPage { name: "window".into() }));
+        assert_eq!(of("ReferenceError", "prompt is not defined"), Some(Mistake::Input));
+        assert_eq!(of("ReferenceError", "callModel is not defined"), None);
+        assert_eq!(of("TypeError", "document is not defined"), None);
+        let at = |mistake| End::Threw { message: "m".into(), line: Some(4), mistake: Some(mistake) };
+        assert_eq!(CodeProblem::of_end(&at(Mistake::Input)), Some(CodeProblem::Input { line: Some(4) }));
+        let page = CodeProblem::of_end(&at(Mistake::WebPage { name: "document".into() })).unwrap();
+        assert_eq!((page.slug(), page.line()), ("web-page", Some(4)));
+    }
+
+    #[test]
+    fn a_run_that_ended_before_its_first_request_never_reached_the_model() {
+        let end = |how| [Observed::End { t_ms: 0, how }];
+        assert_eq!(
+            CodeProblem::of_run(&end(End::Returned { value: Some("done".into()) })),
+            Some(CodeProblem::NoRequest { threw: None, line: None })
+        );
+        let own = End::Threw { message: "no key".into(), line: Some(9), mistake: None };
+        assert_eq!(
+            CodeProblem::of_run(&end(own)),
+            Some(CodeProblem::NoRequest { threw: Some("no key".into()), line: Some(9) })
+        );
+        // Stopped, blocked or crashed: said elsewhere, not a problem of the code's own end.
+        assert_eq!(CodeProblem::of_run(&end(End::Stopped)), None);
+        assert_eq!(CodeProblem::of_run(&end(End::SandboxError { message: "x".into() })), None);
     }
 
     #[test]

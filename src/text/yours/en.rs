@@ -91,6 +91,16 @@ impl Yours for En {
                 };
                 format!("Nothing ran: the page looks for a function named runAgent(task) (or run_agent), or a call at the top level that it can wait for (await runAgent(TASK)). {defined}")
             }
+            CodeProblem::Input { line } => format!(
+                "{}prompt() waits for someone to type, and nobody types here, so your loop never reached the model. The page calls runAgent(task) with the task: take it from there.",
+                at(line)
+            ),
+            CodeProblem::WebPage { name, line } => format!(
+                "{}“{}” belongs to a web page, and your code runs in a worker with no page: it never reached the model. Keep the loop apart from the page's DOM; it needs only fetch and the tools.",
+                at(line),
+                short(name)
+            ),
+            CodeProblem::NoRequest { threw, line } => no_request(threw, line, "runAgent"),
         }
     }
     fn yours_python_fetching(&self, loaded: f64, total: f64) -> String {
@@ -115,6 +125,16 @@ impl Yours for En {
     }
     fn yours_grading(&self, done: usize, total: usize) -> String {
         format!("Grading: {done} of {total}…")
+    }
+    fn yours_card_page_failed(&self, failed: usize) -> String {
+        if failed == 1 {
+            "1 the page could not run: it counts neither way.".into()
+        } else {
+            format!("{failed} the page could not run: they count neither way.")
+        }
+    }
+    fn yours_card_nothing_ran(&self) -> String {
+        "No report card: your code never reached the model, so no failure met it. What stopped it is said above.".into()
     }
     fn yours_card_left_out(&self, left: usize) -> String {
         if left == 1 {
@@ -228,28 +248,56 @@ impl Yours for En {
             Verdict::NeedsPageTools { tools } => {
                 format!("Needs the page's tools: your code runs its own {}", names(tools))
             }
+            Verdict::NeverReachedModel => "Never reached the model: nothing to grade".into(),
+            Verdict::PageCouldNotRun => "The page could not run this case".into(),
+            Verdict::ReadErrorAsAnswer { status, error } => {
+                format!("Read a {status} error as an answer: it ended in a {error}")
+            }
+            Verdict::BareToolError { said } if said.trim().is_empty() => {
+                "Sent the model an empty tool error".into()
+            }
+            Verdict::BareToolError { said } => format!("Sent the model a bare tool error: “{}”", short(said)),
         }
     }
-    fn yours_fix(&self, verdict: &Verdict) -> Option<String> {
+    fn yours_fix(&self, verdict: &Verdict, code: CodeLang) -> Option<String> {
+        let py = code == CodeLang::Python;
+        let pick = |js: &'static str, python: &'static str| if py { python } else { js };
         Some(String::from(match verdict {
             Verdict::RightLayer { .. } => return None,
-            Verdict::RetriedPermanent { .. } => "A 400 or 401 comes back the same every time: throw it at once.",
-            Verdict::IgnoredRetryAfter { .. } => {
-                "Read retry-after-ms or Retry-After and wait that long, up to a ceiling."
-            }
-            Verdict::NoBackoff { .. } => "Wait before each retry: a random time under a ceiling that doubles.",
-            Verdict::NoRetry { .. } => "Retry 429, 5xx and a lost connection a few times, with backoff.",
-            Verdict::RetryStorm { .. } => "Cap the attempts: three or four, then let it throw.",
+            Verdict::RetriedPermanent { .. } => pick(
+                "A 400 or 401 comes back the same every time: throw it at once.",
+                "A 400 or 401 comes back the same every time: raise it at once.",
+            ),
+            Verdict::IgnoredRetryAfter { .. } => pick(
+                "Read retry-after-ms or Retry-After (res.headers.get('retry-after')) and wait that long, up to a ceiling.",
+                "Read retry-after-ms or Retry-After (e.headers.get('Retry-After') of the HTTPError) and time.sleep that long, up to a ceiling.",
+            ),
+            Verdict::NoBackoff { .. } => pick(
+                "Wait before each retry: a random time under a ceiling that doubles.",
+                "Sleep before each retry: time.sleep(random.uniform(0, ceiling)), with a ceiling that doubles.",
+            ),
+            Verdict::NoRetry { .. } => pick(
+                "Retry 429, 5xx and a lost connection a few times, with backoff: read res.status, and catch the error fetch throws when the connection drops.",
+                "Retry 429, 5xx and a lost connection a few times, with backoff: except urllib.error.HTTPError as e: read e.code; a URLError is a lost connection.",
+            ),
+            Verdict::RetryStorm { .. } => pick(
+                "Cap the attempts: three or four, then let it throw.",
+                "Cap the attempts: three or four, then let it raise.",
+            ),
             Verdict::ShowedServerErrorToModel { .. } => {
                 "Retry server errors in your code; the model cannot fix a server."
             }
-            Verdict::DroppedToolCalls => {
-                "Decide by what the reply holds: if it has tool_calls, run them, whatever finish_reason says."
-            }
+            Verdict::DroppedToolCalls => pick(
+                "Decide by what the reply holds: if it has tool_calls, run them, whatever finish_reason says.",
+                "Decide by what the reply holds: if message.get(\"tool_calls\") has calls, run them, whatever finish_reason says.",
+            ),
             Verdict::TookCutReply => {
                 "A reply that ends with finish_reason length is not an answer: say so, don't return it."
             }
-            Verdict::WaitedForever => "Give every call a deadline (AbortSignal.timeout) and retry it when it passes.",
+            Verdict::WaitedForever => pick(
+                "Give every call a deadline (signal: AbortSignal.timeout(ms)) and retry it when it passes.",
+                "Give every call a deadline (urlopen(request, timeout=15)) and retry it when it passes: it raises TimeoutError.",
+            ),
             Verdict::WatchdogTooShort { answers_after_ms, .. } => {
                 return Some(format!(
                     "A good answer took {} here: give each call longer than your slowest good answer, and cut only what stays silent.",
@@ -259,13 +307,18 @@ impl Yours for En {
             Verdict::NoRetryAfterCeiling { .. } => {
                 "Honour Retry-After up to a ceiling of your own (10 s, say): past it, wait the ceiling, or give up and say why."
             }
-            Verdict::NoJitter { .. } => {
-                "Wait a random time under the ceiling (Math.random() * ceiling), so clients that failed together don't come back together."
-            }
-            Verdict::SpentSignal { .. } => {
-                "Make a new signal for every attempt (AbortSignal.timeout(ms) inside the loop): a signal that fired fails every fetch it is given."
-            }
-            Verdict::LostRunOnToolError => "Catch tool errors and send the message back as the tool's result.",
+            Verdict::NoJitter { .. } => pick(
+                "Wait a random time under the ceiling (Math.random() * ceiling), so clients that failed together don't come back together.",
+                "Wait a random time under the ceiling (random.uniform(0, ceiling)), so clients that failed together don't come back together.",
+            ),
+            Verdict::SpentSignal { .. } => pick(
+                "Make a new signal for every attempt (AbortSignal.timeout(ms) inside the loop): a signal that fired fails every fetch it is given.",
+                "Give every attempt its own deadline: one that has already passed fails every call it is given.",
+            ),
+            Verdict::LostRunOnToolError => pick(
+                "Catch tool errors (try/catch around the call) and send the message back as the tool's result.",
+                "Catch tool errors (except Exception as e: around the call) and send the sentence back as the tool's result.",
+            ),
             Verdict::NoGuard => "Stop after a few tool errors in a row, or the same call twice, and hand over.",
             Verdict::LeakedToModel { .. } => {
                 "Log the details for yourself; send the model one plain sentence, never a key or a stack trace."
@@ -274,10 +327,32 @@ impl Yours for En {
                 "A tool may have acted before its reply was lost: send the error to the model, which can look first."
             }
             Verdict::NotHandled { .. } => "Open the case in the scene and compare with the robust loop.",
-            Verdict::NeedsPageTools { .. } => {
-                "Counted neither way: this failure happens inside the page's tools. To meet it, let them stand in: delete your own function of that name, or point your tools at the page's (use: globalThis.use)."
+            Verdict::NeedsPageTools { .. } => pick(
+                "Counted neither way: this failure happens inside the page's tools. To meet it, let them stand in: delete your own function of that name, or point your tools at the page's (use: globalThis.use).",
+                "Counted neither way: this failure happens inside the page's tools. To meet it, let them stand in: delete your own def of that name, or point your tools at the page's (\"use\": TOOLS[\"use\"]).",
+            ),
+            Verdict::NeverReachedModel => "Counted neither way: fix what stopped the code (said above the card), then grade it again.",
+            Verdict::PageCouldNotRun => {
+                "Counted neither way: the page's sandbox failed on this case twice, which says nothing of your code. Press Report card again."
             }
+            Verdict::ReadErrorAsAnswer { .. } => pick(
+                "Check the status before reading the reply: if (!res.ok), an error's body has no choices; retry a 429 or 5xx, throw a 400 or 401.",
+                "Check the status before reading the reply: urlopen raises urllib.error.HTTPError (e.code), and with requests call raise_for_status(); retry a 429 or 5xx, raise a 400 or 401.",
+            ),
+            Verdict::BareToolError { .. } => pick(
+                "Write tool errors for the model: say what went wrong and what to do instead (“there is no tool named open_door; the tools are look_at and use”), not just a name.",
+                "Write tool errors for the model: say what went wrong and what to do instead (“there is no tool named open_door; the tools are look_at and use”). str(e) of a KeyError is only the key.",
+            ),
         }))
+    }
+}
+
+/// A run that ended before its first request: what it did instead, and where to look.
+fn no_request(threw: &Option<String>, line: &Option<u32>, agent: &str) -> String {
+    let at = line.map(|l| format!(" at line {l}")).unwrap_or_default();
+    match threw {
+        Some(message) => format!("Your code stopped{at} with “{}” before it sent the model a single request, so no failure could reach it. Nothing is graded until it calls the model.", short(message)),
+        None => format!("Your code ended without sending the model a single request, so no failure could reach it. {agent}(task) must call the model (at the base URL the page gives) for anything to be graded."),
     }
 }
 
@@ -333,6 +408,8 @@ fn python_problem(problem: &CodeProblem) -> Option<String> {
     let at = |line: &Option<u32>| line.map(|l| format!("Line {l}: ")).unwrap_or_default();
     Some(match problem {
         CodeProblem::Package { name, line } => format!("{}there are no packages here beyond Python's standard library, so “{}” cannot be imported. Call the model with urllib.request: urlopen(Request(LLM[\"base_url\"] + \"/chat/completions\", data=json.dumps({{\"model\": LLM[\"model\"], \"messages\": messages, \"tools\": TOOL_SCHEMAS}}).encode(), headers={{\"Content-Type\": \"application/json\", \"Authorization\": \"Bearer \" + LLM[\"api_key\"]}}), timeout=15).", at(line), short(name)),
+        CodeProblem::Input { line } => format!("{}input() is asked again before the model was ever called. Here the first input() gets the task (TASK), as if someone had typed it, and the next one meets the end of the input (EOFError). Read the task once, or take it as run_agent(task)'s argument.", at(line)),
+        CodeProblem::NoRequest { threw, line } => no_request(threw, line, "run_agent"),
         CodeProblem::Process { line } => format!("{}there is no environment here to read a key from. Use LLM[\"api_key\"] for the key, LLM[\"base_url\"] for the server's address and LLM[\"model\"] for the model's name.", at(line)),
         CodeProblem::NoAgent { found } => {
             let defined = if found.is_empty() {

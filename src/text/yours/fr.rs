@@ -94,6 +94,16 @@ impl Yours for Fr {
                 };
                 format!("Rien n'a tourné\u{a0}: la page cherche une fonction nommée runAgent(task) (ou run_agent), ou un appel au niveau le plus haut qu'elle peut attendre (await runAgent(TASK)). {defined}")
             }
+            CodeProblem::Input { line } => format!(
+                "{}prompt() attend que quelqu'un tape, et personne ne tape ici\u{a0}: votre boucle n'a jamais atteint le modèle. La page appelle runAgent(task) avec la tâche\u{a0}: prenez-la là.",
+                at(line)
+            ),
+            CodeProblem::WebPage { name, line } => format!(
+                "{}«\u{a0}{}\u{a0}» appartient à une page web, et votre code tourne dans un worker sans page\u{a0}: il n'a jamais atteint le modèle. Gardez la boucle à l'écart du DOM\u{a0}; il lui faut seulement fetch et les outils.",
+                at(line),
+                short(name)
+            ),
+            CodeProblem::NoRequest { threw, line } => no_request(threw, line, "runAgent"),
         }
     }
     fn yours_python_fetching(&self, loaded: f64, total: f64) -> String {
@@ -126,6 +136,16 @@ impl Yours for Fr {
     }
     fn yours_grading(&self, done: usize, total: usize) -> String {
         format!("Évaluation\u{a0}: {done} sur {total}…")
+    }
+    fn yours_card_page_failed(&self, failed: usize) -> String {
+        if failed <= 1 {
+            format!("{failed}\u{a0}panne que la page n'a pas pu jouer\u{a0}: elle ne compte ni pour ni contre.")
+        } else {
+            format!("{failed}\u{a0}pannes que la page n'a pas pu jouer\u{a0}: elles ne comptent ni pour ni contre.")
+        }
+    }
+    fn yours_card_nothing_ran(&self) -> String {
+        "Pas de bulletin\u{a0}: votre code n'a jamais atteint le modèle, aucune panne ne l'a donc rencontré. Ce qui l'a arrêté est dit plus haut.".into()
     }
     fn yours_card_left_out(&self, left: usize) -> String {
         if left <= 1 {
@@ -244,23 +264,51 @@ impl Yours for Fr {
                 format!("Non traité\u{a0}: c'était à {}", self.layer_name(*layer).to_lowercase())
             }
             Verdict::NotHandled { expected: None } => "N'est pas arrivé à la réponse".into(),
+            Verdict::NeverReachedModel => "N'a jamais atteint le modèle\u{a0}: rien à noter".into(),
+            Verdict::PageCouldNotRun => "La page n'a pas pu jouer ce cas".into(),
+            Verdict::ReadErrorAsAnswer { status, error } => {
+                format!("A lu une erreur {status} comme une réponse\u{a0}: fin sur un {error}")
+            }
+            Verdict::BareToolError { said } if said.trim().is_empty() => {
+                "A envoyé au modèle une erreur d'outil vide".into()
+            }
+            Verdict::BareToolError { said } => {
+                format!("A envoyé au modèle une erreur d'outil nue\u{a0}: «\u{a0}{}\u{a0}»", short(said))
+            }
             Verdict::NeedsPageTools { tools } => {
                 format!("Demande les outils de la page\u{a0}: votre code fait tourner son propre {}", names(tools))
             }
         }
     }
-    fn yours_fix(&self, verdict: &Verdict) -> Option<String> {
+    fn yours_fix(&self, verdict: &Verdict, code: CodeLang) -> Option<String> {
+        let py = code == CodeLang::Python;
+        let pick = |js: &'static str, python: &'static str| if py { python } else { js };
         Some(String::from(match verdict {
             Verdict::RightLayer { .. } => return None,
             Verdict::RetriedPermanent { .. } => "Un 400 ou un 401 revient pareil à chaque fois\u{a0}: levez-le tout de suite.",
-            Verdict::IgnoredRetryAfter { .. } => "Lisez retry-after-ms ou Retry-After et attendez ce temps-là, sous un plafond.",
-            Verdict::NoBackoff { .. } => "Attendez avant chaque nouvel essai\u{a0}: un temps au hasard sous un plafond qui double.",
-            Verdict::NoRetry { .. } => "Réessayez quelques fois un 429, un 5xx ou une connexion perdue, avec backoff.",
+            Verdict::IgnoredRetryAfter { .. } => pick(
+                "Lisez retry-after-ms ou Retry-After (res.headers.get('retry-after')) et attendez ce temps-là, sous un plafond.",
+                "Lisez retry-after-ms ou Retry-After (e.headers.get('Retry-After') de la HTTPError) et faites time.sleep de ce temps-là, sous un plafond.",
+            ),
+            Verdict::NoBackoff { .. } => pick(
+                "Attendez avant chaque nouvel essai\u{a0}: un temps au hasard sous un plafond qui double.",
+                "Faites time.sleep avant chaque nouvel essai\u{a0}: random.uniform(0, plafond), sous un plafond qui double.",
+            ),
+            Verdict::NoRetry { .. } => pick(
+                "Réessayez quelques fois un 429, un 5xx ou une connexion perdue, avec backoff\u{a0}: lisez res.status, et attrapez l'erreur que lève fetch quand la connexion tombe.",
+                "Réessayez quelques fois un 429, un 5xx ou une connexion perdue, avec backoff\u{a0}: except urllib.error.HTTPError as e: lisez e.code\u{a0}; une URLError est une connexion perdue.",
+            ),
             Verdict::RetryStorm { .. } => "Limitez les essais\u{a0}: trois ou quatre, puis laissez lever.",
             Verdict::ShowedServerErrorToModel { .. } => "Réessayez les erreurs du serveur dans votre code\u{a0}; le modèle ne peut pas réparer un serveur.",
-            Verdict::DroppedToolCalls => "Décidez d'après le contenu\u{a0}: s'il y a des tool_calls, exécutez-les, quoi que dise finish_reason.",
+            Verdict::DroppedToolCalls => pick(
+                "Décidez d'après le contenu\u{a0}: s'il y a des tool_calls, exécutez-les, quoi que dise finish_reason.",
+                "Décidez d'après le contenu\u{a0}: si message.get(\"tool_calls\") contient des appels, exécutez-les, quoi que dise finish_reason.",
+            ),
             Verdict::TookCutReply => "Une réponse qui finit par finish_reason length n'est pas une réponse\u{a0}: dites-le, ne la renvoyez pas.",
-            Verdict::WaitedForever => "Donnez une échéance à chaque appel (AbortSignal.timeout) et réessayez quand elle passe.",
+            Verdict::WaitedForever => pick(
+                "Donnez une échéance à chaque appel (signal: AbortSignal.timeout(ms)) et réessayez quand elle passe.",
+                "Donnez une échéance à chaque appel (urlopen(requête, timeout=15)) et réessayez quand elle passe\u{a0}: il lève TimeoutError.",
+            ),
             Verdict::WatchdogTooShort { answers_after_ms, .. } => {
                 return Some(format!(
                     "Une bonne réponse a pris {} ici\u{a0}: laissez à chaque appel plus que votre bonne réponse la plus lente, et ne coupez que ce qui reste muet.",
@@ -268,17 +316,46 @@ impl Yours for Fr {
                 ))
             }
             Verdict::NoRetryAfterCeiling { .. } => "Respectez Retry-After jusqu'à un plafond à vous (10\u{a0}s, par exemple)\u{a0}: au-delà, attendez le plafond, ou abandonnez en disant pourquoi.",
-            Verdict::NoJitter { .. } => "Attendez un temps au hasard sous le plafond (Math.random() * plafond), pour que des clients tombés ensemble ne reviennent pas ensemble.",
-            Verdict::SpentSignal { .. } => "Créez un signal neuf à chaque essai (AbortSignal.timeout(ms) dans la boucle)\u{a0}: un signal déclenché fait échouer chaque fetch qui le reçoit.",
-            Verdict::LostRunOnToolError => "Attrapez les erreurs d'outil et renvoyez le message comme résultat de l'outil.",
+            Verdict::NoJitter { .. } => pick(
+                "Attendez un temps au hasard sous le plafond (Math.random() * plafond), pour que des clients tombés ensemble ne reviennent pas ensemble.",
+                "Attendez un temps au hasard sous le plafond (random.uniform(0, plafond)), pour que des clients tombés ensemble ne reviennent pas ensemble.",
+            ),
+            Verdict::SpentSignal { .. } => pick(
+                "Créez un signal neuf à chaque essai (AbortSignal.timeout(ms) dans la boucle)\u{a0}: un signal déclenché fait échouer chaque fetch qui le reçoit.",
+                "Donnez à chaque essai sa propre échéance\u{a0}: une échéance déjà passée fait échouer chaque appel qui la reçoit.",
+            ),
+            Verdict::LostRunOnToolError => pick(
+                "Attrapez les erreurs d'outil (try/catch autour de l'appel) et renvoyez le message comme résultat de l'outil.",
+                "Attrapez les erreurs d'outil (except Exception as e: autour de l'appel) et renvoyez la phrase comme résultat de l'outil.",
+            ),
             Verdict::NoGuard => "Arrêtez-vous après quelques erreurs d'outil d'affilée, ou le même appel deux fois, et passez la main.",
             Verdict::LeakedToModel { .. } => "Gardez les détails dans vos journaux\u{a0}; au modèle, une seule phrase simple, jamais de clé ni de pile d'appels.",
             Verdict::RetriedUnsafeTool => "L'outil a peut-être agi avant que sa réponse se perde\u{a0}: renvoyez l'erreur au modèle, qui peut regarder d'abord.",
             Verdict::NotHandled { .. } => "Ouvrez le cas dans la scène et comparez avec la boucle robuste.",
-            Verdict::NeedsPageTools { .. } => {
-                "Compté ni réussi ni raté\u{a0}: cette panne se produit dans les outils de la page. Pour la rencontrer, laissez-les prendre le relais\u{a0}: supprimez votre fonction du même nom, ou pointez vos tools vers celle de la page (use: globalThis.use)."
-            }
+            Verdict::NeedsPageTools { .. } => pick(
+                "Compté ni réussi ni raté\u{a0}: cette panne se produit dans les outils de la page. Pour la rencontrer, laissez-les prendre le relais\u{a0}: supprimez votre fonction du même nom, ou pointez vos tools vers celle de la page (use: globalThis.use).",
+                "Compté ni réussi ni raté\u{a0}: cette panne se produit dans les outils de la page. Pour la rencontrer, laissez-les prendre le relais\u{a0}: supprimez votre def du même nom, ou pointez vos outils vers celui de la page (\"use\": TOOLS[\"use\"]).",
+            ),
+            Verdict::NeverReachedModel => "Compté ni réussi ni raté\u{a0}: corrigez ce qui a arrêté le code (dit au-dessus du bulletin), puis relancez le bulletin.",
+            Verdict::PageCouldNotRun => "Compté ni réussi ni raté\u{a0}: le bac à sable de la page a échoué deux fois sur ce cas, ce qui ne dit rien de votre code. Relancez le bulletin.",
+            Verdict::ReadErrorAsAnswer { .. } => pick(
+                "Vérifiez le statut avant de lire la réponse\u{a0}: if (!res.ok), le corps d'une erreur n'a pas de choices\u{a0}; réessayez un 429 ou un 5xx, levez un 400 ou un 401.",
+                "Vérifiez le statut avant de lire la réponse\u{a0}: urlopen lève urllib.error.HTTPError (e.code), et avec requests appelez raise_for_status()\u{a0}; réessayez un 429 ou un 5xx, levez un 400 ou un 401.",
+            ),
+            Verdict::BareToolError { .. } => pick(
+                "Écrivez les erreurs d'outil pour le modèle\u{a0}: dites ce qui n'allait pas et quoi faire à la place («\u{a0}il n'y a pas d'outil open_door\u{a0}; les outils sont look_at et use\u{a0}»), pas seulement un nom.",
+                "Écrivez les erreurs d'outil pour le modèle\u{a0}: dites ce qui n'allait pas et quoi faire à la place («\u{a0}il n'y a pas d'outil open_door\u{a0}; les outils sont look_at et use\u{a0}»). str(e) d'une KeyError n'est que la clé.",
+            ),
         }))
+    }
+}
+
+/// A run that ended before its first request: what it did instead, and where to look.
+fn no_request(threw: &Option<String>, line: &Option<u32>, agent: &str) -> String {
+    let at = line.map(|l| format!(" à la ligne {l}")).unwrap_or_default();
+    match threw {
+        Some(message) => format!("Votre code s'est arrêté{at} sur «\u{a0}{}\u{a0}» avant d'envoyer la moindre requête au modèle\u{a0}: aucune panne n'a pu l'atteindre. Rien n'est noté tant qu'il n'appelle pas le modèle.", short(message)),
+        None => format!("Votre code s'est terminé sans envoyer la moindre requête au modèle\u{a0}: aucune panne n'a pu l'atteindre. {agent}(task) doit appeler le modèle (à l'URL de base que donne la page) pour que quelque chose soit noté."),
     }
 }
 
@@ -334,6 +411,8 @@ fn python_problem(problem: &CodeProblem) -> Option<String> {
     let at = |line: &Option<u32>| line.map(|l| format!("Ligne {l}\u{a0}: ")).unwrap_or_default();
     Some(match problem {
         CodeProblem::Package { name, line } => format!("{}il n'y a ici aucun paquet en dehors de la bibliothèque standard de Python, «\u{a0}{}\u{a0}» ne peut donc pas être importé. Appelez le modèle avec urllib.request\u{a0}: urlopen(Request(LLM[\"base_url\"] + \"/chat/completions\", data=json.dumps({{\"model\": LLM[\"model\"], \"messages\": messages, \"tools\": TOOL_SCHEMAS}}).encode(), headers={{\"Content-Type\": \"application/json\", \"Authorization\": \"Bearer \" + LLM[\"api_key\"]}}), timeout=15).", at(line), short(name)),
+        CodeProblem::Input { line } => format!("{}input() est redemandé avant le moindre appel au modèle. Ici, le premier input() reçoit la tâche (TASK), comme si quelqu'un l'avait tapée, et le suivant rencontre la fin de l'entrée (EOFError). Lisez la tâche une seule fois, ou prenez-la en argument de run_agent(task).", at(line)),
+        CodeProblem::NoRequest { threw, line } => no_request(threw, line, "run_agent"),
         CodeProblem::Process { line } => format!("{}il n'y a pas ici d'environnement où lire une clé. Prenez LLM[\"api_key\"] pour la clé, LLM[\"base_url\"] pour l'adresse du serveur et LLM[\"model\"] pour le nom du modèle.", at(line)),
         CodeProblem::NoAgent { found } => {
             let defined = if found.is_empty() {

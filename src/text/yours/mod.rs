@@ -102,6 +102,10 @@ mod tests {
                 vec!["runAgent", "run_agent", "agentLoop", "callModel"],
             ),
             (CodeProblem::NoAgent { found: vec![] }, vec!["runAgent"]),
+            (CodeProblem::Input { line: Some(6) }, vec!["6", "prompt()", "runAgent(task)"]),
+            (CodeProblem::WebPage { name: "document".into(), line: Some(2) }, vec!["2", "document", "fetch"]),
+            (CodeProblem::NoRequest { threw: None, line: None }, vec!["runAgent(task)"]),
+            (CodeProblem::NoRequest { threw: Some("no key set".into()), line: Some(8) }, vec!["8", "no key set"]),
         ];
         let words: [&dyn crate::text::Yours; 3] = [&crate::text::en::En, &crate::text::fr::Fr, &crate::text::zh::Zh];
         for (i, said) in words.iter().enumerate() {
@@ -124,6 +128,12 @@ mod tests {
                 rusty_lock_engine::yours::code_lang::CodeLang::JavaScript,
             );
             assert!(!unplaced.chars().any(|c| c.is_ascii_digit()), "{unplaced}");
+            // In Python: input() and run_agent, never JavaScript's prompt() or runAgent.
+            let python = rusty_lock_engine::yours::code_lang::CodeLang::Python;
+            let input = said.yours_problem(&CodeProblem::Input { line: Some(3) }, python);
+            assert!(input.contains("input()") && input.contains("EOFError") && input.contains('3'), "{input}");
+            let none = said.yours_problem(&CodeProblem::NoRequest { threw: None, line: None }, python);
+            assert!(none.contains("run_agent(task)") && !none.contains("runAgent"), "{none}");
         }
     }
 

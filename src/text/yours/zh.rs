@@ -90,6 +90,15 @@ impl Yours for Zh {
                 };
                 format!("什么也没有运行：页面要找的是名为 runAgent(task)（或 run_agent）的函数，或者最外层一个它能等待的调用（await runAgent(TASK)）。{defined}")
             }
+            CodeProblem::Input { line } => {
+                format!("{}prompt() 在等人输入，可这里没有人打字，所以你的循环从未到达模型。页面会用任务调用 runAgent(task)：从那里拿任务。", at(line))
+            }
+            CodeProblem::WebPage { name, line } => format!(
+                "{}“{}”属于网页，而你的代码运行在没有页面的 worker 里：它从未到达模型。让循环和页面的 DOM 分开；它只需要 fetch 和工具。",
+                at(line),
+                short(name)
+            ),
+            CodeProblem::NoRequest { threw, line } => no_request(threw, line, "runAgent"),
         }
     }
     fn yours_python_fetching(&self, loaded: f64, total: f64) -> String {
@@ -113,6 +122,12 @@ impl Yours for Zh {
     }
     fn yours_grading(&self, done: usize, total: usize) -> String {
         format!("评分中：{done} / {total}…")
+    }
+    fn yours_card_page_failed(&self, failed: usize) -> String {
+        format!("另有 {failed} 种页面没能运行：不算通过也不算失败。")
+    }
+    fn yours_card_nothing_ran(&self) -> String {
+        "没有成绩单：你的代码从未到达模型，所以没有故障遇到它。是什么挡住了它，上面已经说明。".into()
     }
     fn yours_card_left_out(&self, left: usize) -> String {
         let it = if left == 1 { "它" } else { "它们" };
@@ -212,21 +227,43 @@ impl Yours for Zh {
             Verdict::RetriedUnsafeTool => "工具的回复丢了，又立刻再调了一次".into(),
             Verdict::NotHandled { expected: Some(layer) } => format!("没有处理：本该由{}处理", self.layer_name(*layer)),
             Verdict::NotHandled { expected: None } => "没有得到答案".into(),
+            Verdict::NeverReachedModel => "从未到达模型：没有可评分的".into(),
+            Verdict::PageCouldNotRun => "页面没能运行这个用例".into(),
+            Verdict::ReadErrorAsAnswer { status, error } => format!("把 {status} 错误当成了回答：以 {error} 结束"),
+            Verdict::BareToolError { said } if said.trim().is_empty() => "给模型发了一个空的工具错误".into(),
+            Verdict::BareToolError { said } => format!("给模型发了一个光秃秃的工具错误：“{}”", short(said)),
             Verdict::NeedsPageTools { tools } => format!("需要页面的工具：你的代码运行的是自己的 {}", names(tools)),
         }
     }
-    fn yours_fix(&self, verdict: &Verdict) -> Option<String> {
+    fn yours_fix(&self, verdict: &Verdict, code: CodeLang) -> Option<String> {
+        let py = code == CodeLang::Python;
+        let pick = |js: &'static str, python: &'static str| if py { python } else { js };
         Some(String::from(match verdict {
             Verdict::RightLayer { .. } => return None,
             Verdict::RetriedPermanent { .. } => "400 或 401 每次都一样：立刻抛出。",
-            Verdict::IgnoredRetryAfter { .. } => "读取 retry-after-ms 或 Retry-After，按它等待，但设一个上限。",
-            Verdict::NoBackoff { .. } => "每次重试前都要等：在翻倍的上限下随机等待。",
-            Verdict::NoRetry { .. } => "对 429、5xx 和断开的连接重试几次，并且退避。",
+            Verdict::IgnoredRetryAfter { .. } => pick(
+                "读取 retry-after-ms 或 Retry-After（res.headers.get('retry-after')），按它等待，但设一个上限。",
+                "读取 retry-after-ms 或 Retry-After（HTTPError 的 e.headers.get('Retry-After')），用 time.sleep 按它等待，但设一个上限。",
+            ),
+            Verdict::NoBackoff { .. } => pick(
+                "每次重试前都要等：在翻倍的上限下随机等待。",
+                "每次重试前都要 time.sleep：random.uniform(0, 上限)，上限每次翻倍。",
+            ),
+            Verdict::NoRetry { .. } => pick(
+                "对 429、5xx 和断开的连接重试几次，并且退避：读取 res.status，并捕获连接断开时 fetch 抛出的错误。",
+                "对 429、5xx 和断开的连接重试几次，并且退避：except urllib.error.HTTPError as e: 读取 e.code；URLError 就是连接断了。",
+            ),
             Verdict::RetryStorm { .. } => "限制尝试次数：三四次，然后让它抛出。",
             Verdict::ShowedServerErrorToModel { .. } => "服务器错误在你的代码里重试；模型修不了服务器。",
-            Verdict::DroppedToolCalls => "根据回复的内容决定：有 tool_calls 就执行，不管 finish_reason 怎么说。",
+            Verdict::DroppedToolCalls => pick(
+                "根据回复的内容决定：有 tool_calls 就执行，不管 finish_reason 怎么说。",
+                "根据回复的内容决定：message.get(\"tool_calls\") 里有调用就执行，不管 finish_reason 怎么说。",
+            ),
             Verdict::TookCutReply => "以 finish_reason length 结束的回复不是答案：说明这一点，不要返回它。",
-            Verdict::WaitedForever => "给每次调用一个期限（AbortSignal.timeout），过期就重试。",
+            Verdict::WaitedForever => pick(
+                "给每次调用一个期限（signal: AbortSignal.timeout(ms)），过期就重试。",
+                "给每次调用一个期限（urlopen(request, timeout=15)），过期就重试：它会抛出 TimeoutError。",
+            ),
             Verdict::WatchdogTooShort { answers_after_ms, .. } => {
                 return Some(format!(
                     "这里一个正常的应答用了 {}：给每次调用的时间要长于你最慢的正常应答，只切断一直没有声音的调用。",
@@ -234,17 +271,46 @@ impl Yours for Zh {
                 ))
             }
             Verdict::NoRetryAfterCeiling { .. } => "按 Retry-After 等待，但要有你自己的上限（比如 10 秒）：超过上限就只等上限，或者放弃并说明原因。",
-            Verdict::NoJitter { .. } => "在上限下随机等待（Math.random() * 上限），让一起失败的客户端不会一起回来。",
-            Verdict::SpentSignal { .. } => "每次尝试都新建一个信号（在循环里写 AbortSignal.timeout(ms)）：已经触发的信号会让每个拿到它的 fetch 失败。",
-            Verdict::LostRunOnToolError => "捕获工具错误，把消息作为工具结果发回去。",
+            Verdict::NoJitter { .. } => pick(
+                "在上限下随机等待（Math.random() * 上限），让一起失败的客户端不会一起回来。",
+                "在上限下随机等待（random.uniform(0, 上限)），让一起失败的客户端不会一起回来。",
+            ),
+            Verdict::SpentSignal { .. } => pick(
+                "每次尝试都新建一个信号（在循环里写 AbortSignal.timeout(ms)）：已经触发的信号会让每个拿到它的 fetch 失败。",
+                "每次尝试都要有自己的期限：已经过期的期限会让每个拿到它的调用失败。",
+            ),
+            Verdict::LostRunOnToolError => pick(
+                "捕获工具错误（在调用外面写 try/catch），把消息作为工具结果发回去。",
+                "捕获工具错误（在调用外面写 except Exception as e:），把那句话作为工具结果发回去。",
+            ),
             Verdict::NoGuard => "连续几次工具出错，或同一调用出现两次，就停下来交给人。",
             Verdict::LeakedToModel { .. } => "细节写进你自己的日志；给模型的只有一句话，绝不带密钥或调用栈。",
             Verdict::RetriedUnsafeTool => "回复丢失前工具可能已经执行了：把错误交给模型，让它先看一看。",
             Verdict::NotHandled { .. } => "在场景中打开这个用例，和稳健循环对比。",
-            Verdict::NeedsPageTools { .. } => {
-                "不算通过也不算失败：这种故障发生在页面的工具里。要遇到它，就让页面的工具顶上：删掉你自己的同名函数，或在 tools 里指向页面的（use: globalThis.use）。"
-            }
+            Verdict::NeedsPageTools { .. } => pick(
+                "不算通过也不算失败：这种故障发生在页面的工具里。要遇到它，就让页面的工具顶上：删掉你自己的同名函数，或在 tools 里指向页面的（use: globalThis.use）。",
+                "不算通过也不算失败：这种故障发生在页面的工具里。要遇到它，就让页面的工具顶上：删掉你自己的同名 def，或指向页面的（\"use\": TOOLS[\"use\"]）。",
+            ),
+            Verdict::NeverReachedModel => "不算通过也不算失败：先修好挡住代码的问题（成绩单上方已说明），再评一次。",
+            Verdict::PageCouldNotRun => "不算通过也不算失败：页面的沙箱在这个用例上失败了两次，这和你的代码无关。再按一次成绩单。",
+            Verdict::ReadErrorAsAnswer { .. } => pick(
+                "读回复之前先检查状态：if (!res.ok)，错误的正文里没有 choices；429 或 5xx 重试，400 或 401 抛出。",
+                "读回复之前先检查状态：urlopen 会抛出 urllib.error.HTTPError（e.code），用 requests 时调用 raise_for_status()；429 或 5xx 重试，400 或 401 抛出。",
+            ),
+            Verdict::BareToolError { .. } => pick(
+                "为模型写工具错误：说清哪里错了、该怎么做（“没有名为 open_door 的工具；可用的工具是 look_at 和 use”），而不只是一个名字。",
+                "为模型写工具错误：说清哪里错了、该怎么做（“没有名为 open_door 的工具；可用的工具是 look_at 和 use”）。KeyError 的 str(e) 只是那个键。",
+            ),
         }))
+    }
+}
+
+/// A run that ended before its first request: what it did instead, and where to look.
+fn no_request(threw: &Option<String>, line: &Option<u32>, agent: &str) -> String {
+    let at = line.map(|l| format!("在第 {l} 行")).unwrap_or_default();
+    match threw {
+        Some(message) => format!("你的代码{at}因“{}”停下，还没向模型发出任何请求，所以没有故障能到达它。在它调用模型之前，什么都不评分。", short(message)),
+        None => format!("你的代码没有向模型发出任何请求就结束了，所以没有故障能到达它。{agent}(task) 必须调用模型（用页面给的 base URL），才有东西可以评分。"),
     }
 }
 
@@ -295,6 +361,8 @@ fn python_problem(problem: &CodeProblem) -> Option<String> {
     let at = |line: &Option<u32>| line.map(|l| format!("第 {l} 行：")).unwrap_or_default();
     Some(match problem {
         CodeProblem::Package { name, line } => format!("{}这里除了 Python 标准库没有任何包，所以无法导入“{}”。用 urllib.request 调用模型：urlopen(Request(LLM[\"base_url\"] + \"/chat/completions\", data=json.dumps({{\"model\": LLM[\"model\"], \"messages\": messages, \"tools\": TOOL_SCHEMAS}}).encode(), headers={{\"Content-Type\": \"application/json\", \"Authorization\": \"Bearer \" + LLM[\"api_key\"]}}), timeout=15)。", at(line), short(name)),
+        CodeProblem::Input { line } => format!("{}还没调用过模型就再次要求 input()。在这里，第一次 input() 得到任务（TASK），就像有人输入了它，下一次则遇到输入结束（EOFError）。只读一次任务，或者把它作为 run_agent(task) 的参数。", at(line)),
+        CodeProblem::NoRequest { threw, line } => no_request(threw, line, "run_agent"),
         CodeProblem::Process { line } => format!("{}这里没有可以读取密钥的环境变量。密钥用 LLM[\"api_key\"]，服务器地址用 LLM[\"base_url\"]，模型名用 LLM[\"model\"]。", at(line)),
         CodeProblem::NoAgent { found } => {
             let defined = if found.is_empty() {

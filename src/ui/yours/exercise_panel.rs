@@ -47,7 +47,7 @@ pub fn ExercisePanel() -> impl IntoView {
     };
     let check = move |_| {
         crate::actions::exercise::check(pg, yours, ex);
-        crate::web::events::scroll_into_view(".exercise-buttons");
+        crate::ui::yours::reveal::bring_into_view(".exercise-buttons");
     };
     // A judgement is of the code it checked: an edit makes it stale, so it goes.
     // (By value: an editor that echoes the same text back changes nothing.)
@@ -62,15 +62,18 @@ pub fn ExercisePanel() -> impl IntoView {
     // the fold).
     Effect::new(move |_| {
         if ex.attempt.with(Option::is_some) {
-            crate::web::events::reveal_bottom("[data-testid=exercise-verdict]");
+            crate::ui::yours::reveal::reveal_bottom("[data-testid=exercise-verdict]");
         }
     });
     let best = goal.reference_cost(lang);
     let goal_for_result = goal.clone();
     let result = move || {
-        ex.attempt
-            .get()
-            .map(|a| yours.card.with(|rows| result_view(&goal_for_result, exercise, &a, best, rows)).into_any())
+        ex.attempt.get().map(|a| {
+            yours
+                .card
+                .with(|rows| result_view(&goal_for_result, exercise, &a, best, rows, yours.code_lang_untracked()))
+                .into_any()
+        })
     };
     view! {
         <section class="exercise-panel" data-testid="exercise-panel" data-exercise=exercise.map(|e| e.slug()) aria-labelledby="exercise-title">
@@ -115,6 +118,7 @@ fn result_view(
     a: &rusty_lock_engine::yours::exercise::Attempt,
     best: (u32, u64),
     rows: &[CardRow],
+    code: rusty_lock_engine::yours::code_lang::CodeLang,
 ) -> impl IntoView {
     let lang = text::lang();
     let l = labels(lang);
@@ -157,7 +161,7 @@ fn result_view(
                     <li data-case=row.case.slug()>
                         <strong>{text::yours_case(row.case)}{l.case_sep}</strong>
                         {first.as_ref().map(text::yours_verdict)}
-                        {first.as_ref().and_then(text::yours_fix).map(|f| view! { <span class="verdict-fix">" – "{f}</span> })}
+                        {first.as_ref().and_then(|v| text::yours_fix(v, code)).map(|f| view! { <span class="verdict-fix">" – "{f}</span> })}
                     </li>
                 }
             })

@@ -63,7 +63,7 @@ pub static EXERCISES: [ExerciseWords; 10] = [
         title: "Unknown tool, or an error inside one?",
         goal: "Tell a tool that does not exist apart from an error raised inside a tool, and tell the model which one it was: for the crowbar it does not carry, say what was missing.",
         hint: "Ask first whether myTools has the name, before calling anything. Then catch every error from the call and send its own message: a TypeError from inside use already names the crowbar.",
-        explanation: "One catch for one kind of error hides two different mistakes: the model asking for a tool that does not exist, and a tool failing on what it was given. Checking the name first means the error the model reads is about the right thing, so it corrects the right thing.",
+        explanation: "Your loop told the model which of two mistakes it made: a tool that does not exist, or a tool that failed on what it was given (the crowbar it does not carry). One catch for both hides the difference, and the model then corrects the wrong thing.",
         gap: "✎ Your turn: a TypeError here is taken for an unknown tool, but use throws one too,\nfor an item that is not in the bag. Check the tool's name first; send any other error as it is.",
     },
     ExerciseWords {

@@ -63,7 +63,7 @@ pub static EXERCISES: [ExerciseWords; 10] = [
         title: "Outil inconnu, ou erreur dans un outil\u{a0}?",
         goal: "Distinguez un outil qui n'existe pas d'une erreur levée dans un outil, et dites au modèle laquelle des deux\u{a0}: pour le pied-de-biche (crowbar) qu'il n'a pas, dites ce qui manquait.",
         hint: "Demandez d'abord si myTools connaît ce nom, avant tout appel. Ensuite, attrapez toute erreur de l'appel et renvoyez son propre message\u{a0}: la TypeError levée dans use nomme déjà le crowbar.",
-        explanation: "Un seul catch pour un seul type d'erreur cache deux fautes différentes\u{a0}: le modèle qui demande un outil inexistant, et un outil qui échoue sur ce qu'on lui a donné. Vérifier le nom d'abord, c'est donner au modèle la bonne erreur, pour qu'il corrige la bonne chose.",
+        explanation: "Votre boucle a dit au modèle laquelle de deux fautes il avait faite\u{a0}: un outil qui n'existe pas, ou un outil qui a échoué sur ce qu'on lui a donné (le pied-de-biche qu'il n'a pas). Un seul catch pour les deux cache la différence, et le modèle corrige alors la mauvaise chose.",
         gap: "✎ À vous : ici, une TypeError passe pour un outil inconnu, mais use en lève une aussi\npour un objet absent du sac. Vérifiez d'abord le nom de l'outil ; renvoyez toute autre erreur telle quelle.",
     },
     ExerciseWords {
