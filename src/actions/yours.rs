@@ -522,7 +522,13 @@ fn end_of(end: &Value) -> End {
                     Some(Mistake::Package { name: end["mistake"]["name"].as_str().unwrap_or_default().into() })
                 }
                 Some("process") => Some(Mistake::Process),
-                _ => line.and(end["name"].as_str()).and_then(Mistake::bug_named),
+                Some("input") => Some(Mistake::Input),
+                // A web page's own name (`document`), or `prompt`, is not a bug to fix in place:
+                // the code was written for another place.
+                _ => end["name"]
+                    .as_str()
+                    .and_then(|name| Mistake::of_reference_error(name, end["message"].as_str().unwrap_or_default()))
+                    .or_else(|| line.and(end["name"].as_str()).and_then(Mistake::bug_named)),
             };
             End::Threw { message: text("message").unwrap_or_default(), line, mistake }
         }
