@@ -464,7 +464,7 @@
               if (typeof item.name === 'string') end.name = item.name;
               if (Number.isInteger(item.line) && item.line > 0) end.line = item.line;
               const mistake = item.mistake;
-              if (mistake && typeof mistake === 'object' && ['package', 'process'].includes(mistake.kind)) {
+              if (mistake && typeof mistake === 'object' && ['package', 'process', 'input'].includes(mistake.kind)) {
                 end.mistake = { kind: mistake.kind };
                 if (mistake.kind === 'package') end.mistake.name = str(mistake.name).slice(0, 200);
               }
