@@ -21,9 +21,10 @@
 // phase: 'fetching' | 'starting' | 'ready', loaded?, total? (bytes), ms?, wasmMs?, steps? (how the
 // worker's start split) }) tells the page what to show meanwhile. A Python spare frame waits 30 s
 // for the next run (it cost the machine a second or more), a JavaScript one 1 s.
-// handlers (synchronous, each optional): serve(req) -> answer | stream | drop | hang,
+// handlers (synchronous, each optional): serve(req) -> answer | stream | drop | hang (req: { id, t, url,
+//            method, headers, body, site }: site, the lines of the code the call came from, innermost first),
 //            abort({ id, t, spent? }) (spent: { url, method, body } of a fetch whose signal had
-//            already fired: it never went out), tool({ id, t, name, args }) -> { ok, output } | { ok: false, message },
+//            already fired: it never went out), tool({ id, t, name, args, site }) -> { ok, output } | { ok: false, message },
 //            log({ t, level, text })
 // End: { how: 'returned' | 'threw' | 'no-agent' | 'stalled' | 'blocked' | 'time-limit' | 'stopped' | 'error', t,
 //        value? (returned, a string), message? (threw, blocked, error), name? (threw: the error's name),
@@ -360,6 +361,10 @@
     else out.body = str(r && r.body);
     return out;
   }
+  // The lines of the code a call came from, innermost first: at most three whole numbers.
+  function sites(list) {
+    return Array.isArray(list) ? list.filter((n) => Number.isInteger(n) && n > 0 && n < 1e6).slice(0, 3) : [];
+  }
   function toolReply(r) {
     return r && r.ok ? { ok: true, output: str(r.output) } : { ok: false, message: str(r && r.message) };
   }
@@ -445,10 +450,10 @@
             const id = Math.trunc(num(item.id));
             if (item.type === 'serve') {
               const q = item.req || {};
-              const req = { id, t: num(q.t), url: str(q.url), method: str(q.method), headers: stringMap(q.headers), body: str(q.body) };
+              const req = { id, t: num(q.t), url: str(q.url), method: str(q.method), headers: stringMap(q.headers), body: str(q.body), site: sites(item.site) };
               replies.push({ key: `r${id}`, reply: serveReply(call('serve', req)) });
             } else if (item.type === 'tool') {
-              replies.push({ key: `t${id}`, reply: toolReply(call('tool', { id, t: num(item.t), name: str(item.name), args: jsonCopy(item.args) })) });
+              replies.push({ key: `t${id}`, reply: toolReply(call('tool', { id, t: num(item.t), name: str(item.name), args: jsonCopy(item.args), site: sites(item.site) })) });
             } else if (item.type === 'abort') {
               // `spent`: a fetch given a signal that had already fired, which never went out.
               const spent = item.spent && typeof item.spent === 'object'
