@@ -253,3 +253,51 @@ fn the_models_reader_finds_nothing_to_act_on_in_a_bare_name_an_empty_error_or_a_
         assert!(!says_nothing(said), "{said:?} is a sentence");
     }
 }
+
+/// Each finding is placed at the lines of the calls that decided it, as the sandbox reported
+/// them: the request that waited forever, the request that carried a bare error, the line a
+/// misread error body threw at.
+#[test]
+fn a_finding_is_placed_at_the_lines_of_the_calls_that_decided_it() {
+    use rusty_lock_engine::yours::card::findings_at;
+    use rusty_lock_engine::yours::observe::SiteOf;
+    // Every request made from line 14 (a helper), called from line 30.
+    let placed = |observed: Vec<Observed>| -> Vec<Observed> {
+        let mut out = Vec::new();
+        for o in observed {
+            let site = match &o {
+                Observed::Request { id, .. } => {
+                    Some(Observed::Site { of: SiteOf::Request, id: *id, lines: vec![14, 30] })
+                }
+                _ => None,
+            };
+            out.push(o);
+            out.extend(site);
+        }
+        out
+    };
+    let hang = placed(observe(CaseId::Hang, Shape::SentenceToolErrors));
+    let r = grade(CaseId::Hang, Lang::En, &hang);
+    let found = findings_at(&r, &hang);
+    let forever = found.iter().find(|f| f.verdict == Verdict::WaitedForever).expect("no deadline found");
+    assert_eq!(forever.lines, vec![14, 30]);
+
+    let bare = placed(observe(CaseId::UnknownTool, Shape::BareToolErrors));
+    let r = grade(CaseId::UnknownTool, Lang::En, &bare);
+    let found = findings_at(&r, &bare);
+    let at = found.iter().find(|f| f.verdict.slug() == "bare-tool-error").expect("the bare error found");
+    assert_eq!(at.lines, vec![14, 30]);
+
+    let misread = placed(observe(CaseId::BadRequest, Shape::NoStatusCheck));
+    let r = grade(CaseId::BadRequest, Lang::En, &misread);
+    let found = findings_at(&r, &misread);
+    assert_eq!(found[0].verdict.slug(), "read-error-as-answer");
+    assert_eq!(found[0].lines, vec![12, 14, 30], "the throw's line first, then the request's");
+
+    // A row that passed has nothing to place; a run the sandbox told nothing of, no lines.
+    let plain = placed(observe(CaseId::Plain, Shape::SentenceToolErrors));
+    assert!(findings_at(&grade(CaseId::Plain, Lang::En, &plain), &plain).is_empty());
+    let unplaced = observe(CaseId::Hang, Shape::SentenceToolErrors);
+    let found = findings_at(&grade(CaseId::Hang, Lang::En, &unplaced), &unplaced);
+    assert!(found.iter().all(|f| f.lines.is_empty()));
+}

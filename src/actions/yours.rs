@@ -15,9 +15,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use rusty_lock_engine::run::script::{script, Lang};
 use rusty_lock_engine::run::tools::tool_specs;
-use rusty_lock_engine::yours::card::{grade_beside, reference, CaseId};
+use rusty_lock_engine::yours::card::{findings_at, grade_beside, reference, CaseId};
 use rusty_lock_engine::yours::code_lang::CodeLang;
-use rusty_lock_engine::yours::observe::{events_of, tools_used, End, LogLevel, Mistake, Observed};
+use rusty_lock_engine::yours::observe::{events_of, tools_used, End, LogLevel, Mistake, Observed, SiteOf};
 use rusty_lock_engine::yours::problem::CodeProblem;
 use rusty_lock_engine::yours::server::{HttpRequest, ServerReply};
 use rusty_lock_engine::yours::session::Session;
@@ -173,6 +173,7 @@ pub fn close(yours: Yours) {
 fn begin(yours: Yours) -> u64 {
     stop(yours);
     yours.problem.set(None);
+    yours.marked.set(Vec::new());
     yours.generation.get_value()
 }
 
@@ -279,9 +280,11 @@ fn rows_done(runs: &[BatchRun], finished: CaseId, seed: u64, lang: Lang) -> Vec<
                 Some(p) => Some(at_seed(p)?.observed.as_slice()),
                 None => None,
             };
+            let yours = grade_beside(case, lang, &run.observed, partner);
             Some(CardRow {
                 case,
-                yours: grade_beside(case, lang, &run.observed, partner),
+                findings: findings_at(&yours, &run.observed),
+                yours,
                 reference: reference(case, lang),
                 events: std::sync::Arc::new(events_of(&run.observed, lang, script(lang).task)),
                 real_ms: run.real_ms,
@@ -425,6 +428,7 @@ async fn in_sandbox(
                     return serde_json::to_string(&ServerReply::Hang).unwrap_or_default();
                 }
                 let reply = serve_s.borrow_mut().serve(id_of(&value), &request);
+                serve_s.borrow_mut().site(SiteOf::Request, id_of(&value), &lines_of(&value["site"]));
                 serde_json::to_string(&reply).unwrap_or_default()
             }),
             tool: Box::new(move |call: String| {
@@ -432,6 +436,7 @@ async fn in_sandbox(
                 let name = call["name"].as_str().unwrap_or_default().to_string();
                 let args = serde_json::to_string(&call["args"]).unwrap_or_else(|_| "null".into());
                 let result = tool_s.borrow_mut().tool(id_of(&call), t_of(&call), &name, &args);
+                tool_s.borrow_mut().site(SiteOf::Tool, id_of(&call), &lines_of(&call["site"]));
                 match result {
                     Ok(output) => json!({ "ok": true, "output": output }),
                     Err(message) => json!({ "ok": false, "message": message }),
@@ -500,6 +505,21 @@ async fn in_sandbox(
     slot.borrow_mut().take();
     let observed = session.borrow().observed().to_vec();
     Ran { observed, real_ms: js_sys::Date::now() - started }
+}
+
+/// The lines of the code a call came from, as the sandbox told them: whole, positive, at most
+/// three; anything else is dropped.
+fn lines_of(v: &Value) -> Vec<u32> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|n| n.as_u64())
+                .filter_map(|n| u32::try_from(n).ok())
+                .filter(|n| *n > 0)
+                .take(3)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// A number from JavaScript (virtual time is a float after a jittered wait) as a whole,

@@ -40,6 +40,9 @@ pub enum PythonStart {
 pub struct CardRow {
     pub case: CaseId,
     pub yours: CaseResult,
+    /// Each finding of `yours` at the lines of the code that decided it: marked in the editor
+    /// when the row is opened.
+    pub findings: Vec<rusty_lock_engine::yours::card::FindingAt>,
     pub reference: CaseResult,
     /// Shared, not copied: the card's rows are read again each time one arrives.
     pub events: std::sync::Arc<Vec<Event>>,
@@ -134,6 +137,9 @@ pub struct Yours {
     /// error, a bug at a line, a package, no `runAgent`): said where the learner looks and
     /// marked at its line in the editor, until the code changes.
     pub problem: RwSignal<Option<CodeProblem>>,
+    /// The lines marked in the editor for the card's row opened last: each with the finding's
+    /// words. Gone on the next edit, run or card.
+    pub marked: RwSignal<Vec<(u32, String)>>,
     /// Whose tools the last run (or every case of the last card) ran, and the placeholders the
     /// page's own met: the line under the editor.
     pub tools_used: RwSignal<rusty_lock_engine::yours::observe::ToolsUsed>,
@@ -157,6 +163,7 @@ impl Yours {
             card: RwSignal::new(Vec::new()),
             logs: RwSignal::new(Vec::new()),
             problem: RwSignal::new(None),
+            marked: RwSignal::new(Vec::new()),
             tools_used: RwSignal::new(Default::default()),
             sandboxes: StoredValue::new_local(Vec::new()),
             generation: StoredValue::new(0),

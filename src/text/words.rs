@@ -846,6 +846,8 @@ sentences! {
         fn yours_card_page_failed(&self, failed: usize) -> String;
         /// In place of the card's rows when no case reached the model.
         fn yours_card_nothing_ran(&self) -> String;
+        /// Beside a finding: the lines of the code that decided it (one or more).
+        fn yours_at_lines(&self, lines: &[u32]) -> String;
         /// Under the editor: the code runs its own tools (named), so the door and the answer are
         /// judged from the tool results the model read.
         fn yours_own_tools(&self, own: &[String]) -> String;

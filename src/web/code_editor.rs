@@ -83,6 +83,15 @@ impl Editor {
         self.call("unmark", None);
     }
 
+    /// Marks the lines (1-based) that decided a finding of the report card, each with the
+    /// finding's words as its sign's title; an empty list takes them away, and so does an edit.
+    pub fn mark_findings(&self, findings: &[(u32, String)]) {
+        let list: Vec<serde_json::Value> =
+            findings.iter().map(|(line, message)| serde_json::json!({ "line": line, "message": message })).collect();
+        let json = serde_json::Value::Array(list).to_string();
+        self.call("markFindings", Some(&JsValue::from_str(&json)));
+    }
+
     /// Switches the editor's colours and indentation to `code`'s, keeping the text, its undo
     /// history and any mark (no change is reported: the text is the same).
     pub fn set_language(&self, code: CodeLang) {

@@ -5,6 +5,7 @@
 //   const editor = window.RustyEditor.mount(element, { doc, label, onChange, describedBy, language })
 //   editor.get() -> string   editor.set(doc)   editor.focus()   editor.destroy()
 //   editor.mark(line, column, message)   editor.unmark()   (a mistake the page found, at its line)
+//   editor.markFindings([{ line, message }])   (the lines that decided the report card's open row)
 //   editor.setLanguage(language)   ('javascript' or 'python': the colours, indentation and brackets)
 //
 // - `doc`: the starting text. `label`: the accessible name of the editable content (required,
@@ -109,6 +110,10 @@ const theme = EditorView.theme({
   '.cm-mistake-span': { textDecoration: 'underline wavy #b42318', textDecorationSkipInk: 'none' },
   '.cm-mistake-gutter .cm-gutterElement': { color: '#b42318', padding: '0 .25em', fontWeight: '700' },
   '.cm-gutterElement.cm-gap-gutter': { backgroundColor: '#fff1cc', boxShadow: 'inset 5px 0 0 #b45309', color: '#1f1a14' },
+  // A finding of the report card's open row: a pale blue behind its line, a sign beside it.
+  '.cm-finding-line': { backgroundColor: '#e6eefc', boxShadow: 'inset 3px 0 0 #1d4ed8' },
+  '.cm-finding-line.cm-activeLine': { backgroundColor: '#d9e4fa' },
+  '.cm-finding-gutter .cm-gutterElement': { color: '#1d4ed8', padding: '0 .25em', fontWeight: '700' },
 }, { dark: false });
 
 // ---- The exercise's gap ----
@@ -213,6 +218,59 @@ const mistakeGutter = gutter({
   markers: (view) => view.state.field(mistakeField)?.signs ?? RangeSet.empty,
 });
 
+// ---- The findings of the report card's open row ----
+// The lines that decided a finding (the request with no deadline, the tool call whose error went
+// back bare): a blue tint and a sign whose title is the finding's words. The card says the same
+// in words beside each verdict ("line 12"). Any edit takes them away.
+const setFindings = StateEffect.define();
+const findingLine = Decoration.line({ class: 'cm-finding-line' });
+class FindingSign extends GutterMarker {
+  constructor(message) { super(); this.message = message; }
+  eq(other) { return other.message === this.message; }
+  toDOM() {
+    const sign = document.createElement('span');
+    sign.className = 'cm-finding-sign';
+    sign.textContent = '\u25C6';
+    if (this.message) sign.title = this.message;
+    return sign;
+  }
+}
+
+/** The marks for `findings` ([{ line, message }]), one per line (messages of a line joined). */
+function findingMarks(doc, findings) {
+  if (!Array.isArray(findings) || findings.length === 0) return null;
+  const byLine = new Map();
+  for (const f of findings) {
+    const n = Math.trunc(Number(f && f.line));
+    if (!(n >= 1) || n > doc.lines) continue;
+    const said = String((f && f.message) ?? '');
+    byLine.set(n, byLine.has(n) ? `${byLine.get(n)}\n${said}` : said);
+  }
+  if (byLine.size === 0) return null;
+  const lines = new RangeSetBuilder();
+  const signs = new RangeSetBuilder();
+  for (const n of [...byLine.keys()].sort((a, b) => a - b)) {
+    const line = doc.line(n);
+    lines.add(line.from, line.from, findingLine);
+    signs.add(line.from, line.from, new FindingSign(byLine.get(n)));
+  }
+  return { first: Math.min(...byLine.keys()), decorations: lines.finish(), signs: signs.finish() };
+}
+
+const findingField = StateField.define({
+  create: () => null,
+  update(marks, tr) {
+    for (const effect of tr.effects) if (effect.is(setFindings)) return findingMarks(tr.state.doc, effect.value);
+    return tr.docChanged ? null : marks;
+  },
+  provide: (field) => EditorView.decorations.from(field, (marks) => (marks ? marks.decorations : Decoration.none)),
+});
+
+const findingGutter = gutter({
+  class: 'cm-finding-gutter',
+  markers: (view) => view.state.field(findingField)?.signs ?? RangeSet.empty,
+});
+
 // Marks the transactions of set(): they are the page's, not the user's, so no onChange.
 const fromPage = Annotation.define();
 
@@ -272,6 +330,8 @@ function mount(element, options = {}) {
         gapField,
         mistakeField,
         mistakeGutter,
+        findingField,
+        findingGutter,
         EditorView.lineWrapping,
         theme,
         EditorView.contentAttributes.of(attributes),
@@ -319,6 +379,18 @@ function mount(element, options = {}) {
     unmark() {
       if (destroyed) return;
       if (view.state.field(mistakeField)) view.dispatch({ effects: setMistake.of(null) });
+    },
+    // The lines of the report card's open row, [{ line, message }] (or its JSON): marked, and the
+    // first brought into view; an empty list takes them away. A no-op once destroyed.
+    markFindings(findings) {
+      if (destroyed) return;
+      let list = findings;
+      if (typeof list === 'string') { try { list = JSON.parse(list); } catch (_) { list = []; } }
+      const effects = [setFindings.of(Array.isArray(list) ? list : [])];
+      const marks = findingMarks(view.state.doc, list);
+      if (marks) effects.push(EditorView.scrollIntoView(view.state.doc.line(marks.first).from, { y: 'center' }));
+      if (!marks && !view.state.field(findingField)) return;
+      view.dispatch({ effects });
     },
     // Switches the grammar (and the indent unit) in place: the text, the undo history, the
     // selection and any mark stay; no onChange (the text did not change). A no-op once destroyed

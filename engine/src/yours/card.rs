@@ -825,6 +825,7 @@ fn observed_time(o: &Observed) -> u64 {
         | Observed::Tool { t_ms, .. }
         | Observed::Log { t_ms, .. }
         | Observed::End { t_ms, .. } => *t_ms,
+        Observed::Site { .. } => 0,
     }
 }
 
@@ -846,4 +847,110 @@ pub fn reference(case: CaseId, lang: Lang) -> CaseResult {
         None => result.outcome = CaseOutcome::Stalled,
     }
     result
+}
+
+/// One finding of a row, at the lines of the code that decided it: the request that had no
+/// deadline, the retry that went out too soon, the throw that ended the run, the tool call whose
+/// error went back bare. Lines are the editor's (1-based), as the sandbox saw each call: its
+/// frames in the code, innermost first. Empty when the sandbox did not tell, or when nothing the
+/// page saw has a place (a return, a guard missing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FindingAt {
+    pub verdict: Verdict,
+    pub lines: Vec<u32>,
+}
+
+/// Each finding of `result` with the lines that decided it, read from the calls `observed`
+/// recorded ([`Observed::Site`]) and the line the run threw at.
+pub fn findings_at(result: &CaseResult, observed: &[Observed]) -> Vec<FindingAt> {
+    use crate::yours::observe::{site_of, SiteOf};
+    let reqs = model_requests(observed);
+    let thrown = observed.iter().rev().find_map(|o| match o {
+        Observed::End { how: End::Threw { line, .. }, .. } => *line,
+        _ => None,
+    });
+    let request_at = |r: &ModelRequest| site_of(observed, SiteOf::Request, r.id).to_vec();
+    let requests_where = |keep: &dyn Fn(usize, &ModelRequest) -> bool| -> Vec<u32> {
+        let mut lines: Vec<u32> = Vec::new();
+        for (k, r) in reqs.iter().enumerate() {
+            if keep(k, r) {
+                for l in request_at(r) {
+                    if !lines.contains(&l) {
+                        lines.push(l);
+                    }
+                }
+            }
+        }
+        lines
+    };
+    let failed = |r: &ModelRequest| matches!(r.got, Got::Failed { .. });
+    let retries = || requests_where(&|_, r| r.attempt >= 2);
+    // A tool call whose error was sent back to the model with nothing in it to act on, or the
+    // call that threw when the run ended on a tool error: the calls that threw.
+    let thrown_tools = || -> Vec<u32> {
+        let mut lines: Vec<u32> = Vec::new();
+        for o in observed {
+            if let Observed::Tool { id, result: ToolResult::Threw { .. }, .. } = o {
+                for l in site_of(observed, SiteOf::Tool, *id) {
+                    if !lines.contains(l) {
+                        lines.push(*l);
+                    }
+                }
+            }
+        }
+        lines
+    };
+    let with_throw = |mut lines: Vec<u32>| {
+        if let Some(t) = thrown.filter(|t| !lines.contains(t)) {
+            lines.insert(0, t);
+        }
+        lines
+    };
+    result
+        .verdicts
+        .iter()
+        .filter(|v| !matches!(v, Verdict::RightLayer { .. }) && !result.left_out())
+        .map(|v| {
+            let lines = match v {
+                Verdict::WaitedForever => requests_where(&|_, r| r.got == Got::Pending),
+                Verdict::WatchdogTooShort { .. } => requests_where(&|_, r| cut_answer(r).is_some()),
+                Verdict::IgnoredRetryAfter { .. }
+                | Verdict::NoBackoff { .. }
+                | Verdict::NoRetryAfterCeiling { .. }
+                | Verdict::RetriedPermanent { .. }
+                | Verdict::RetryStorm { .. }
+                | Verdict::NoJitter { .. } => retries(),
+                Verdict::NoRetry { .. } => {
+                    with_throw(requests_where(&|k, r| failed(r) && retry_of(&reqs, k).is_none()))
+                }
+                Verdict::ReadErrorAsAnswer { .. } => {
+                    with_throw(requests_where(&|k, r| failed(r) && k + 1 == reqs.len()))
+                }
+                Verdict::ShowedServerErrorToModel { .. } => {
+                    requests_where(&|k, _| k > 0 && reqs.get(k - 1).is_some_and(failed))
+                }
+                Verdict::LeakedToModel { .. } | Verdict::RetriedUnsafeTool => thrown_tools(),
+                // The page's tool that threw, or (an error of the loop's own making, such as an
+                // unknown tool) the request that carried the bare text to the model.
+                Verdict::BareToolError { said } => {
+                    let tools = thrown_tools();
+                    if tools.is_empty() {
+                        let carried = |r: &&ModelRequest| {
+                            r.messages.iter().flatten().any(|m| {
+                                m.role == Role::Tool
+                                    && m.content.as_deref().is_some_and(|c| c.starts_with(said.as_str()))
+                            })
+                        };
+                        reqs.iter().find(carried).map(request_at).unwrap_or_default()
+                    } else {
+                        tools
+                    }
+                }
+                Verdict::LostRunOnToolError => with_throw(thrown_tools()),
+                Verdict::NotHandled { .. } => thrown.into_iter().collect(),
+                _ => Vec::new(),
+            };
+            FindingAt { verdict: v.clone(), lines }
+        })
+        .collect()
 }

@@ -63,6 +63,29 @@ pub enum Observed {
     Log { t_ms: u64, level: LogLevel, text: String },
     #[serde(rename_all = "camelCase")]
     End { t_ms: u64, how: End },
+    /// Where in the code request or tool call `id` was made: the lines of its frames in the
+    /// code, innermost first (a helper's line, then its caller's). Recorded after the call.
+    Site { of: SiteOf, id: u64, lines: Vec<u32> },
+}
+
+/// What a [`Observed::Site`] is the place of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SiteOf {
+    Request,
+    Tool,
+}
+
+/// The lines of the code where request or tool call `id` was made, innermost first: empty
+/// when the sandbox did not tell.
+pub fn site_of(observed: &[Observed], of: SiteOf, id: u64) -> &[u32] {
+    observed
+        .iter()
+        .find_map(|o| match o {
+            Observed::Site { of: o_of, id: o_id, lines } if *o_of == of && *o_id == id => Some(lines.as_slice()),
+            _ => None,
+        })
+        .unwrap_or(&[])
 }
 
 /// What a tool call gave the code.
@@ -630,7 +653,7 @@ pub fn events_of(observed: &[Observed], lang: Lang, task: &str) -> Vec<Event> {
                 events.push(Event::Finished { outcome, turns: current_turn, elapsed_ms: *t_ms });
                 break;
             }
-            Observed::Aborted { .. } | Observed::SpentSignal { .. } | Observed::Log { .. } => {}
+            Observed::Aborted { .. } | Observed::SpentSignal { .. } | Observed::Log { .. } | Observed::Site { .. } => {}
         }
     }
     events

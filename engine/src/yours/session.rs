@@ -7,7 +7,7 @@ use crate::run::builtin::Personality;
 use crate::run::chaos::FaultPlan;
 use crate::run::script::Lang;
 use crate::run::world::Room;
-use crate::yours::observe::{End, LogLevel, Observed, ToolResult};
+use crate::yours::observe::{End, LogLevel, Observed, SiteOf, ToolResult};
 use crate::yours::server::{HttpRequest, PageServer, ServerReply};
 use crate::yours::tools::PageTools;
 
@@ -63,6 +63,13 @@ impl Session {
         let seen = ToolResult::from(result.clone());
         self.push(Observed::Tool { id, t_ms, name: name.into(), args: args_json.into(), result: seen, room });
         result
+    }
+
+    /// Where in the code request or tool call `id` was made (lines, innermost first).
+    pub fn site(&mut self, of: SiteOf, id: u64, lines: &[u32]) {
+        if !lines.is_empty() {
+            self.push(Observed::Site { of, id, lines: lines.iter().copied().take(3).collect() });
+        }
     }
 
     pub fn log(&mut self, t_ms: u64, level: LogLevel, text: &str) {

@@ -133,6 +133,14 @@ impl Yours for En {
             format!("{failed} the page could not run: they count neither way.")
         }
     }
+    fn yours_at_lines(&self, lines: &[u32]) -> String {
+        let list = lines.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        if lines.len() == 1 {
+            format!("line {list}")
+        } else {
+            format!("lines {list}")
+        }
+    }
     fn yours_card_nothing_ran(&self) -> String {
         "No report card: your code never reached the model, so no failure met it. What stopped it is said above.".into()
     }

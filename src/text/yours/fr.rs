@@ -144,6 +144,14 @@ impl Yours for Fr {
             format!("{failed}\u{a0}pannes que la page n'a pas pu jouer\u{a0}: elles ne comptent ni pour ni contre.")
         }
     }
+    fn yours_at_lines(&self, lines: &[u32]) -> String {
+        let list = lines.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        if lines.len() == 1 {
+            format!("ligne\u{a0}{list}")
+        } else {
+            format!("lignes\u{a0}{list}")
+        }
+    }
     fn yours_card_nothing_ran(&self) -> String {
         "Pas de bulletin\u{a0}: votre code n'a jamais atteint le modèle, aucune panne ne l'a donc rencontré. Ce qui l'a arrêté est dit plus haut.".into()
     }

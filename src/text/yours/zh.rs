@@ -126,6 +126,9 @@ impl Yours for Zh {
     fn yours_card_page_failed(&self, failed: usize) -> String {
         format!("另有 {failed} 种页面没能运行：不算通过也不算失败。")
     }
+    fn yours_at_lines(&self, lines: &[u32]) -> String {
+        format!("第 {} 行", lines.iter().map(u32::to_string).collect::<Vec<_>>().join("、"))
+    }
     fn yours_card_nothing_ran(&self) -> String {
         "没有成绩单：你的代码从未到达模型，所以没有故障遇到它。是什么挡住了它，上面已经说明。".into()
     }

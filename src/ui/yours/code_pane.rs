@@ -98,10 +98,26 @@ pub fn CodePane() -> impl IntoView {
             }
         });
     });
+    // The lines that decided the card's row opened last: marked beside the mistake's, and gone
+    // with the first edit (the editor drops them by itself; the state follows below).
+    Effect::new(move |_| {
+        let marked = yours.marked.get();
+        if mounted.get() != Mounted::Editor {
+            return;
+        }
+        editor.with_value(|e| {
+            if let Some(e) = e {
+                e.mark_findings(&marked);
+            }
+        });
+    });
     Effect::new(move |seen: Option<String>| {
         let now = yours.code.get();
         if seen.is_some_and(|before| before != now) {
             yours.problem.set(None);
+            if yours.marked.with_untracked(|m| !m.is_empty()) {
+                yours.marked.set(Vec::new());
+            }
         }
         now
     });
@@ -115,7 +131,8 @@ pub fn CodePane() -> impl IntoView {
     };
     view! {
         <div class="code-pane" data-testid="code-pane" data-code-lang=move || yours.code_lang().slug() data-code-chars=move || yours.code.with(|c| c.chars().count())
-            data-problem-line=move || yours.problem.with(|p| p.as_ref().and_then(|p| p.line())) data-editor=move || match mounted.get() { Mounted::Waiting => "waiting", Mounted::Editor => "ready", Mounted::Missing => "missing" }>
+            data-problem-line=move || yours.problem.with(|p| p.as_ref().and_then(|p| p.line()))
+            data-marked-lines=move || yours.marked.with(|m| m.iter().map(|(l, _)| l.to_string()).collect::<Vec<_>>().join(" ")) data-editor=move || match mounted.get() { Mounted::Waiting => "waiting", Mounted::Editor => "ready", Mounted::Missing => "missing" }>
             <div class="code-editor" node_ref=host hidden=move || mounted.get() != Mounted::Editor></div>
             <Show when=move || mounted.get() != Mounted::Editor>
                 <textarea class="code-plain" data-testid="code-plain" spellcheck="false" aria-label=text::yours_editor_label()
