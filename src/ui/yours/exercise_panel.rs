@@ -59,10 +59,11 @@ pub fn ExercisePanel() -> impl IntoView {
         now
     });
     // Once a judgement is drawn, its last line is brought on screen (projected, it can land below
-    // the fold).
+    // the fold), as far as Check's row stays below the header (a phone's judgement is taller than
+    // the screen: its top then shows, under the button).
     Effect::new(move |_| {
         if ex.attempt.with(Option::is_some) {
-            crate::ui::yours::reveal::reveal_bottom("[data-testid=exercise-verdict]");
+            crate::ui::yours::reveal::reveal_bottom("[data-testid=exercise-verdict]", ".exercise-buttons");
         }
     });
     let best = goal.reference_cost(lang);

@@ -12,6 +12,7 @@ pub mod link_bar;
 pub mod own_tools_note;
 pub mod provides;
 pub mod report_card;
+pub mod reveal;
 pub mod run_bar;
 pub mod yours_view;
 

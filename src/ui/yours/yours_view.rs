@@ -88,6 +88,7 @@ pub fn YoursView() -> impl IntoView {
                         <a class="btn btn-lessons" data-testid="yours-back" href=back>{text::yours_back()}</a>
                         <LanguageSwitch />
                     </div>
+                    <crate::ui::yours::run_bar::RunStrip />
                 </header>
                 <main class="yours-layout">
                     <section class="yours-code" aria-label=text::yours_editor_label()>
