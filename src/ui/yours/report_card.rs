@@ -88,15 +88,17 @@ fn CardLine(row: CardRow, pg: Playground) -> impl IntoView {
             yours.case.set(case);
         }
         crate::actions::run::play(pg, events.to_vec());
-        crate::web::events::scroll_into_view(".yours-scene");
+        crate::ui::yours::reveal::bring_into_view(".yours-scene");
     };
     let slug = row.case.slug();
     let real = text::duration(row.real_ms.round() as u64);
     view! {
         <tr class:pass=ok class:fail=!ok && !left_out class:left-out=left_out data-left-out=left_out.to_string() data-testid="yours-card-row" data-case=slug data-pass=ok.to_string() data-real-ms=format!("{:.1}", row.real_ms)>
-            <th scope="row">{text::yours_case(row.case)}</th>
-            <td data-testid="yours-card-yours">{did(&row.yours)}<span class="real-ms" title=real.clone()>{real.clone()}</span></td>
-            <td data-testid="yours-card-reference">{did(&row.reference)}</td>
+            // On a narrow screen each row is a card of its own (yours.css), the verdict on top: the
+            // column names then come with the cells, and are not drawn (nor read) in the table.
+            <th scope="row"><span class="cell-label">{text::yours_col_case()}</span>{text::yours_case(row.case)}</th>
+            <td data-testid="yours-card-yours"><span class="cell-label">{text::yours_col_yours()}</span>{did(&row.yours)}<span class="real-ms" title=real.clone()>{real.clone()}</span></td>
+            <td data-testid="yours-card-reference"><span class="cell-label">{text::yours_col_reference()}</span>{did(&row.reference)}</td>
             <td data-testid="yours-card-verdict"><ul class="verdicts">{verdicts}</ul></td>
             <td><button type="button" class="btn btn-quiet" data-testid="yours-open-case" on:click=open>{text::yours_open_case()}</button></td>
         </tr>
