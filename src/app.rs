@@ -194,6 +194,10 @@ fn Playground() -> impl IntoView {
                             <Show when=move || pg.replayed.with(Option::is_some)>{part(parts::replay_label())}</Show>
                             // Projected, the backoff strip is in this column, beside the scene, not under the player.
                             <Show when=move || strip_on.get() && mode() == Mode::Present>{part(parts::scene_strip())}</Show>
+                            // The home screen says what the page is (on a phone, the header cannot).
+                            <Show when=move || !lesson_on() && mode() == Mode::Full>
+                                <crate::ui::lessons::start_here::HomeTagline />
+                            </Show>
                             <OutcomeBanner />
                         </div>
                         <Show when=http_on>

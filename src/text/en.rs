@@ -50,7 +50,10 @@ pub static CORE: CoreLabels = CoreLabels {
     open_faults: "Faults",
     close_faults: "Close faults",
     start_here: "New here? Start with lesson 1 →",
-    start_here_hint: "Twelve short runs: guess which layer handles each failure, then watch it happen.",
+    start_here_hint: join!(
+        whole!(rusty_lock_engine::show::lessons::LESSONS.len() as u64),
+        " short runs: guess which layer handles each failure, then watch it happen."
+    ),
     door: "Door:",
     lock: "Lock:",
     running: "Running…",

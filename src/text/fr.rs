@@ -61,7 +61,10 @@ pub static CORE: CoreLabels = CoreLabels {
     open_faults: "Pannes",
     close_faults: "Fermer les pannes",
     start_here: "Première visite\u{202f}? Commencez par la leçon 1 →",
-    start_here_hint: "Douze courtes exécutions\u{a0}: devinez quelle couche gère chaque échec, puis regardez-la faire.",
+    start_here_hint: join!(
+        whole!(rusty_lock_engine::show::lessons::LESSONS.len() as u64),
+        " courtes exécutions\u{a0}: devinez quelle couche gère chaque échec, puis regardez-la faire."
+    ),
     door: "Porte\u{a0}:",
     lock: "Serrure\u{a0}:",
     running: "En cours…",

@@ -839,6 +839,7 @@ fn numbers_follow_the_engine() {
         quotes(&goal[after_first..], &seconds(fixed_waits[1]), "the jitter lesson's second wait");
         let after_texts = quotes(form_hint(), &MAX_TEXT_CHARS.to_string(), "the lesson form's hint");
         quotes(&form_hint()[after_texts..], &MAX_TITLE_CHARS.to_string(), "the lesson form's hint");
+        quotes(start_here_hint(), &LESSONS.len().to_string(), "the way in's count of lessons");
         for preset in [Preset::Ollama, Preset::LmStudio, Preset::Vllm] {
             let address = preset.base_url();
             let port = address.trim_start_matches("http://").split(['/', ':']).nth(1).unwrap_or_default();

@@ -52,7 +52,10 @@ pub static CORE: CoreLabels = CoreLabels {
     open_faults: "故障",
     close_faults: "关闭故障面板",
     start_here: "第一次来？从第 1 课开始 →",
-    start_here_hint: "十二次简短的运行：先猜每次失败由哪一层处理，再亲眼看它发生。",
+    start_here_hint: join!(
+        whole!(rusty_lock_engine::show::lessons::LESSONS.len() as u64),
+        " 次简短的运行：先猜每次失败由哪一层处理，再亲眼看它发生。"
+    ),
     door: "门：",
     lock: "锁：",
     running: "运行中…",

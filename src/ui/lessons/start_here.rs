@@ -13,3 +13,11 @@ pub fn StartHere() -> impl IntoView {
         </span>
     }
 }
+
+/// What the page is, in one line, above the Ready banner of the home screen (no lesson open). A
+/// phone's sticky header has no room for the tagline, so there it is said here instead, where the
+/// page scrolls it away; wider screens have it in the header and hide this one (style/main.css).
+#[component]
+pub fn HomeTagline() -> impl IntoView {
+    view! { <p class="home-tagline" data-testid="home-tagline">{text::tagline()}</p> }
+}
