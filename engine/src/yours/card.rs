@@ -930,20 +930,37 @@ pub fn findings_at(result: &CaseResult, observed: &[Observed]) -> Vec<FindingAt>
                     requests_where(&|k, _| k > 0 && reqs.get(k - 1).is_some_and(failed))
                 }
                 Verdict::LeakedToModel { .. } | Verdict::RetriedUnsafeTool => thrown_tools(),
-                // The page's tool that threw, or (an error of the loop's own making, such as an
-                // unknown tool) the request that carried the bare text to the model.
+                // The page's tool call whose error went back bare, or (an error of the loop's own
+                // making, such as an unknown tool) the request that carried the bare text.
                 Verdict::BareToolError { said } => {
-                    let tools = thrown_tools();
-                    if tools.is_empty() {
-                        let carried = |r: &&ModelRequest| {
-                            r.messages.iter().flatten().any(|m| {
-                                m.role == Role::Tool
-                                    && m.content.as_deref().is_some_and(|c| c.starts_with(said.as_str()))
-                            })
-                        };
-                        reqs.iter().find(carried).map(request_at).unwrap_or_default()
-                    } else {
-                        tools
+                    let carried = |r: &&ModelRequest| {
+                        r.messages.iter().flatten().any(|m| {
+                            m.role == Role::Tool && m.content.as_deref().is_some_and(|c| c.starts_with(said.as_str()))
+                        })
+                    };
+                    match reqs.iter().position(|r| carried(&r)) {
+                        None => Vec::new(),
+                        Some(k) => {
+                            let from = if k == 0 { 0 } else { reqs[k - 1].at };
+                            let tool_sites: Vec<u32> = observed[from..reqs[k].at]
+                                .iter()
+                                .filter_map(|o| match o {
+                                    Observed::Tool { id, result: ToolResult::Threw { .. }, .. } => Some(*id),
+                                    _ => None,
+                                })
+                                .flat_map(|id| site_of(observed, SiteOf::Tool, id).to_vec())
+                                .fold(Vec::new(), |mut acc, l| {
+                                    if !acc.contains(&l) {
+                                        acc.push(l);
+                                    }
+                                    acc
+                                });
+                            if tool_sites.is_empty() {
+                                request_at(&reqs[k])
+                            } else {
+                                tool_sites
+                            }
+                        }
                     }
                 }
                 Verdict::LostRunOnToolError => with_throw(thrown_tools()),
