@@ -173,6 +173,8 @@ pub fn RunStrip() -> impl IntoView {
     let pg = crate::state::expect_context::<Playground>();
     let going = move || yours.busy() || pg.running.get();
     let away = RwSignal::new(false);
+    // Whether the report card is on screen: at rest, it says the code's mistake itself.
+    let card_seen = RwSignal::new(false);
     // The bar's buttons (Run or Stop) are away when they are above what covers the top of the
     // screen (the sticky header, and this strip once it shows) or below the screen's bottom.
     let measure = move || {
@@ -181,6 +183,11 @@ pub fn RunStrip() -> impl IntoView {
             && (buttons.bottom() <= reveal::covered() + 1.0 || buttons.top() >= reveal::screen_height());
         if away.try_get_untracked() != Some(now) {
             away.try_set(now);
+        }
+        let seen = reveal::rect(".yours-card")
+            .is_some_and(|card| card.top() < reveal::screen_height() && card.bottom() > reveal::covered());
+        if card_seen.try_get_untracked() != Some(seen) {
+            card_seen.try_set(seen);
         }
     };
     let on_scroll = window_event_listener(leptos::ev::scroll, move |_| measure());
@@ -203,7 +210,11 @@ pub fn RunStrip() -> impl IntoView {
             .or_else(|| said(yours))
             .or_else(|| going().then(|| text::running().to_string()))
     };
-    let shown = move || away.get() && (going() || words().is_some());
+    // Going, always; at rest, what is said (a mistake, the sandbox missing) unless the card,
+    // which says it too, is in view.
+    let shown = move || {
+        away.get() && (going() || yours.python.with(Option::is_some) || (words().is_some() && !card_seen.get()))
+    };
     let stop = move |_| crate::actions::yours::stop_everything(pg, yours);
     view! {
         <Show when=shown>
