@@ -18,6 +18,7 @@ use rusty_lock_engine::show::lessons::LESSONS;
 use rusty_lock_engine::show::scenario::{decode, FaultProblem, Problem};
 use rusty_lock_engine::show::trace::{Damage, TraceError};
 use rusty_lock_engine::show::verdict::{judge, Said};
+use rusty_lock_engine::yours::code_lang::CodeLang;
 
 /// Runs `check` once in each language, with the page switched to it as a visit would be.
 fn in_every_language(check: impl Fn(Lang)) {
@@ -1008,23 +1009,38 @@ fn every_report_card_finding_and_the_own_tools_line_are_worded() {
         Verdict::NoJitter { waits_ms: vec![500, 1000] },
         Verdict::SpentSignal { retries: 3 },
         Verdict::SpentSignal { retries: 1 },
+        Verdict::NeverReachedModel,
+        Verdict::PageCouldNotRun,
+        Verdict::ReadErrorAsAnswer { status: 400, error: "TypeError".into() },
+        Verdict::BareToolError { said: "'open_door'".into() },
+        Verdict::BareToolError { said: String::new() },
     ];
     let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
     in_every_language(|lang| {
         for v in &verdicts {
             let from = format!("{lang:?} {v:?}");
             capitalised(&yours_verdict(v), &from);
-            if let Some(fix) = yours_fix(v) {
-                capitalised(&fix, &from);
+            for code in [CodeLang::JavaScript, CodeLang::Python] {
+                if let Some(fix) = yours_fix(v, code) {
+                    capitalised(&fix, &from);
+                }
             }
         }
         // The watchdog's fix names the time the good answer took.
         let cut = Verdict::WatchdogTooShort { cut_after_ms: 1000, answers_after_ms: 2000 };
         let took = crate::text::duration(2000);
-        assert!(yours_fix(&cut).is_some_and(|f| f.contains(&took)), "{lang:?}: {:?} names {took}", yours_fix(&cut));
+        let cut_fix = yours_fix(&cut, CodeLang::JavaScript);
+        assert!(cut_fix.as_ref().is_some_and(|f| f.contains(&took)), "{lang:?}: {cut_fix:?} names {took}");
         let needs = Verdict::NeedsPageTools { tools: vec!["use".into()] };
         assert!(yours_verdict(&needs).contains("use"), "{lang:?}: the verdict names the tool");
-        assert!(yours_fix(&needs).is_some_and(|f| f.contains("globalThis.use")), "{lang:?}: the one-line change");
+        assert!(
+            yours_fix(&needs, CodeLang::JavaScript).is_some_and(|f| f.contains("globalThis.use")),
+            "{lang:?}: the one-line change"
+        );
+        assert!(
+            yours_fix(&needs, CodeLang::Python).is_some_and(|f| f.contains("TOOLS[")),
+            "{lang:?}: Python's one-line change"
+        );
         for left in [1, 2] {
             capitalised(&yours_card_left_out(left), &format!("{lang:?} left out {left}"));
         }
@@ -1073,6 +1089,68 @@ fn every_speaker_note_points_at_something_and_asks_the_room() {
         }
         for key in ["F", "N", "P", "1", "T"] {
             assert!(words.keys.contains(key), "{lang:?}: the keys hint names {key}");
+        }
+    });
+}
+
+/// Every fix of the report card is worded for the loop it grades: a Python loop is never told to
+/// use `AbortSignal.timeout`, `Math.random`, `globalThis` or `res.ok`, and a JavaScript loop never
+/// `timeout=`, `random.uniform`, `except` or `raise_for_status`. The fixes that name a call name
+/// the one of the loop's own language, in every page language.
+#[test]
+fn every_fix_is_worded_in_the_loops_own_language() {
+    use rusty_lock_engine::yours::card::{Leak, Verdict};
+    let verdicts = [
+        Verdict::RetriedPermanent { status: 401 },
+        Verdict::IgnoredRetryAfter { asked_ms: 2000, waited_ms: 400 },
+        Verdict::NoBackoff { waited_ms: 0 },
+        Verdict::NoRetry { failure: CallFailure::Network },
+        Verdict::RetryStorm { attempts: 9 },
+        Verdict::ShowedServerErrorToModel { status: 500 },
+        Verdict::DroppedToolCalls,
+        Verdict::TookCutReply,
+        Verdict::WaitedForever,
+        Verdict::WatchdogTooShort { cut_after_ms: 1000, answers_after_ms: 2000 },
+        Verdict::NoRetryAfterCeiling { asked_ms: 3_600_000 },
+        Verdict::NoJitter { waits_ms: vec![500] },
+        Verdict::SpentSignal { retries: 1 },
+        Verdict::LostRunOnToolError,
+        Verdict::NoGuard,
+        Verdict::LeakedToModel { leak: Leak::StackTrace },
+        Verdict::RetriedUnsafeTool,
+        Verdict::NotHandled { expected: Some(Layer::Code) },
+        Verdict::NeedsPageTools { tools: vec!["use".into()] },
+        Verdict::NeverReachedModel,
+        Verdict::PageCouldNotRun,
+        Verdict::ReadErrorAsAnswer { status: 400, error: "KeyError".into() },
+        Verdict::BareToolError { said: "'open_door'".into() },
+    ];
+    let javascript_only = ["AbortSignal", "Math.random", "globalThis", "res.ok", "res.status", "try/catch", "fetch"];
+    let python_only = ["timeout=", "random.uniform", "except ", "raise_for_status", "time.sleep", "HTTPError", "def "];
+    in_every_language(|lang| {
+        for v in &verdicts {
+            let py = yours_fix(v, CodeLang::Python).unwrap_or_default();
+            let js = yours_fix(v, CodeLang::JavaScript).unwrap_or_default();
+            for word in javascript_only {
+                assert!(!py.contains(word), "{lang:?} {v:?}: Python's fix says {word}: {py}");
+            }
+            for word in python_only {
+                assert!(!js.contains(word), "{lang:?} {v:?}: JavaScript's fix says {word}: {js}");
+            }
+        }
+        let fix = |v: &Verdict, code| yours_fix(v, code).unwrap_or_default();
+        let named = [
+            (Verdict::WaitedForever, "AbortSignal.timeout", "timeout="),
+            (Verdict::NoJitter { waits_ms: vec![500] }, "Math.random", "random.uniform"),
+            (Verdict::ReadErrorAsAnswer { status: 400, error: "TypeError".into() }, "res.ok", "raise_for_status()"),
+            (Verdict::NoRetry { failure: CallFailure::Http { status: 500 } }, "res.status", "e.code"),
+        ];
+        assert!(yours_at_lines(&[12]).contains("12"), "{lang:?}");
+        let two = yours_at_lines(&[12, 30]);
+        assert!(two.contains("12") && two.contains("30"), "{lang:?}: {two}");
+        for (v, js, py) in named {
+            assert!(fix(&v, CodeLang::JavaScript).contains(js), "{lang:?} {v:?} names {js}");
+            assert!(fix(&v, CodeLang::Python).contains(py), "{lang:?} {v:?} names {py}");
         }
     });
 }

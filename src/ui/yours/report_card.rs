@@ -6,7 +6,7 @@ use crate::state::yours::{CardRow, Yours};
 use crate::state::Playground;
 use crate::text;
 use leptos::prelude::*;
-use rusty_lock_engine::yours::card::{summary, CaseResult, Summary};
+use rusty_lock_engine::yours::card::{summary as card_summary, CaseResult, Summary};
 
 #[component]
 pub fn ReportCard() -> impl IntoView {
@@ -17,14 +17,22 @@ pub fn ReportCard() -> impl IntoView {
     // count neither way, out of the count, and said.
     let summary = move || {
         let rows: Vec<CaseResult> = yours.card.with(|rows| rows.iter().map(|r| r.yours.clone()).collect());
-        let Summary { passed, counted, left_out, perfect } = summary(&rows);
+        let Summary { passed, counted, left_out, page_failed, perfect, .. } = card_summary(&rows);
         if perfect {
-            text::yours_perfect().to_string()
-        } else if left_out > 0 {
-            text::one_after_another(&[text::yours_card_count(passed, counted), text::yours_card_left_out(left_out)])
-        } else {
-            text::yours_card_count(passed, counted)
+            return text::yours_perfect().to_string();
         }
+        let mut said = vec![text::yours_card_count(passed, counted)];
+        if left_out > 0 {
+            said.push(text::yours_card_left_out(left_out));
+        }
+        if page_failed > 0 {
+            said.push(text::yours_card_page_failed(page_failed));
+        }
+        text::one_after_another(&said)
+    };
+    // No case reached the model: no rows to grade, only why (the problem, said above).
+    let nothing_ran = move || {
+        yours.card.with(|rows| card_summary(&rows.iter().map(|r| r.yours.clone()).collect::<Vec<_>>()).nothing_ran())
     };
     view! {
         <section class="yours-card" data-testid="yours-card" aria-labelledby="yours-card-title">
@@ -35,7 +43,10 @@ pub fn ReportCard() -> impl IntoView {
             {move || yours.problem.get().map(|p| view! {
                 <p class="yours-problem" data-testid="yours-card-problem" data-problem=p.slug() data-line=p.line()>{text::yours_problem(&p, yours.code_lang_untracked())}</p>
             })}
-            <Show when=move || { total() > 0 } fallback=move || view! { <p class="hint" data-testid="yours-not-run" hidden=move || yours.problem.with(Option::is_some)>{text::yours_not_run()}</p> }>
+            <Show when=nothing_ran>
+                <p class="yours-nothing-ran" data-testid="yours-card-nothing-ran">{text::yours_card_nothing_ran()}</p>
+            </Show>
+            <Show when=move || { total() > 0 && !nothing_ran() } fallback=move || view! { <p class="hint" data-testid="yours-not-run" hidden=move || yours.problem.with(Option::is_some) || nothing_ran()>{text::yours_not_run()}</p> }>
                 <p class="yours-card-summary" data-testid="yours-card-summary">{summary}</p>
                 <div class="table-scroll">
                     <table>
@@ -69,6 +80,8 @@ fn did(result: &CaseResult) -> String {
 
 #[component]
 fn CardLine(row: CardRow, pg: Playground) -> impl IntoView {
+    // The fix's examples in the code's own language (the card is cleared when it changes).
+    let code = use_context::<Yours>().map(|y| y.code_lang_untracked()).unwrap_or_default();
     let ok = row.yours.passed();
     let left_out = row.yours.left_out();
     let verdicts = row
@@ -76,16 +89,31 @@ fn CardLine(row: CardRow, pg: Playground) -> impl IntoView {
         .verdicts
         .iter()
         .map(|v| {
-            let fix = text::yours_fix(v);
-            view! { <li data-verdict=v.slug()><span class="verdict-name">{text::yours_verdict(v)}</span>{fix.map(|f| view! { <span class="verdict-fix">" "{f}</span> })}</li> }
+            let fix = text::yours_fix(v, code);
+            // Where in the code it was decided, when the sandbox told: marked in the editor too
+            // once the row is opened.
+            let lines = row.findings.iter().find(|f| f.verdict == *v).map(|f| f.lines.clone()).unwrap_or_default();
+            let at = (!lines.is_empty()).then(|| text::yours_at_lines(&lines));
+            let data_lines = lines.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+            view! { <li data-verdict=v.slug() data-lines=data_lines><span class="verdict-name">{text::yours_verdict(v)}</span>{at.map(|a| view! { <span class="verdict-at">" ("{a}")"</span> })}{fix.map(|f| view! { <span class="verdict-fix">" "{f}</span> })}</li> }
         })
         .collect_view();
     let events = row.events.clone();
     let case = row.case;
+    // The lines to mark in the editor when this row is opened, each with its finding's words.
+    let marks: Vec<(u32, String)> = row
+        .findings
+        .iter()
+        .flat_map(|f| {
+            let said = text::yours_verdict(&f.verdict);
+            f.lines.iter().map(move |l| (*l, said.clone()))
+        })
+        .collect();
     let open = move |_| {
         // The picker follows, so Run plays this case again and a copied link carries it.
         if let Some(yours) = use_context::<Yours>() {
             yours.case.set(case);
+            yours.marked.set(marks.clone());
         }
         crate::actions::run::play(pg, events.to_vec());
         crate::ui::yours::reveal::bring_into_view(".yours-scene");
