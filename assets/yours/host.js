@@ -34,14 +34,18 @@
 //        nor run_agent and asked nothing of the server),
 //        why? (error: 'no-jspi' in a browser that cannot run Python, 'fetch' when Pyodide's files
 //        could not be fetched, 'load' / 'worker' when Python did not start),
-//        placeholders? (Python: the page's names whose placeholder, such as TOOL_SCHEMAS = [...], the page met) }
+//        placeholders? (Python: the page's names whose placeholder, such as TOOL_SCHEMAS = [...], the page met),
+//        starved? (blocked: true when the machine was too busy for the watchdog to be sure: the page may
+//        run the case again), watch? (blocked, and the watchdog's errors: what it saw, in ms) }
 //
 // Each run gets its own iframe (sandbox="allow-scripts" only: an opaque origin, under a CSP with no
 // network), its own random token and its own handlers; the iframe is removed when the run ends.
 // The code itself runs in a worker inside that frame, on virtual time (see sandbox.html). This
 // file only relays: it calls the page's handlers for every request, tool call and log line, and
-// keeps a real-time watchdog: `blocked` when the worker says nothing for budgetMs (the frame still
-// answers), `error` when the frame stops answering too (Chromium killed the sandbox's process).
+// keeps a watchdog: `blocked` when the worker says nothing for budgetMs (the frame still answers),
+// `error` when the frame stops answering too (Chromium killed the sandbox's process). Its clock is
+// real time less the page's own lateness, and the code's silence counts only while the frame
+// answers promptly: a busy machine is not a busy loop (see the watchdog below).
 (() => {
   'use strict';
 
@@ -380,7 +384,30 @@
     let finished = false;
     let started = false;
     let t = 0; // the latest virtual time the frame told of
-    let lastHeard = performance.now();
+    let lastHeard = performance.now(); // real time of the frame's last word (told with a verdict)
+    const TICK_MS = Math.max(25, Math.min(250, budgetMs / 4));
+    const CRASH_MS = 5000;       // a frame that answers no ping for this long has lost its process
+    const KEEP_MS = Math.max(500, 3 * TICK_MS); // a ping answered within this: the frame runs
+    const START_MS = Math.max(budgetMs, 8000);  // a new frame's first word (a new process, maybe)
+    const STARVED_FACTOR = 3; // × budgetMs of silence, the frame answering or not: judged starved
+    let clock = 0;           // the watchdog's clock: real time, less the page's own lateness
+    let lastTick = performance.now();
+    let heardAt = 0;         // on that clock, the frame's last word of the worker
+    let quiet = 0;           // the code's silence while the frame kept answering (toward `blocked`)
+    let pingAt = -1;         // on that clock, when the unanswered ping went; -1 if none
+    let maxRttMs = 0;        // the slowest ping's answer, in real time (told with a verdict)
+    let pingWall = 0;
+    let late = 0;            // the page's lateness discounted so far
+    const STARVED_MS = Math.max(STARVED_FACTOR * budgetMs, CRASH_MS + budgetMs);
+    /** The frame said something of the worker. */
+    function heard() { heardAt = clock; quiet = 0; lastHeard = performance.now(); }
+    /** The frame answered the watchdog's ping. */
+    function pong() { maxRttMs = Math.max(maxRttMs, performance.now() - pingWall); pingAt = -1; }
+    /** What the watchdog saw, told with its verdict (real and counted milliseconds). */
+    const watch = () => ({
+      silentMs: Math.round(performance.now() - lastHeard), countedMs: Math.round(clock - heardAt), quietMs: Math.round(quiet),
+      pingMs: pingAt < 0 ? 0 : Math.round(clock - pingAt), maxRttMs: Math.round(maxRttMs), lateMs: Math.round(late),
+    });
     let resolveDone;
     const done = new Promise((resolve) => { resolveDone = resolve; });
     let entry = null;
@@ -425,7 +452,7 @@
 
     function start() {
       started = true;
-      lastHeard = performance.now();
+      heard();
       entry.win.postMessage({
         rustyYours: entry.token, type: 'start', code: str(options.code), task: str(options.task),
         seed: num(options.seed) >>> 0,
@@ -436,8 +463,8 @@
 
     function receive(m) {
         if (finished) return;
-        if (m.type === 'pong') { pingAt = 0; return; } // the frame lives; says nothing of the worker
-        lastHeard = performance.now();
+        if (m.type === 'pong') { pong(); return; } // the frame lives; says nothing of the worker
+        heard();
         note(entry, m);
         if (entry.failed) { finish({ how: 'error', ...entry.failed }); return; }
         if (m.type === 'ready') { if (!started) start(); return; }
@@ -494,27 +521,49 @@
     // loop, an endless allocation) or the worker died; the frame goes, and the page goes on.
     // Each tick also pings the frame itself: a frame that stops answering too has lost its process
     // (Chromium kills a sandbox process whose worker reached the memory limit; the page lives on).
-    let pingAt = 0; // when the unanswered ping went, 0 if none
-    const CRASH_MS = 1000;
+    //
+    // It judges on its own clock, never on the wall's alone: a busy machine must not pass for a
+    // busy loop or a crash. Two things it discounts:
+    // - the page's own lateness. While this page's thread is held (a long task, or the machine
+    //   starving it), the frame's messages wait unread in its queue, and Chromium runs the overdue
+    //   tick before them (traced: a pong that arrived during a 1.2 s hold was read after the tick,
+    //   10 times in 10). So a late tick counts for at most two periods, whatever the wall says.
+    //   Before this, a held page thread alone made "the sandbox crashed" (a ping 1 s old, the worker
+    //   silent 1 s, both on the wall) and `blocked` (3 s of wall): "could not start (0 requests)".
+    // - a frame that is alive but slow. The code's silence counts toward `blocked` only while the
+    //   frame keeps answering its pings promptly: its process then runs, so a worker that says
+    //   nothing holds its thread. A frame slow to answer (its process starved) stops that count;
+    //   one that does not answer at all for CRASH_MS of the watchdog's clock has crashed.
+    // A run the machine starved so long that it could not be judged still ends (`blocked` after
+    // STARVED_FACTOR × budgetMs of silence on the watchdog's clock), told `starved: true`, as is a
+    // `blocked` whose budget took half as long again on the wall: the page may run it again.
     watchdog = setInterval(() => {
       const nowMs = performance.now();
-      const silent = nowMs - lastHeard;
-      const frameGone = started && pingAt > 0 && nowMs - pingAt > CRASH_MS;
-      // Python starting is the runner's own work, not the code's: it gets loadBudgetMs.
-      const budget = entry && !entry.loaded ? Math.max(budgetMs, loadBudgetMs) : budgetMs;
-      if (frameGone && silent > CRASH_MS) {
-        finish({ how: 'error', message: 'the sandbox crashed (most likely it ran out of memory)' });
-      } else if (entry && !entry.loaded && silent > budget) {
-        finish({ how: 'error', why: 'load', message: `Python did not start within ${budget / 1000} s` });
-      } else if (silent > budget) {
-        finish(started
-          ? { how: 'blocked', message: `your code did not give control back within ${budgetMs / 1000} s` }
-          : { how: 'error', message: 'the sandbox did not start' });
-      } else if (started && pingAt === 0) {
-        pingAt = nowMs;
+      const step = Math.min(nowMs - lastTick, 2 * TICK_MS);
+      late += nowMs - lastTick - step;
+      lastTick = nowMs;
+      clock += step;
+      const silent = clock - heardAt;
+      const answering = pingAt < 0 || clock - pingAt <= KEEP_MS;
+      if (started && answering) quiet += step;
+      const loading = entry && !entry.loaded;
+      if (started && pingAt >= 0 && clock - pingAt >= CRASH_MS && silent >= CRASH_MS) {
+        finish({ how: 'error', message: 'the sandbox crashed (most likely it ran out of memory)', watch: watch() });
+      } else if (loading && silent > Math.max(budgetMs, loadBudgetMs)) {
+        // Python starting is the runner's own work, not the code's: it gets loadBudgetMs.
+        finish({ how: 'error', why: 'load', message: `Python did not start within ${Math.max(budgetMs, loadBudgetMs) / 1000} s`, watch: watch() });
+      } else if (!started && !loading && silent > START_MS) {
+        finish({ how: 'error', message: 'the sandbox did not start', watch: watch() });
+      } else if (started && !loading && (quiet >= budgetMs || silent >= STARVED_MS)) {
+        const w = watch();
+        const starved = quiet < budgetMs || w.silentMs >= 1.5 * budgetMs;
+        finish({ how: 'blocked', message: `your code did not give control back within ${budgetMs / 1000} s`, watch: w, ...(starved ? { starved } : {}) });
+      } else if (started && pingAt < 0) {
+        pingAt = clock;
+        pingWall = nowMs;
         entry.win.postMessage({ rustyYours: entry.token, type: 'ping' }, '*');
       }
-    }, Math.max(25, Math.min(250, budgetMs / 4)));
+    }, TICK_MS);
 
     if (python && !pythonSupported()) {
       finish({ how: 'error', why: 'no-jspi', message: NO_JSPI });

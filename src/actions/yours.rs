@@ -38,6 +38,12 @@ const AT_ONCE: usize = 3;
 /// Python's at once: each frame restores an interpreter (about half a second of a core), and the
 /// host keeps at most two Python spares.
 const PYTHON_AT_ONCE: usize = 2;
+/// Times a case the page failed (its sandbox crashed or did not start, or the machine starved it
+/// into `blocked`) is run again, in a fresh sandbox, alone, once the others are done.
+const RERUNS: u32 = 2;
+/// Reruns in a row that fail again after which a batch stops rerunning: the page, not the
+/// machine, cannot run this code (or the code blocks everywhere), and each try costs seconds.
+const RERUNS_FAILING: u32 = 3;
 /// Real time Python may take to start (its files fetched on a slow line, then compiled) before
 /// the run is ended as not started; the code's own budget counts from there.
 const PYTHON_LOAD_BUDGET_MS: u64 = 120_000;
@@ -232,7 +238,19 @@ pub fn run_case(pg: Playground, yours: Yours, case: CaseId) {
                 yours.logs.update(|l| l.push(line));
             }
         };
-        let ran = in_sandbox(yours, js, code_lang, case, lang, seed, Rc::new(logs)).await;
+        let logs: Rc<dyn Fn(LoggedLine)> = Rc::new(logs);
+        let mut ran = in_sandbox(yours, js.clone(), code_lang, case, lang, seed, logs.clone()).await;
+        // The page's failure, not the code's: the same case again in a fresh sandbox.
+        for _ in 0..ran.again.min(RERUNS) {
+            if !current(yours, generation) {
+                return;
+            }
+            yours.logs.set(Vec::new());
+            ran = in_sandbox(yours, js.clone(), code_lang, case, lang, seed, logs.clone()).await;
+            if ran.again == 0 {
+                break;
+            }
+        }
         if !current(yours, generation) {
             return;
         }
@@ -314,12 +332,52 @@ pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: im
         // Why Python could not start, said once every case is in.
         let said: Rc<RefCell<Option<String>>> = Rc::new(RefCell::new(None));
         let done: Rc<RefCell<Option<WhenDone>>> = Rc::new(RefCell::new(Some(Box::new(done))));
+        // A finished run into the card (the last of its case's tries).
+        let record = Rc::new(move |case: CaseId, run_seed: u64, ran: Ran| {
+            yours.tools_used.update(|u| u.merge(&tools_used(&ran.observed, lang)));
+            if code_lang == CodeLang::Python {
+                if let Some(why) = said_of(&ran.observed, code_lang) {
+                    said.borrow_mut().replace(why);
+                }
+            }
+            // The first mistake of the code a run shows is said at once, over the card.
+            if yours.problem.with_untracked(Option::is_none) {
+                if let Some(problem) = CodeProblem::of_run(&ran.observed) {
+                    yours.problem.set(Some(problem));
+                }
+            }
+            let run = BatchRun { case, seed: run_seed, observed: ran.observed, real_ms: ran.real_ms };
+            results.borrow_mut().push(run);
+            if run_seed == seed {
+                let rows = rows_done(&results.borrow(), case, seed, lang);
+                if !rows.is_empty() {
+                    yours.card.update(|card| {
+                        card.extend(rows);
+                        card.sort_by_key(|r| CaseId::ALL.iter().position(|c| *c == r.case));
+                    });
+                }
+            }
+            let finished = results.borrow().len();
+            if finished == total {
+                yours.status.set(said.borrow_mut().take().map_or(Status::Idle, Status::Said));
+                if let Some(done) = done.borrow_mut().take() {
+                    done(std::mem::take(&mut *results.borrow_mut()));
+                }
+            } else {
+                yours.status.set(Status::Grading { done: finished, total });
+            }
+        });
+        // The runs the page failed (not the code), to run again once every other run is in:
+        // (case, seed, the run that failed, tries so far).
+        let again: Rc<RefCell<Again>> = Rc::new(RefCell::new(VecDeque::new()));
+        let busy = Rc::new(Cell::new(at_once));
         for _ in 0..at_once {
-            let (queue, results, done, js, said) =
-                (queue.clone(), results.clone(), done.clone(), js.clone(), said.clone());
+            let (queue, js, record, again, busy) =
+                (queue.clone(), js.clone(), record.clone(), again.clone(), busy.clone());
             spawn_local(async move {
                 loop {
-                    let Some((case, run_seed)) = queue.borrow_mut().pop_front() else { return };
+                    let next = queue.borrow_mut().pop_front();
+                    let Some((case, run_seed)) = next else { break };
                     if !current(yours, generation) {
                         return;
                     }
@@ -327,37 +385,38 @@ pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: im
                     if !current(yours, generation) {
                         return;
                     }
-                    yours.tools_used.update(|u| u.merge(&tools_used(&ran.observed, lang)));
-                    if code_lang == CodeLang::Python {
-                        if let Some(why) = said_of(&ran.observed, code_lang) {
-                            said.borrow_mut().replace(why);
-                        }
-                    }
-                    // The first mistake of the code a run shows is said at once, over the card.
-                    if yours.problem.with_untracked(Option::is_none) {
-                        if let Some(problem) = CodeProblem::of_run(&ran.observed) {
-                            yours.problem.set(Some(problem));
-                        }
-                    }
-                    let run = BatchRun { case, seed: run_seed, observed: ran.observed, real_ms: ran.real_ms };
-                    results.borrow_mut().push(run);
-                    if run_seed == seed {
-                        let rows = rows_done(&results.borrow(), case, seed, lang);
-                        if !rows.is_empty() {
-                            yours.card.update(|card| {
-                                card.extend(rows);
-                                card.sort_by_key(|r| CaseId::ALL.iter().position(|c| *c == r.case));
-                            });
-                        }
-                    }
-                    let finished = results.borrow().len();
-                    if finished == total {
-                        yours.status.set(said.borrow_mut().take().map_or(Status::Idle, Status::Said));
-                        if let Some(done) = done.borrow_mut().take() {
-                            done(std::mem::take(&mut *results.borrow_mut()));
-                        }
+                    if ran.again > 0 {
+                        again.borrow_mut().push_back((case, run_seed, ran, 0));
                     } else {
-                        yours.status.set(Status::Grading { done: finished, total });
+                        record(case, run_seed, ran);
+                    }
+                }
+                // The last sandbox still going reruns the page's failures, one at a time: alone,
+                // a run the machine starved gets the CPU the others took.
+                busy.set(busy.get() - 1);
+                if busy.get() > 0 {
+                    return;
+                }
+                let mut failing = 0;
+                loop {
+                    let Some((case, run_seed, last, tries)) = again.borrow_mut().pop_front() else { return };
+                    if tries >= last.again.min(RERUNS) || failing >= RERUNS_FAILING {
+                        record(case, run_seed, last);
+                        continue;
+                    }
+                    if !current(yours, generation) {
+                        return;
+                    }
+                    let ran = in_sandbox(yours, js.clone(), code_lang, case, lang, run_seed, Rc::new(|_| {})).await;
+                    if !current(yours, generation) {
+                        return;
+                    }
+                    if ran.again > 0 {
+                        failing += 1;
+                        again.borrow_mut().push_back((case, run_seed, ran, tries + 1));
+                    } else {
+                        failing = 0;
+                        record(case, run_seed, ran);
                     }
                 }
             });
@@ -365,10 +424,36 @@ pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: im
     });
 }
 
+/// The runs of a batch the page failed, each with its case, seed, last try and tries so far.
+type Again = VecDeque<(CaseId, u64, Ran, u32)>;
+
 /// What the code did in one sandbox, and the real time it took.
 struct Ran {
     observed: Vec<Observed>,
     real_ms: f64,
+    /// Times the case is worth running again because its end was the page's failure, not the
+    /// code's ([`reruns_for`]); 0 when the end stands.
+    again: u32,
+}
+
+/// How many more tries an end earns because the page, not the code, caused it: a sandbox that
+/// crashed, did not start or could not start Python, twice ([`RERUNS`]), except where another
+/// try would change nothing (a browser without JSPI, Python's files that could not be fetched,
+/// the page's own host missing); a `blocked` the host says the machine may have caused
+/// (`starved`: the watchdog saw the page or the frame held up), once; anything else, none.
+/// A try that still cannot run keeps its end: `SandboxError`, which counts neither way.
+fn reruns_for(end: &Value, over: bool) -> u32 {
+    if over {
+        return 0;
+    }
+    match end["how"].as_str() {
+        Some("blocked") if end["starved"].as_bool() == Some(true) => 1,
+        Some("returned" | "threw" | "no-agent" | "stalled" | "blocked" | "time-limit" | "stopped") => 0,
+        _ => match end["why"].as_str() {
+            Some("no-jspi" | "fetch" | "page") => 0,
+            _ => RERUNS,
+        },
+    }
 }
 
 /// A sentence for an end the status line should say (the budget ran out, the sandbox could not
@@ -501,10 +586,11 @@ async fn in_sandbox(
     yours.python.try_set(None);
     let end: Value = serde_json::from_str(&end).unwrap_or(Value::Null);
     let how = if over.get() { End::TooManyRequests } else { end_of(&end) };
+    let again = reruns_for(&end, over.get());
     session.borrow_mut().end(t_of(&end), how);
     slot.borrow_mut().take();
     let observed = session.borrow().observed().to_vec();
-    Ran { observed, real_ms: js_sys::Date::now() - started }
+    Ran { observed, real_ms: js_sys::Date::now() - started, again }
 }
 
 /// The lines of the code a call came from, as the sandbox told them: whole, positive, at most

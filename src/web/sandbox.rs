@@ -48,9 +48,10 @@ impl SandboxRun {
     }
 }
 
-/// The JSON of a run that could not start, in the host's own `End` shape.
+/// The JSON of a run that could not start, in the host's own `End` shape: `why: "page"`, the
+/// page's own part missing or refusing (another try in a fresh sandbox would change nothing).
 fn start_error(message: &str) -> String {
-    serde_json::json!({ "how": "error", "t": 0, "message": message }).to_string()
+    serde_json::json!({ "how": "error", "why": "page", "t": 0, "message": message }).to_string()
 }
 
 /// Starts the code in a sandbox. `on_end` gets the `End` JSON once, unless [`SandboxRun::stop`]
