@@ -111,7 +111,7 @@ test('a runtime error names its line in the learner’s code, marked in the edit
   }
 });
 
-test('no runAgent: the page says what it looks for and names the functions it found, never “answered”', async ({ page }) => {
+test('no runAgent: the page says what it looks for and names the functions it found, never “answered”, and grades nothing', async ({ page }) => {
   test.setTimeout(120_000);
   const code = [
     'async function callModel(messages) {',
@@ -130,11 +130,12 @@ test('no runAgent: the page says what it looks for and names the functions it fo
   await expect(yours.status).toContainText('callModel, agentLoop');
   await expect(page.getByTestId('outcome')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('outcome')).not.toHaveAttribute('data-outcome', 'answered');
-  // The card counts none of it as answered, and says why above its rows.
-  const card = await yours.grade();
-  expect(Object.values(card).filter((row) => row.pass)).toHaveLength(0);
+  // Nothing reached the model, so the card grades nothing: no row, and why, said above it.
+  await yours.cardButton.click();
+  await expect(page.getByTestId('yours-card-nothing-ran')).toBeVisible({ timeout: 60_000 });
+  await expect(yours.cardButton).toBeEnabled({ timeout: 60_000 });
+  await expect(yours.rows).toHaveCount(0);
   await expect(page.getByTestId('yours-card-problem')).toContainText('agentLoop');
-  await expect(yours.rows.first().getByTestId('yours-card-yours')).toContainText('no runAgent');
 
   await yours.goto('&lang=zh');
   await yours.openFile('agent-loop.ts', code);
