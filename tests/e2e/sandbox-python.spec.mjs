@@ -85,7 +85,10 @@ test.describe('a Python loop', () => {
     ]);
     expect(r.requests[0].headers).toMatchObject({ authorization: 'Bearer sk-your-key-here', 'content-type': 'application/json' });
     expect(JSON.parse(r.requests[0].body).tools.map((t) => t.function.name)).toEqual(['look_at', 'use']);
-    expect(r.tools).toEqual([{ id: 1, t: 2000, name: 'use', args: { item: 'key', target: 'door' } }]);
+    // Where the call was made: the line of the code's own frame (TOOLS[...](**args)).
+    expect(r.tools).toEqual([{ id: 1, t: 2000, name: 'use', args: { item: 'key', target: 'door' }, site: [23] }]);
+    // Each request, likewise: the urlopen in call_model, called from run_agent.
+    expect(r.requests.map((q) => q.site)).toEqual([[9, 19], [9, 19]]);
     expect(texts(r)).toEqual(['HTTP 429 2 error 429', 'Error: the lock is rusted shut and the key won’t turn. Oil it first: use oil_can with lock.']);
     // The phases the page can show: fetching (with bytes), starting, ready.
     expect(r.python.map((p) => p.phase)).toContain('ready');

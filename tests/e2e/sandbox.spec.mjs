@@ -528,7 +528,8 @@ test.describe('the runtime', () => {
       console.warn(await use({ item: 'oil_can', target: 'lock' }));
       return JSON.stringify([a.slice(0, 12), same, LLM, TASK, toolSchemas.length, typeof require]);`, { task: 'the task' });
     expect(JSON.parse(r.end.value)).toEqual(['You see the ', true, { baseURL: 'https://llm.example/v1', model: 'fake-model', apiKey: 'sk-your-key-here' }, 'the task', 2, 'function']);
-    expect(r.tools).toEqual([{ id: 1, t: 0, name: 'look_at', args: { target: 'door' } }, { id: 2, t: 0, name: 'use', args: { item: 'oil_can', target: 'lock' } }]);
+    // Each call says where in the code it was made: the line of its frame in the code.
+    expect(r.tools).toEqual([{ id: 1, t: 0, name: 'look_at', args: { target: 'door' }, site: [3] }, { id: 2, t: 0, name: 'use', args: { item: 'oil_can', target: 'lock' }, site: [5] }]);
     expect(r.logs).toEqual([{ t: 0, level: 'log', text: 'looking {"at":"door"}' }, { t: 0, level: 'warn', text: 'You oil the lock. It looks like it might turn now.' }]);
   });
 
