@@ -257,7 +257,7 @@ fn a_request_reads_as_the_host_hands_it_over() {
 
 #[test]
 fn a_session_keeps_the_tools_on_the_turn_of_the_last_reply_and_records_in_order() {
-    use rusty_lock_engine::yours::observe::{End, Observed};
+    use rusty_lock_engine::yours::observe::{site_of, End, Observed, SiteOf};
     use rusty_lock_engine::yours::session::Session;
     let mut session = Session::new(Personality::Helpful, Lang::En, FaultPlan::single(1, Fault::ToolTimeout, 1));
     let reply = session.serve(1, &post(&task_body(false)));
@@ -265,9 +265,13 @@ fn a_session_keeps_the_tools_on_the_turn_of_the_last_reply_and_records_in_order(
     // The reply was turn 1's, so the call belongs to turn 1, whose timeout it meets.
     let lost = session.tool(2, 0, "look_at", r#"{"target":"door"}"#).unwrap_err();
     assert!(lost.contains("look_at"), "{lost}");
+    // Where the call was made; an empty place is not recorded.
+    session.site(SiteOf::Tool, 2, &[4, 12]);
+    session.site(SiteOf::Request, 1, &[]);
     session.abort(9, 10);
     session.end(20, End::Returned { value: None });
     session.abort(10, 30);
+    session.site(SiteOf::Request, 3, &[7]);
     let kinds: Vec<&str> = session
         .observed()
         .iter()
@@ -278,7 +282,10 @@ fn a_session_keeps_the_tools_on_the_turn_of_the_last_reply_and_records_in_order(
             Observed::SpentSignal { .. } => "spent-signal",
             Observed::Log { .. } => "log",
             Observed::End { .. } => "end",
+            Observed::Site { .. } => "site",
         })
         .collect();
-    assert_eq!(kinds, ["request", "tool", "aborted", "end"], "nothing is kept after the end");
+    assert_eq!(kinds, ["request", "tool", "site", "aborted", "end"], "nothing is kept after the end");
+    assert_eq!(site_of(session.observed(), SiteOf::Tool, 2), &[4, 12]);
+    assert!(site_of(session.observed(), SiteOf::Request, 1).is_empty());
 }

@@ -387,6 +387,17 @@ pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: im
                     }
                     if ran.again > 0 {
                         again.borrow_mut().push_back((case, run_seed, ran, 0));
+                    } else if never_reached(&ran.observed) {
+                        // The code ended by itself before its first request: no fault can reach it
+                        // on any case (they all act on requests), so every case still queued
+                        // ends the same way, and the card says why at once instead of running
+                        // the whole matrix for nothing.
+                        let rest: Vec<(CaseId, u64)> = queue.borrow_mut().drain(..).collect();
+                        let observed = ran.observed.clone();
+                        record(case, run_seed, ran);
+                        for (case, run_seed) in rest {
+                            record(case, run_seed, Ran { observed: observed.clone(), real_ms: 0.0, again: 0 });
+                        }
                     } else {
                         record(case, run_seed, ran);
                     }
@@ -422,6 +433,17 @@ pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: im
             });
         }
     });
+}
+
+/// A run that ended by the code's own doing (a return, a throw, no `runAgent`) without ever
+/// sending a request: not a run the page failed (a crash, a starved sandbox), which may go
+/// otherwise in a fresh one.
+fn never_reached(observed: &[Observed]) -> bool {
+    let asked = observed.iter().any(|o| matches!(o, Observed::Request { .. } | Observed::SpentSignal { .. }));
+    let own_end = observed.iter().any(|o| {
+        matches!(o, Observed::End { how: End::Returned { .. } | End::Threw { .. } | End::NoAgent { .. }, .. })
+    });
+    !asked && own_end
 }
 
 /// The runs of a batch the page failed, each with its case, seed, last try and tries so far.
