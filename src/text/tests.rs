@@ -980,13 +980,10 @@ fn a_badge_that_knows_only_how_a_run_ended_names_it_as_the_banner_does() {
     });
 }
 
-/// Every finding of your own loop's report card, with its fix, and the line under the editor
-/// about a loop that runs its own tools, in each language: a case left out names the tools and
-/// the one-line change, and the line names whose tools ran.
-#[test]
-fn every_report_card_finding_and_the_own_tools_line_are_worded() {
+/// A finding of each kind the report card has (and both shapes of a few), for the words' tests.
+fn every_verdict() -> Vec<rusty_lock_engine::yours::card::Verdict> {
     use rusty_lock_engine::yours::card::{Leak, Verdict};
-    let verdicts = [
+    vec![
         Verdict::RightLayer { layer: Some(Layer::Code) },
         Verdict::RightLayer { layer: None },
         Verdict::RetriedPermanent { status: 401 },
@@ -1001,6 +998,7 @@ fn every_report_card_finding_and_the_own_tools_line_are_worded() {
         Verdict::LostRunOnToolError,
         Verdict::NoGuard,
         Verdict::LeakedToModel { leak: Leak::Key },
+        Verdict::LeakedToModel { leak: Leak::StackTrace },
         Verdict::RetriedUnsafeTool,
         Verdict::NotHandled { expected: Some(Layer::Model) },
         Verdict::NeedsPageTools { tools: vec!["use".into()] },
@@ -1014,7 +1012,16 @@ fn every_report_card_finding_and_the_own_tools_line_are_worded() {
         Verdict::ReadErrorAsAnswer { status: 400, error: "TypeError".into() },
         Verdict::BareToolError { said: "'open_door'".into() },
         Verdict::BareToolError { said: String::new() },
-    ];
+    ]
+}
+
+/// Every finding of your own loop's report card, with its fix, and the line under the editor
+/// about a loop that runs its own tools, in each language: a case left out names the tools and
+/// the one-line change, and the line names whose tools ran.
+#[test]
+fn every_report_card_finding_and_the_own_tools_line_are_worded() {
+    use rusty_lock_engine::yours::card::Verdict;
+    let verdicts = every_verdict();
     let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
     in_every_language(|lang| {
         for v in &verdicts {
@@ -1099,32 +1106,8 @@ fn every_speaker_note_points_at_something_and_asks_the_room() {
 /// the one of the loop's own language, in every page language.
 #[test]
 fn every_fix_is_worded_in_the_loops_own_language() {
-    use rusty_lock_engine::yours::card::{Leak, Verdict};
-    let verdicts = [
-        Verdict::RetriedPermanent { status: 401 },
-        Verdict::IgnoredRetryAfter { asked_ms: 2000, waited_ms: 400 },
-        Verdict::NoBackoff { waited_ms: 0 },
-        Verdict::NoRetry { failure: CallFailure::Network },
-        Verdict::RetryStorm { attempts: 9 },
-        Verdict::ShowedServerErrorToModel { status: 500 },
-        Verdict::DroppedToolCalls,
-        Verdict::TookCutReply,
-        Verdict::WaitedForever,
-        Verdict::WatchdogTooShort { cut_after_ms: 1000, answers_after_ms: 2000 },
-        Verdict::NoRetryAfterCeiling { asked_ms: 3_600_000 },
-        Verdict::NoJitter { waits_ms: vec![500] },
-        Verdict::SpentSignal { retries: 1 },
-        Verdict::LostRunOnToolError,
-        Verdict::NoGuard,
-        Verdict::LeakedToModel { leak: Leak::StackTrace },
-        Verdict::RetriedUnsafeTool,
-        Verdict::NotHandled { expected: Some(Layer::Code) },
-        Verdict::NeedsPageTools { tools: vec!["use".into()] },
-        Verdict::NeverReachedModel,
-        Verdict::PageCouldNotRun,
-        Verdict::ReadErrorAsAnswer { status: 400, error: "KeyError".into() },
-        Verdict::BareToolError { said: "'open_door'".into() },
-    ];
+    use rusty_lock_engine::yours::card::Verdict;
+    let verdicts = every_verdict();
     let javascript_only = ["AbortSignal", "Math.random", "globalThis", "res.ok", "res.status", "try/catch", "fetch"];
     let python_only = ["timeout=", "random.uniform", "except ", "raise_for_status", "time.sleep", "HTTPError", "def "];
     in_every_language(|lang| {
