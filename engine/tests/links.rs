@@ -6,8 +6,9 @@ use rusty_lock_engine::run::builtin::Personality;
 use rusty_lock_engine::run::chaos::{Fault, FaultGroup, FaultPlan, FaultRule};
 use rusty_lock_engine::run::events::Layer;
 use rusty_lock_engine::run::sim::simulate;
+use rusty_lock_engine::show::agenda::{decode_agenda, encode_agenda, MAX_EXTRAS};
 use rusty_lock_engine::show::lessons::{LessonId, LESSONS};
-use rusty_lock_engine::show::own_lesson::{decode_agenda, encode_agenda, OwnLesson, MAX_EXTRAS, MAX_TEXT_CHARS};
+use rusty_lock_engine::show::own_lesson::{OwnLesson, MAX_TEXT_CHARS};
 use rusty_lock_engine::show::plan::{Plan, ReadyPlan};
 use rusty_lock_engine::show::scenario::{
     decode, encode, is_loopback_host, lesson_changes, FaultProblem, Mode, Pace, Problem, ProviderChoice, Scenario,

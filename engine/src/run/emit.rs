@@ -6,10 +6,23 @@
 use crate::run::cancel::CancelToken;
 use crate::run::clock::Clock;
 use crate::run::events::{Event, FailReason, Outcome};
-use crate::run::harness::Observer;
 use crate::run::wire::ToolCall;
-use futures::future::{select, Either};
+use futures::future::{select, Either, LocalBoxFuture};
 use std::future::Future;
+
+/// Anything that wants to see the run as it happens. Returning a future lets the page pace the
+/// run for the eye; the loop waits for it (and Stop still cuts the wait).
+pub trait Observer {
+    fn on_event(&mut self, event: &Event) -> LocalBoxFuture<'static, ()>;
+}
+
+/// Collects events as fast as they come: what tests and benchmarks use.
+impl Observer for Vec<Event> {
+    fn on_event(&mut self, event: &Event) -> LocalBoxFuture<'static, ()> {
+        self.push(event.clone());
+        Box::pin(std::future::ready(()))
+    }
+}
 
 /// Why a loop left early, before it is turned into an [`crate::run::events::Outcome`].
 pub(crate) enum End {

@@ -3,6 +3,9 @@
 //! model reads the error) and the guards, [`Harness::check_repeat`] and [`Harness::check_errors`].
 //! Everything else is layer 3: it ends the run with a clear outcome and nothing catches it.
 
+/// The observer lives with the events' delivery ([`super::emit`]); it is named here too, where a
+/// caller of the harness looks for it.
+pub use super::emit::Observer;
 use super::emit::{emit, ending, lost_result, or_cancel, End};
 use crate::run::cancel::CancelToken;
 use crate::run::clock::Clock;
@@ -17,22 +20,8 @@ use crate::run::wire::{
     message_chars, tokens_of_chars, ChatRequest, ChatResponse, Message, ToolCall, FINISH_STOP, FINISH_TOOL_CALLS,
 };
 use crate::run::world::Room;
-use futures::future::{select, Either, LocalBoxFuture};
+use futures::future::{select, Either};
 use std::future::Future;
-
-/// Anything that wants to see the run as it happens. Returning a future lets the page pace the
-/// run for the eye; the loop waits for it (and Stop still cuts the wait).
-pub trait Observer {
-    fn on_event(&mut self, event: &Event) -> LocalBoxFuture<'static, ()>;
-}
-
-/// Collects events as fast as they come: what tests and benchmarks use.
-impl Observer for Vec<Event> {
-    fn on_event(&mut self, event: &Event) -> LocalBoxFuture<'static, ()> {
-        self.push(event.clone());
-        Box::pin(std::future::ready(()))
-    }
-}
 
 /// Everything a run needs, injected: the provider, time, the settings, the tools and Stop. Both
 /// schools, the robust [`Harness`] and the [`crate::run::naive::NaiveLoop`], take the same, so

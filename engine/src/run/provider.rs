@@ -6,6 +6,11 @@ use crate::run::wire::{ChatRequest, ChatResponse};
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 
+/// A wait under this many milliseconds is no wait at all, as far as a struggling server can tell.
+pub const NEAR_ZERO_MS: u64 = 10;
+/// More attempts than this on one turn is a storm.
+pub const STORM_ATTEMPTS_PER_TURN: u32 = 5;
+
 /// Where in the run a call happens. The HTTP provider ignores it; the chaos decorator uses it to
 /// hit exactly "turn 2, attempt 1".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use crate::run::herd::{HerdPolicy, HerdSetup, MAX_CLIENTS};
 use crate::run::provider::RetryPolicy;
-use crate::show::scenario::{Notice, Problem};
+use crate::show::notice::{Notice, Problem};
 
 /// The herd view's own settings, as they travel in a link:
 /// `view=herd&clients=1000&down=1000&capacity=40&policy=full`. The retry settings (base, cap,
@@ -54,7 +54,7 @@ impl HerdLink {
 /// cannot use stay at their defaults and are named in the notices, as the scenario decoder does.
 pub fn decode_link(query: &str) -> Option<(HerdLink, Vec<Notice>)> {
     let query = query.strip_prefix('?').unwrap_or(query);
-    let query = &query[..query.len().min(crate::show::scenario::MAX_LINK_LEN)];
+    let query = &query[..query.len().min(crate::show::notice::MAX_LINK_LEN)];
     let pairs: Vec<(String, String)> =
         form_urlencoded::parse(query.as_bytes()).map(|(k, v)| (k.trim().to_string(), v.trim().to_string())).collect();
     let first = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
@@ -86,7 +86,7 @@ pub fn decode_link(query: &str) -> Option<(HerdLink, Vec<Notice>)> {
     if let Some(v) = first("policy") {
         match HerdPolicy::from_slug(v) {
             Some(p) => link.policy = Some(p),
-            None => note("policy", Problem::UnknownPolicy { value: crate::show::scenario::short(v) }),
+            None => note("policy", Problem::UnknownPolicy { value: crate::show::notice::short(v) }),
         }
     }
     Some((link, notices))

@@ -2,12 +2,14 @@
 //! listing the page lights, the verdict on a retry policy, the lessons, scenario links, traces,
 //! the naive-vs-robust comparison and the herd view's link. The page turns all of it into words.
 
+pub mod agenda;
 pub mod beats;
 pub mod compare;
 pub mod cue;
 pub mod herd;
 pub mod lessons;
 pub mod listing;
+pub mod notice;
 pub mod own_lesson;
 pub mod plan;
 pub mod route;

@@ -2,14 +2,14 @@
 //! the run (`expect=model|code|nobody`), and optionally a title (`title=`), a question (`ask=`)
 //! and a takeaway shown after the run (`takeaway=`). The page plays it as it plays a built-in
 //! lesson, and the workshop agenda can list such lessons after the built-in ones
-//! (`?view=agenda&extra=<link>&extra=<link>`, see [`decode_agenda`]).
+//! (`?view=agenda&extra=<link>&extra=<link>`, see [`crate::show::agenda`]).
 //!
 //! The words are the teacher's, so they are data and never markup: they are cleaned here (trimmed,
 //! runs of white space made one space, control characters and direction overrides taken out,
 //! bounded in length), and the page shows them as text only.
 
 use crate::run::events::Layer;
-use crate::show::scenario::{decode, encode, short, Mode, Notice, Pace, Problem, Scenario, MAX_LINK_LEN};
+use crate::show::notice::{short, Problem};
 
 /// The most characters a lesson's title keeps.
 pub const MAX_TITLE_CHARS: usize = 80;
@@ -17,8 +17,6 @@ pub const MAX_TITLE_CHARS: usize = 80;
 pub const MAX_TEXT_CHARS: usize = 200;
 /// The minutes the agenda gives a teacher's lesson: about what a built-in one takes.
 pub const OWN_LESSON_MINUTES: u32 = 5;
-/// At most this many teacher's lessons are read from an agenda link.
-pub const MAX_EXTRAS: usize = 12;
 
 /// A lesson written by a teacher. Empty texts mean "not given": the page then uses its own
 /// title and the standard question, and shows no takeaway.
@@ -128,61 +126,6 @@ pub(crate) fn read_text(key: &str, value: &str, note: &mut impl FnMut(&str, Prob
 /// Reads `expect=`.
 pub(crate) fn read_expect(value: &str) -> Result<Layer, Problem> {
     layer_from_slug(value).ok_or_else(|| Problem::UnknownLayer { value: short(value) })
-}
-
-/// The teacher's lessons an agenda link carries (`extra=`, each the query of a lesson's link,
-/// percent-encoded), in order, and what was left out and why. The agenda's own keys (`view`,
-/// `lang`) are the page's; anything else is ignored, as the agenda always did.
-pub fn decode_agenda(query: &str) -> (Vec<Scenario>, Vec<Notice>) {
-    let mut notices = Vec::new();
-    let (query, cut) = crate::show::scenario::cut_link(query);
-    if cut {
-        notices.push(Notice { key: "link".into(), problem: Problem::LinkTooLong { max: MAX_LINK_LEN } });
-    }
-    let mut extras = Vec::new();
-    let mut n = 0;
-    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
-        if key.trim() != "extra" {
-            continue;
-        }
-        n += 1;
-        if extras.len() == MAX_EXTRAS {
-            notices.push(Notice { key: "extra".into(), problem: Problem::TooManyExtras { max: MAX_EXTRAS } });
-            break;
-        }
-        // A lesson's link may be pasted whole, with the page's address in front of its query.
-        let value = value.trim();
-        let inner = value.split_once('?').map_or(value, |(_, q)| q);
-        let (lesson, inner_notices) = decode(inner);
-        notices.extend(inner_notices.into_iter().map(|n_| Notice { key: format!("extra {n}: {}", n_.key), ..n_ }));
-        if lesson.own_lesson.is_some() {
-            extras.push(for_agenda(lesson));
-        } else {
-            notices
-                .push(Notice { key: format!("extra {n}"), problem: Problem::NotALessonLink { value: short(inner) } });
-        }
-    }
-    (extras, notices)
-}
-
-/// A teacher's lesson as the agenda keeps it: in the full playground, at the mode's own pace, in
-/// no particular language (the agenda's links add the handout's).
-pub fn for_agenda(mut s: Scenario) -> Scenario {
-    s.mode = Mode::Full;
-    s.pace = Pace::default_for(Mode::Full);
-    s.lang = None;
-    s
-}
-
-/// The agenda link's query (without `?`) listing `extras` after the built-in lessons. It may be
-/// longer than [`MAX_LINK_LEN`]: the caller says so rather than hand out a link that is cut.
-pub fn encode_agenda(extras: &[Scenario]) -> String {
-    let mut out = form_urlencoded::Serializer::new(String::new());
-    out.append_pair("view", "agenda");
-    for s in extras {
-        out.append_pair("extra", &encode(&for_agenda(s.clone())));
-    }
-    out.finish()
 }
 
 #[cfg(test)]

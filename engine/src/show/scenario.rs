@@ -11,14 +11,15 @@ use crate::run::config::{LostReply, RunConfig};
 use crate::run::error_text::ErrorText;
 use crate::run::script::Lang;
 use crate::show::lessons::LessonId;
+use crate::show::notice::short;
+/// A link's notices are their own module, below every reader of links (the herd view, a
+/// teacher's lesson), and named here too, where a reader of the codec looks for them.
+pub use crate::show::notice::{FaultProblem, Notice, Problem, MAX_LINK_LEN};
 use crate::show::own_lesson::{read_expect, read_text, OwnLesson};
 use crate::show::plan::{Plan, EXERCISES_KEY, LESSONS_KEY};
 
 /// The link format this build writes. Links with a higher number are read as far as possible.
 pub const FORMAT_VERSION: u32 = 1;
-/// Links longer than this are cut before reading: nobody writes one by hand, and a huge one
-/// must not stall the page.
-pub const MAX_LINK_LEN: usize = 4096;
 /// At most this many fault rules are read from a link.
 pub const MAX_FAULTS: usize = 40;
 /// The playback speeds, as written in links. Index 2 (`1`) is the default.
@@ -350,137 +351,6 @@ impl Watching {
     pub fn lesson_link(self, lesson: &crate::show::lessons::Lesson) -> String {
         format!("?{}{}", crate::show::lessons::lesson_query(lesson), self.tail())
     }
-}
-
-/// One thing a link asked for that was ignored, and why. It is data: the page words it in the
-/// reader's language (`text::notice`), quoting the user's own value where there is one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Notice {
-    pub key: String,
-    pub problem: Problem,
-}
-
-/// Why a link's value was not used. `value` fields hold at most 40 characters of what was typed
-/// (with `…` when cut), so a notice never floods the page.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Problem {
-    /// The link was cut at its last whole setting.
-    LinkTooLong {
-        max: usize,
-    },
-    UnknownLesson {
-        value: String,
-    },
-    /// The key appeared again; its first value was kept.
-    Repeated,
-    NewerFormat {
-        found: u32,
-        ours: u32,
-    },
-    NotAFormat {
-        value: String,
-    },
-    TooManyFaults {
-        max: usize,
-    },
-    /// One item of the fault list was skipped.
-    Fault {
-        value: String,
-        why: FaultProblem,
-    },
-    UnknownModel {
-        value: String,
-    },
-    /// Not one of [`ErrorText`]'s slugs.
-    UnknownErrorText {
-        value: String,
-    },
-    /// Not one of [`LostReply`]'s slugs.
-    UnknownLostReply {
-        value: String,
-    },
-    OutOfRange {
-        min: u64,
-        max: u64,
-    },
-    NotANumber {
-        value: String,
-    },
-    NotAFlag {
-        value: String,
-    },
-    /// Not one of [`SPEEDS`].
-    UnknownSpeed {
-        value: String,
-    },
-    /// Not one of [`Pace`]'s slugs.
-    UnknownPace {
-        value: String,
-    },
-    /// Not an http(s) address, or it holds a user name or password.
-    BadEndpoint,
-    BadModelName,
-    UnknownMode {
-        value: String,
-    },
-    UnknownLang {
-        value: String,
-    },
-    /// An API key in a link is dropped and never stored.
-    KeyInLink,
-    UnknownKey,
-    ModelWithoutEndpoint,
-    /// The herd view's `policy` is not one of [`crate::run::herd::HerdPolicy`]'s slugs.
-    UnknownPolicy {
-        value: String,
-    },
-    /// `expect=` is not one of the layers' slugs: the teacher's lesson is not made.
-    UnknownLayer {
-        value: String,
-    },
-    /// A teacher's question, title or takeaway without `expect=`: there is no answer to judge
-    /// guesses by, so the lesson is not made.
-    MissingExpect,
-    /// A teacher's text was longer than `max` characters; its start was kept.
-    TextTooLong {
-        max: usize,
-    },
-    /// A teacher's text held control characters or direction marks; they were taken out.
-    TextCleaned,
-    /// The link names a built-in lesson and carries a teacher's own: the teacher's is played, on
-    /// the built-in lesson's settings.
-    OwnLessonInstead {
-        value: String,
-    },
-    /// An item of a plan's list (`lessons=`, `exercises=`) that is not one of the page's; the rest
-    /// of the list was kept.
-    UnknownPlanItem {
-        value: String,
-    },
-    /// An agenda's `extra=` is not the link of a teacher's lesson (it has no `expect=`).
-    NotALessonLink {
-        value: String,
-    },
-    /// An agenda link lists more teacher's lessons than this; the rest were left out.
-    TooManyExtras {
-        max: usize,
-    },
-}
-
-/// Why one item of a fault list was skipped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FaultProblem {
-    /// Not written as `t<turn>:<fault>`.
-    Shape,
-    TurnRange {
-        min: u64,
-        max: u64,
-    },
-    /// Not one of [`Fault::ALL`]'s slugs.
-    UnknownFault,
-    TimesRange {
-        max: u32,
-    },
 }
 
 /// The turns a fault rule may name (`t2`).
@@ -881,13 +751,4 @@ fn model_value(value: &str) -> Result<String, Problem> {
     } else {
         Err(Problem::BadModelName)
     }
-}
-
-/// Quotes at most 40 characters of what the user wrote, so a notice never floods the page.
-pub(crate) fn short(text: &str) -> String {
-    let mut out: String = text.chars().take(40).collect();
-    if text.chars().count() > 40 {
-        out.push('…');
-    }
-    out
 }

@@ -214,12 +214,11 @@ pub struct ServerAsk {
     pub retry_after_ms: u64,
 }
 
-/// A wait under this many milliseconds is no wait at all, as far as a struggling server can tell.
-pub const NEAR_ZERO_MS: u64 = 10;
+/// The thresholds a policy is judged by live with the retry policy itself, so the report card
+/// (`yours`) reads the same ones without reaching up into the playground's presentation.
+pub use crate::run::provider::{NEAR_ZERO_MS, STORM_ATTEMPTS_PER_TURN};
 /// More retries than this in one run is a storm.
 pub const STORM_RETRIES: usize = 10;
-/// More attempts than this on one turn is a storm.
-pub const STORM_ATTEMPTS_PER_TURN: u32 = 5;
 
 /// Judges a run from its settings and events. Findings come worst first.
 /// The `Retry-After` asks are read from the failure events themselves.

@@ -9,7 +9,7 @@
 //! lessons carry it, and printed, the handout holds the plan's lessons and exercises only.
 //!
 //! Teachers' own lessons come after the built-in ones: the agenda link carries each one's link
-//! (`?view=agenda&extra=<link>&extra=<link>`, see `own_lesson::decode_agenda`), and what it could
+//! (`?view=agenda&extra=<link>&extra=<link>`, see `agenda::decode_agenda`), and what it could
 //! not read is said above the list. The agenda on screen is remembered for this tab, so "Add to
 //! the agenda" keeps its lessons.
 
@@ -24,8 +24,9 @@ use crate::web::address::Address;
 use crate::web::agenda_memory;
 use crate::web::share::page_base;
 use leptos::prelude::*;
+use rusty_lock_engine::show::agenda::{decode_agenda, encode_agenda};
 use rusty_lock_engine::show::lessons::LESSONS;
-use rusty_lock_engine::show::own_lesson::{decode_agenda, encode_agenda, OwnLesson, OWN_LESSON_MINUTES};
+use rusty_lock_engine::show::own_lesson::{OwnLesson, OWN_LESSON_MINUTES};
 use rusty_lock_engine::show::route::Route;
 use rusty_lock_engine::show::scenario::{decode, encode, Mode, Scenario, Watching};
 use rusty_lock_engine::yours::exercise::ExerciseId;

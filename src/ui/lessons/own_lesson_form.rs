@@ -13,8 +13,9 @@ use crate::web::share::{copy_text, page_base};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use rusty_lock_engine::run::events::Layer;
+use rusty_lock_engine::show::agenda::{decode_agenda, encode_agenda};
 use rusty_lock_engine::show::lessons::find;
-use rusty_lock_engine::show::own_lesson::{decode_agenda, encode_agenda, OwnLesson, MAX_TEXT_CHARS, MAX_TITLE_CHARS};
+use rusty_lock_engine::show::own_lesson::{OwnLesson, MAX_TEXT_CHARS, MAX_TITLE_CHARS};
 use rusty_lock_engine::show::scenario::{encode, MAX_LINK_LEN};
 
 /// A link's query if it fits in a link, or how long it would be.
