@@ -11,12 +11,12 @@ use crate::run::chaos::{Fault, FaultPlan};
 use crate::run::config::RunConfig;
 use crate::run::events::{Event, Layer, Outcome};
 use crate::run::provider::{CallFailure, ProviderError};
+use crate::run::provider::{NEAR_ZERO_MS, STORM_ATTEMPTS_PER_TURN};
 use crate::run::script::{script, Lang};
 use crate::run::tools::{run_tool, ToolErrorKind};
 use crate::run::wire::Role;
 use crate::run::wire::{FINISH_LENGTH, FINISH_TOOL_CALLS};
 use crate::run::world::Room;
-use crate::show::verdict::{NEAR_ZERO_MS, STORM_ATTEMPTS_PER_TURN};
 use crate::yours::observe::{
     events_of, model_requests, tools_used, End, Got, Mistake, ModelRequest, Observed, ToolResult,
 };
@@ -126,6 +126,31 @@ impl CaseId {
             CaseId::ToolTimeout => Fault::ToolTimeout,
             CaseId::StopWithCalls => Fault::StopWithCalls,
             CaseId::CutAtLength => Fault::CutAtLength,
+        })
+    }
+
+    /// The case that meets `fault` once: every fault the playground can inject has its row on the
+    /// card, so a new fault is a compile error here until it has one. The harness's own bug is the
+    /// one fault with none: it breaks the page's loop, and the card grades the learner's.
+    pub fn of_fault(fault: Fault) -> Option<CaseId> {
+        Some(match fault {
+            Fault::RateLimited => CaseId::RateLimited,
+            Fault::Http500 => CaseId::Http500,
+            Fault::Http502 => CaseId::Http502,
+            Fault::Http503 => CaseId::Http503,
+            Fault::Dropped => CaseId::Dropped,
+            Fault::Unauthorized => CaseId::Unauthorized,
+            Fault::BadRequest => CaseId::BadRequest,
+            Fault::Hang => CaseId::Hang,
+            Fault::Slow => CaseId::Slow,
+            Fault::BadJson => CaseId::BadJson,
+            Fault::UnknownTool => CaseId::UnknownTool,
+            Fault::SchemaInvalid => CaseId::SchemaInvalid,
+            Fault::MissingArg => CaseId::MissingArg,
+            Fault::ToolTimeout => CaseId::ToolTimeout,
+            Fault::StopWithCalls => CaseId::StopWithCalls,
+            Fault::CutAtLength => CaseId::CutAtLength,
+            Fault::HarnessBug => return None,
         })
     }
 
