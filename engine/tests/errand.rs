@@ -197,7 +197,7 @@ fn the_page_tools_are_recognised_by_name_only_when_they_are_all_there_is() {
     let use_ = tool("use", "", json!({}));
     assert!(Errand::is_page_tools(&[look.clone(), use_.clone()]));
     assert!(Errand::is_page_tools(&[use_.clone(), look.clone()]));
-    assert!(!Errand::is_page_tools(&[look.clone()]));
+    assert!(!Errand::is_page_tools(std::slice::from_ref(&look)));
     assert!(!Errand::is_page_tools(&[look, use_, calculator().remove(0)]));
     assert!(!Errand::is_page_tools(&[]));
 }

@@ -133,7 +133,7 @@ impl Errand {
         let start = messages.iter().rposition(|m| m.role == Role::User).map_or(0, |i| i + 1);
         let history = &messages[start..];
         let turns = history.iter().filter(|m| m.role == Role::Assistant).count();
-        let attempts = attempts(history, w);
+        let attempts = attempts(history);
         let next_id = format!("call_e{}", messages.iter().map(|m| m.calls().len()).sum::<usize>() + 1);
 
         let finish = tools.iter().find(|t| role_of(t) == ToolRole::Finish);
@@ -239,8 +239,7 @@ fn call(thought: String, id: &str, tool: &ToolSpec, args: &Value) -> Message {
 }
 
 /// The calls of the errand so far, each with its result read.
-fn attempts<'a>(history: &'a [Message], w: &ErrandWords) -> Vec<Attempt<'a>> {
-    let _ = w;
+fn attempts(history: &[Message]) -> Vec<Attempt<'_>> {
     history
         .iter()
         .filter(|m| m.role == Role::Assistant)
@@ -249,7 +248,8 @@ fn attempts<'a>(history: &'a [Message], w: &ErrandWords) -> Vec<Attempt<'a>> {
             let result = history
                 .iter()
                 .filter(|m| m.role == Role::Tool && m.tool_call_id.as_deref() == Some(call.id.as_str()))
-                .find_map(|m| Some(m.content.as_deref().unwrap_or_default()));
+                .map(|m| m.content.as_deref().unwrap_or_default())
+                .next();
             Attempt { call, result, meaning: result.map_or(ResultMeaning::Nothing, meaning_of_result) }
         })
         .collect()
@@ -266,7 +266,7 @@ pub fn meaning_of_result(text: &str) -> ResultMeaning {
         return ResultMeaning::Success;
     }
     let t = normalised(text);
-    let tables = Lang::ALL.map(|l| script(l));
+    let tables = Lang::ALL.map(script);
     let holds =
         |pick: fn(&Script) -> &'static [&'static str]| tables.iter().any(|s| pick(s).iter().any(|cue| t.contains(cue)));
     if holds(|s| s.errand.refused) {
@@ -887,7 +887,8 @@ fn break_schema(arguments: &str, schema: Option<&Value>) -> Value {
     Value::Array(vec![Value::from(42)])
 }
 
-/// A value a property's schema refuses: of a type it does not list, or a text not in its enum.
+/// A value a property's schema refuses: a text not in its enum, or a value of a type none of
+/// its branches (`anyOf`, `oneOf`) lists. None when some branch accepts any type.
 fn wrong_value(prop: &Map<String, Value>) -> Option<Value> {
     if let Some(allowed) = prop.get("enum").and_then(Value::as_array) {
         let mut bad = String::from("not_allowed");
@@ -899,13 +900,22 @@ fn wrong_value(prop: &Map<String, Value>) -> Option<Value> {
     if let Some(c) = prop.get("const") {
         return Some(if c.is_string() { Value::from(42) } else { Value::from("not_allowed") });
     }
-    let ts = types(prop);
+    let mut ts: Vec<&str> = types(prop);
     if ts.is_empty() {
         return None;
     }
+    for key in ["anyOf", "oneOf"] {
+        for branch in prop.get(key).and_then(Value::as_array).into_iter().flatten() {
+            let more = branch.as_object().map(types).unwrap_or_default();
+            if more.is_empty() {
+                return None;
+            }
+            ts.extend(more);
+        }
+    }
     let candidates =
         [Value::from(42), Value::from("forty-two"), Value::Bool(true), Value::Array(Vec::new()), Value::Null];
-    candidates.into_iter().find(|c| !fits_types(c, &ts) && !(c.is_i64() && ts.contains(&"number")))
+    candidates.into_iter().find(|c| !fits_types(c, &ts))
 }
 
 #[cfg(test)]
