@@ -393,6 +393,135 @@ fn the_same_request_gets_the_same_reply() {
     }
 }
 
+/// The holes of a template, sorted.
+fn holes(template: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else { break };
+        let name = &rest[open + 1..open + close];
+        if !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase()) {
+            out.push(name.to_string());
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_errand_sentence_has_exactly_its_holes_in_every_language() {
+    for lang in Lang::ALL {
+        let w = &script(lang).errand;
+        let templates: [(&str, &[&str]); 12] = [
+            (w.no_tools, &[]),
+            (w.think_call, &["name"]),
+            (w.think_next, &["name"]),
+            (w.think_retry, &["name"]),
+            (w.think_switch, &["name"]),
+            (w.think_finish, &["name"]),
+            (w.answer, &["quote", "tools"]),
+            (w.answer_failed, &["name", "quote"]),
+            (w.answer_nothing, &[]),
+            (w.no_reply, &[]),
+            (w.query, &[]),
+            (w.text, &[]),
+        ];
+        for (template, expected) in templates {
+            assert!(!template.trim().is_empty(), "{lang:?}");
+            assert_eq!(holes(template), expected, "{lang:?}: {template}");
+        }
+        for cue in w.not_found.iter().chain(w.refused) {
+            assert_eq!(cue.to_lowercase(), *cue, "{lang:?}: cues are lowercase");
+        }
+        assert_ne!(w.city, w.city_other);
+    }
+}
+
+#[test]
+fn results_worded_in_each_language_are_read_for_what_they_mean() {
+    for lang in Lang::ALL {
+        let w = &script(lang).errand;
+        let tools = files();
+        for (cue, retried) in [(w.not_found[0], true), (w.refused[0], false)] {
+            let run = run_loop(lang, &tools, None, |c| match c.function.name.as_str() {
+                "read_file" => format!("Error: {cue}"),
+                _ => "ok".into(),
+            });
+            let reads = calls(&run).iter().filter(|(n, _)| n == "read_file").count();
+            assert_eq!(reads, if retried { 2 } else { 1 }, "{lang:?} {cue}");
+        }
+    }
+}
+
+#[test]
+fn a_finish_tool_alone_ends_at_once_and_says_nothing_was_read() {
+    for lang in Lang::ALL {
+        let tools = vec![search_and_final().remove(0)];
+        let run = run_loop(lang, &tools, Some("final_answer"), working);
+        assert_eq!(run.assistant_turns, 1);
+        assert_eq!(run.answer, script(lang).errand.answer_nothing);
+    }
+}
+
+#[test]
+fn after_the_finish_tool_a_loop_that_comes_back_gets_the_plain_answer() {
+    let tools = search_and_final();
+    let errand = Errand::speaking(Lang::En);
+    let mut messages = vec![Message::user("go")];
+    for _ in 0..2 {
+        let reply = errand.decide(&tools, &messages);
+        let call = reply.calls()[0].clone();
+        messages.push(reply);
+        messages.push(Message::tool_result(&call.id, working(&call)));
+    }
+    let last = errand.decide(&tools, &messages);
+    assert!(last.calls().is_empty());
+    assert!(last.content.unwrap_or_default().contains("built in 1203"));
+}
+
+#[test]
+fn destructive_tools_wait_while_anything_else_is_declared() {
+    let tools = vec![
+        tool(
+            "delete_file",
+            "Delete a file.",
+            json!({"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}),
+        ),
+        tool("list_files", "List the files.", json!({"type": "object", "properties": {}})),
+    ];
+    let run = run_loop(Lang::En, &tools, None, |_| "a.txt".into());
+    assert!(calls(&run).iter().all(|(n, _)| n == "list_files"), "{:?}", calls(&run));
+}
+
+#[test]
+fn schemas_written_every_odd_way_still_get_fitting_arguments() {
+    let odd = [
+        json!({}),
+        json!(null),
+        json!({"type": "object"}),
+        json!({"properties": {"q": {"type": "string"}}}),
+        json!({"type": "object", "properties": {"x": {"anyOf": [{"type": "integer", "minimum": 10}, {"type": "string"}]}}, "required": ["x"]}),
+        json!({"type": "object", "properties": {"x": {"oneOf": [{"type": "integer", "maximum": -3}, {"type": "string"}]}}, "required": ["x"]}),
+        json!({"type": "object", "allOf": [{"properties": {"a": {"type": "integer"}}, "required": ["a"]}, {"properties": {"b": {"type": "boolean"}}, "required": ["b"]}]}),
+        json!({"type": "object", "$defs": {"city": {"type": "string", "minLength": 3}}, "properties": {"where": {"$ref": "#/$defs/city"}}, "required": ["where"]}),
+        json!({"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "minItems": 2}}, "required": ["tags"]}),
+        json!({"type": "object", "properties": {"point": {"type": "array", "prefixItems": [{"type": "number"}, {"type": "boolean"}], "minItems": 2}}, "required": ["point"]}),
+        json!({"type": "object", "properties": {"n": {"type": "integer", "multipleOf": 5, "minimum": 7}}, "required": ["n"]}),
+        json!({"type": "object", "properties": {"mode": {"const": "fast"}, "when": {"type": "string", "format": "date"}}, "required": ["mode", "when"]}),
+        json!({"type": "object", "minProperties": 2, "properties": {"a": {"type": "string"}}, "required": ["a"]}),
+    ];
+    for schema in odd {
+        let tools = vec![tool("lookup", "", schema.clone())];
+        let call = first_call(&tools);
+        let args = args_of(&call);
+        assert!(args.is_object());
+        if schema.is_object() {
+            assert!(valid(&schema, &args), "{schema}\n{args}");
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Properties.
 

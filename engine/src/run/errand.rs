@@ -458,7 +458,7 @@ fn answer_text(s: &Script, attempts: &[Attempt]) -> String {
             let q = a.result.filter(|r| !r.trim().is_empty()).map_or_else(|| w.no_reply.to_string(), quote);
             fill(w.answer_failed, &[("name", &a.call.function.name), ("quote", &q)])
         }
-        None => fill(w.answer_failed, &[("name", "?"), ("quote", w.no_reply)]),
+        None => w.answer_nothing.to_string(),
     }
 }
 

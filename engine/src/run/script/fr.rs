@@ -71,6 +71,7 @@ pub static FR: Script = Script {
         think_finish: "J'ai ce qu'il me faut. Je rends ma réponse avec {name}.",
         answer: "C'est fait. J'ai utilisé {tools}, et le dernier résultat disait\u{a0}: «\u{a0}{quote}\u{a0}»",
         answer_failed: "Je m'arrête\u{a0}: {name} n'a pas marché, et je ne vais pas réessayer à l'aveugle. La dernière erreur disait\u{a0}: «\u{a0}{quote}\u{a0}»",
+        answer_nothing: "Je n'ai trouvé aucun outil utilisable pour cette course, je n'ai donc rien à rapporter.",
         no_reply: "(aucun résultat reçu)",
         query: "porte du temple",
         text: "Notes de la course.",

@@ -144,6 +144,8 @@ pub struct ErrandWords {
     pub answer: &'static str,
     /// `{name}`, `{quote}`: nothing worked; it quotes the last error.
     pub answer_failed: &'static str,
+    /// No tool it could use (only a finish tool, or none with a name): nothing was read.
+    pub answer_nothing: &'static str,
     /// What it quotes when a call got no result at all.
     pub no_reply: &'static str,
     /// A search query.
@@ -256,6 +258,7 @@ pub static EN: Script = Script {
         think_finish: "I have what I need. Handing in my answer with {name}.",
         answer: "Done. I used {tools}, and the last result read: \"{quote}\"",
         answer_failed: "I stopped: {name} did not work, and I won't keep trying blindly. The last error said: \"{quote}\"",
+        answer_nothing: "I found no tool I could use for this errand, so I have nothing to report.",
         no_reply: "(no result came back)",
         query: "temple door",
         text: "Notes from the errand.",

@@ -75,6 +75,7 @@ pub static ZH: Script = Script {
         think_finish: "我需要的都有了。用 {name} 提交我的回答。",
         answer: "完成了。我用了 {tools}，最后一个结果是：“{quote}”",
         answer_failed: "我停下了：{name} 没有成功，我不会盲目地一直重试。最后的错误是：“{quote}”",
+        answer_nothing: "我没有找到可以用来完成这次任务的工具，所以没有什么可以报告的。",
         no_reply: "（没有返回结果）",
         query: "神殿的门",
         text: "这次任务的笔记。",
