@@ -522,6 +522,45 @@ fn schemas_written_every_odd_way_still_get_fitting_arguments() {
     }
 }
 
+#[test]
+fn a_schema_whose_refs_fan_out_is_filled_in_bounded_time() {
+    let props: serde_json::Map<String, Value> = (0..10).map(|i| (format!("p{i}"), json!({"$ref": "#"}))).collect();
+    let required: Vec<String> = props.keys().cloned().collect();
+    let schema = json!({
+        "type": "object", "properties": props, "required": required,
+        "allOf": [{"$ref": "#"}, {"$ref": "#"}, {"$ref": "#"}],
+    });
+    let started = std::time::Instant::now();
+    let call = first_call(&[tool("lookup", "", schema)]);
+    assert!(args_of(&call).is_object());
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+}
+
+#[test]
+fn a_finish_call_broken_on_the_way_is_made_once_more_then_it_answers_plainly() {
+    let tools = search_and_final();
+    let errand = Errand::speaking(Lang::En);
+    let mut messages = vec![Message::user("go")];
+    let first = errand.decide(&tools, &messages);
+    let id = first.calls()[0].id.clone();
+    messages.push(first);
+    messages.push(Message::tool_result(&id, "The temple door was built in 1203.".into()));
+    let mut finish = errand.decide(&tools, &messages);
+    let intended = finish.calls()[0].clone();
+    assert_eq!(intended.function.name, "final_answer");
+    Errand::break_call(&mut finish.tool_calls.as_mut().unwrap()[0], Fault::BadJson, &tools);
+    messages.push(finish);
+    messages.push(Message::tool_result(&intended.id, "Error: the arguments were not valid JSON".into()));
+    let again = errand.decide(&tools, &messages);
+    assert_eq!(again.calls()[0].function.arguments, intended.function.arguments);
+    let id = again.calls()[0].id.clone();
+    messages.push(again);
+    messages.push(Message::tool_result(&id, "Error: still failing".into()));
+    let last = errand.decide(&tools, &messages);
+    assert!(last.calls().is_empty(), "no third try");
+    assert!(last.content.unwrap_or_default().contains("built in 1203"));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Properties.
 

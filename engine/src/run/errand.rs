@@ -11,6 +11,7 @@ use crate::run::script::meaning::{normalised, wrapped_as_failure};
 use crate::run::script::{fill, list, script, ErrandWords, Lang, Script};
 use crate::run::wire::{Message, Role, ToolCall, ToolSpec};
 use serde_json::{Map, Value};
+use std::cell::Cell;
 
 /// How many tools the errand calls at most (each once, plus one retry after an error).
 pub const MAX_TOOLS: usize = 3;
@@ -20,6 +21,11 @@ pub const MAX_TURNS: usize = 5;
 /// How deep it follows a schema: a schema nested deeper (or one that refers to itself) gets
 /// a plain value there rather than a stack overflow.
 const MAX_DEPTH: u8 = 12;
+/// How many schema nodes one call's arguments may be built from, and how many branches one
+/// schema may merge: a schema whose `$ref`s fan out (each property referring to the whole
+/// schema) would otherwise take exponential time. Past it, values are plain.
+const NODE_BUDGET: u32 = 4000;
+const MERGE_BUDGET: u32 = 64;
 /// How many characters of a result the answer quotes.
 const QUOTE_CHARS: usize = 80;
 /// Results longer than this are not read for cues such as "not found": a file that mentions
@@ -106,6 +112,8 @@ struct Filler<'a> {
     answer: Option<&'a str>,
     /// The whole schema, for local `$ref`s.
     root: &'a Value,
+    /// What is left of [`NODE_BUDGET`].
+    budget: &'a Cell<u32>,
 }
 
 impl Errand {
@@ -138,14 +146,27 @@ impl Errand {
 
         let finish = tools.iter().find(|t| role_of(t) == ToolRole::Finish);
         let plan = plan(tools);
-        let finish_called = finish.is_some_and(|f| attempts.iter().any(|a| a.call.function.name == f.function.name));
         let answer = answer_text(s, &attempts);
-        if turns >= MAX_TURNS || finish_called || (turns + 1 >= MAX_TURNS && finish.is_none()) {
+        if let Some(f) = finish {
+            let handed: Vec<&Attempt> = attempts.iter().filter(|a| a.call.function.name == f.function.name).collect();
+            if let Some(first) = handed.first() {
+                // A finish call that failed (broken on the way, say) is made once more, as it
+                // should have been; one that went through, or failed twice, ends in plain text.
+                let intended = arguments(f, self.lang, 0, Some(&answer));
+                let sent = serde_json::from_str::<Value>(&first.call.function.arguments).ok();
+                let failed = matches!(first.meaning, ResultMeaning::Failed | ResultMeaning::NotFound);
+                if handed.len() == 1 && failed && sent.as_ref() != Some(&intended) && turns <= MAX_TURNS {
+                    return call(fill(w.think_finish, &[("name", &f.function.name)]), &next_id, f, &intended);
+                }
+                return say(answer);
+            }
+        }
+        if turns >= MAX_TURNS || (turns + 1 >= MAX_TURNS && finish.is_none()) {
             return say(answer);
         }
         if turns + 1 < MAX_TURNS {
-            if let Some((tool, variant)) = next_work(&plan, &attempts, self.lang, w) {
-                let args = arguments(tool, &Filler { variant, ..self.filler(w, tool, None) });
+            if let Some((tool, variant)) = next_work(&plan, &attempts, self.lang) {
+                let args = arguments(tool, self.lang, variant, None);
                 let last = attempts.last();
                 let thought = match last {
                     None => w.think_call,
@@ -158,7 +179,7 @@ impl Errand {
         }
         match finish {
             Some(f) => {
-                let args = arguments(f, &self.filler(w, f, Some(&answer)));
+                let args = arguments(f, self.lang, 0, Some(&answer));
                 call(fill(w.think_finish, &[("name", &f.function.name)]), &next_id, f, &args)
             }
             None => say(answer),
@@ -210,17 +231,6 @@ impl Errand {
                 f.arguments = Value::Object(args).to_string();
             }
             _ => {}
-        }
-    }
-
-    fn filler<'a>(&self, w: &'a ErrandWords, tool: &'a ToolSpec, answer: Option<&'a str>) -> Filler<'a> {
-        Filler {
-            words: w,
-            lang: self.lang,
-            variant: 0,
-            writer: matches!(role_of(tool), ToolRole::Write | ToolRole::Destroy),
-            answer,
-            root: &tool.function.parameters,
         }
     }
 }
@@ -314,17 +324,14 @@ fn role_of(tool: &ToolSpec) -> ToolRole {
     let name = words_of(&tool.function.name);
     let desc = words_of(&tool.function.description);
     let joined = name.join(" ");
-    let finish_names = ["final", "finish", "done", "submit", "complete", "end", "conclude"];
-    if any_word(&name, &finish_names)
-        || joined == "answer"
-        || joined.contains("final answer")
-        || joined == "respond"
-        || joined == "reply"
-    {
-        return ToolRole::Finish;
-    }
+    // `final_answer`, `finish`, `task_done`, `submit_answer`, `answer`, `respond`: a tool that
+    // hands in the answer. `submit_order` or `get_answer` is not one.
+    let finishes = any_word(&name, &["final", "finish", "finished", "done", "conclude"])
+        || matches!(joined.as_str(), "answer" | "respond" | "reply" | "submit" | "end" | "complete" | "stop")
+        || (name.iter().any(|w| w == "answer")
+            && any_word(&name, &["submit", "give", "provide", "return", "send", "user", "write"]));
     let desc_text = desc.join(" ");
-    if desc_text.contains("final answer") || desc_text.contains("finish the task") {
+    if finishes || desc_text.contains("final answer") || desc_text.contains("finish the task") {
         return ToolRole::Finish;
     }
     let pick = |words: &[String]| {
@@ -403,12 +410,7 @@ fn plan(tools: &[ToolSpec]) -> Vec<&ToolSpec> {
 
 /// The next work call: the first planned tool that has not worked yet, was not refused and
 /// has failed less than twice, with the first arguments it has not been called with.
-fn next_work<'a>(
-    plan: &[&'a ToolSpec],
-    attempts: &[Attempt],
-    lang: Lang,
-    w: &ErrandWords,
-) -> Option<(&'a ToolSpec, u32)> {
+fn next_work<'a>(plan: &[&'a ToolSpec], attempts: &[Attempt], lang: Lang) -> Option<(&'a ToolSpec, u32)> {
     if attempts.len() > MAX_TOOLS {
         return None;
     }
@@ -421,16 +423,8 @@ fn next_work<'a>(
         }
         let tried: Vec<Option<Value>> =
             mine.iter().map(|a| serde_json::from_str::<Value>(&a.call.function.arguments).ok()).collect();
-        let base = Filler {
-            words: w,
-            lang,
-            variant: 0,
-            writer: matches!(role_of(tool), ToolRole::Write | ToolRole::Destroy),
-            answer: None,
-            root: &tool.function.parameters,
-        };
         for variant in 0..3 {
-            let args = arguments(tool, &Filler { variant, ..base });
+            let args = arguments(tool, lang, variant, None);
             if !tried.iter().any(|t| t.as_ref() == Some(&args)) {
                 return Some((tool, variant));
             }
@@ -477,8 +471,19 @@ fn quote(text: &str) -> String {
     out
 }
 
-/// The arguments of a call: always a JSON object, whatever the schema.
-fn arguments(tool: &ToolSpec, f: &Filler) -> Value {
+/// The arguments of a call: always a JSON object, whatever the schema. `variant` 0 is the
+/// first try, more a try with other values; `answer` fills the finish tool's text.
+fn arguments(tool: &ToolSpec, lang: Lang, variant: u32, answer: Option<&str>) -> Value {
+    let budget = Cell::new(NODE_BUDGET);
+    let f = Filler {
+        words: &script(lang).errand,
+        lang,
+        variant,
+        writer: matches!(role_of(tool), ToolRole::Write | ToolRole::Destroy),
+        answer,
+        root: &tool.function.parameters,
+        budget: &budget,
+    };
     match f.value(&tool.function.parameters, "", "", 0) {
         v @ Value::Object(_) => v,
         _ => Value::Object(Map::new()),
@@ -489,22 +494,27 @@ fn arguments(tool: &ToolSpec, f: &Filler) -> Value {
 /// local `$ref` merged in: properties and required lists are joined, other keywords kept from
 /// the schema itself first. Anything that is not an object reads as an empty schema.
 fn merged(schema: &Value, root: &Value, depth: u8) -> Map<String, Value> {
+    merged_within(schema, root, depth, &Cell::new(MERGE_BUDGET))
+}
+
+fn merged_within(schema: &Value, root: &Value, depth: u8, budget: &Cell<u32>) -> Map<String, Value> {
     let Value::Object(own) = schema else { return Map::new() };
     let mut out = own.clone();
-    if depth >= MAX_DEPTH {
+    if depth >= MAX_DEPTH || budget.get() == 0 {
         return out;
     }
+    budget.set(budget.get() - 1);
     let mut branches: Vec<Map<String, Value>> = Vec::new();
     if let Some(Value::Array(all)) = own.get("allOf") {
-        branches.extend(all.iter().map(|b| merged(b, root, depth + 1)));
+        branches.extend(all.iter().map(|b| merged_within(b, root, depth + 1, budget)));
     }
     for key in ["anyOf", "oneOf"] {
         if let Some(first) = own.get(key).and_then(Value::as_array).and_then(|a| a.first()) {
-            branches.push(merged(first, root, depth + 1));
+            branches.push(merged_within(first, root, depth + 1, budget));
         }
     }
     if let Some(target) = own.get("$ref").and_then(Value::as_str).and_then(|r| local_ref(root, r)) {
-        branches.push(merged(target, root, depth + 1));
+        branches.push(merged_within(target, root, depth + 1, budget));
     }
     for b in branches {
         for (k, v) in b {
@@ -688,7 +698,9 @@ impl Filler<'_> {
                 }
             })
             .unwrap_or("string");
-        if depth >= MAX_DEPTH {
+        let spent = self.budget.get() == 0;
+        self.budget.set(self.budget.get().saturating_sub(1));
+        if depth >= MAX_DEPTH || spent {
             return match ty {
                 "object" => Value::Object(Map::new()),
                 "array" => Value::Array(Vec::new()),
@@ -846,8 +858,10 @@ impl Filler<'_> {
             (_, ValueKind::Count | ValueKind::Operand) => if alt { "3" } else { "2" }.into(),
             (_, ValueKind::Generic) => if alt { "example-2" } else { "example" }.into(),
         };
-        let mut text = if self.variant > 1 { format!("{text}{}", self.variant) } else { text };
-        if let Some(min) = count(node, "minLength") {
+        let free = matches!(kind, ValueKind::Generic | ValueKind::Text | ValueKind::Query) && format.is_empty();
+        let mut text =
+            if self.variant > 1 && free && self.answer.is_none() { format!("{text}{}", self.variant) } else { text };
+        if let Some(min) = node.get("minLength").and_then(Value::as_u64).map(|n| n.min(4096) as usize) {
             while text.chars().count() < min {
                 text.push('x');
             }
@@ -951,7 +965,12 @@ mod tests {
                 parameters: Value::Null,
             },
         };
-        assert_eq!(role_of(&t("final_answer")), ToolRole::Finish);
+        for finish in ["final_answer", "finish", "task_done", "submit_answer", "answer", "respond", "FinalAnswer"] {
+            assert_eq!(role_of(&t(finish)), ToolRole::Finish, "{finish}");
+        }
+        for other in ["get_answer", "submit_order", "send_email", "get_completion", "calculator", "end_call_x"] {
+            assert_ne!(role_of(&t(other)), ToolRole::Finish, "{other}");
+        }
         assert_eq!(role_of(&t("delete_file")), ToolRole::Destroy);
         let tools = [t("write_file"), t("final_answer"), t("delete_file"), t("read_file")];
         let names: Vec<&str> = plan(&tools).iter().map(|t| t.function.name.as_str()).collect();
