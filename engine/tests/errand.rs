@@ -561,6 +561,20 @@ fn a_finish_call_broken_on_the_way_is_made_once_more_then_it_answers_plainly() {
     assert!(last.content.unwrap_or_default().contains("built in 1203"));
 }
 
+#[test]
+fn a_loop_that_drops_the_models_replies_still_gets_an_answer() {
+    let tools = calculator();
+    let errand = Errand::speaking(Lang::En);
+    let mut messages = vec![Message::user("go")];
+    for _ in 0..=MAX_TURNS {
+        let reply = errand.decide(&tools, &messages);
+        let Some(call) = reply.calls().first() else { return };
+        // The reply itself is never appended: only its result.
+        messages.push(Message::tool_result(&call.id, "Error: bad expression".into()));
+    }
+    panic!("no answer after {} turns", MAX_TURNS + 1);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Properties.
 

@@ -140,7 +140,13 @@ impl Errand {
         // The errand is the latest task: what came after the last user message.
         let start = messages.iter().rposition(|m| m.role == Role::User).map_or(0, |i| i + 1);
         let history = &messages[start..];
-        let turns = history.iter().filter(|m| m.role == Role::Assistant).count();
+        // A loop that forgets to keep the model's replies still sends their results: counted
+        // too, so such a loop also reaches the end.
+        let turns = history
+            .iter()
+            .filter(|m| m.role == Role::Assistant)
+            .count()
+            .max(history.iter().filter(|m| m.role == Role::Tool).count());
         let attempts = attempts(history);
         let next_id = format!("call_e{}", messages.iter().map(|m| m.calls().len()).sum::<usize>() + 1);
 
