@@ -462,6 +462,8 @@ fn answer_text(s: &Script, attempts: &[Attempt]) -> String {
     }
 }
 
+/// Whether a call's tool writes, by its name alone: what a writer gives back ("Wrote 22 bytes")
+/// is not what the answer quotes while a reader's result is there.
 fn role_by_name(a: &Attempt) -> Option<ToolRole> {
     let words = words_of(&a.call.function.name);
     any_word(&words, &["write", "save", "create", "append", "send", "post"]).then_some(ToolRole::Write)
