@@ -12,6 +12,7 @@ pub mod clock;
 pub mod config;
 pub mod connection;
 pub(crate) mod emit;
+pub mod errand;
 pub mod error_text;
 pub mod events;
 pub mod harness;

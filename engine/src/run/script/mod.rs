@@ -119,6 +119,47 @@ pub struct Script {
     /// The cues the built-in model reads a tool result by, in this language
     /// ([`meaning`]): how it understands a loop's own tools, worded its own way.
     pub meanings: Meanings,
+    /// The built-in model's words when it runs an errand with a loop's own tools
+    /// ([`crate::run::errand`]).
+    pub errand: ErrandWords,
+}
+
+/// What the built-in model says, and the values it fills in where wording matters, when a loop
+/// brings its own tools instead of the temple's. A field per sentence, as in [`Script`].
+#[derive(Debug)]
+pub struct ErrandWords {
+    /// The request declared no tools: this model acts only through function calling.
+    pub no_tools: &'static str,
+    /// `{name}`: the first call of the errand.
+    pub think_call: &'static str,
+    /// `{name}`: the next tool, after one that worked.
+    pub think_next: &'static str,
+    /// `{name}`: the same tool again after an error, with other arguments.
+    pub think_retry: &'static str,
+    /// `{name}`: another tool, after one that failed or was refused.
+    pub think_switch: &'static str,
+    /// `{name}`: the tool that hands in the answer.
+    pub think_finish: &'static str,
+    /// `{tools}`, `{quote}`: the errand worked; it quotes what it read last.
+    pub answer: &'static str,
+    /// `{name}`, `{quote}`: nothing worked; it quotes the last error.
+    pub answer_failed: &'static str,
+    /// No tool it could use (only a finish tool, or none with a name): nothing was read.
+    pub answer_nothing: &'static str,
+    /// What it quotes when a call got no result at all.
+    pub no_reply: &'static str,
+    /// A search query.
+    pub query: &'static str,
+    /// Text to write, send or note.
+    pub text: &'static str,
+    /// A city, and another one for a second try.
+    pub city: &'static str,
+    pub city_other: &'static str,
+    /// Cues of a result that says the thing asked for does not exist (lowercase, as in
+    /// [`Meanings`]).
+    pub not_found: &'static [&'static str],
+    /// Cues of a result that says the call was refused: never made again the same way.
+    pub refused: &'static [&'static str],
 }
 
 /// What a careless harness forwards when a tool raises: the pieces of a Python traceback, the
@@ -206,6 +247,30 @@ pub static EN: Script = Script {
             "nothing happens", "nothing happened", "unknown tool", "no tool", "not a tool", "invalid", "error",
             "failed", "exception", "can't", "cannot", "unable", "not valid", "don't have", "do not have",
             "not carried", "not in your inventory",
+        ],
+    },
+    errand: ErrandWords {
+        no_tools: "I can only act through tools (function calling), and this request declared none, so I can't call anything. Send your tools in the request's `tools` field and I'll use them.",
+        think_call: "I'll start with {name}.",
+        think_next: "That worked. Now {name}.",
+        think_retry: "{name} gave an error. I'll call it once more with other arguments.",
+        think_switch: "That did not work. I'll try {name} instead.",
+        think_finish: "I have what I need. Handing in my answer with {name}.",
+        answer: "Done. I used {tools}, and the last result read: \"{quote}\"",
+        answer_failed: "I stopped: {name} did not work, and I won't keep trying blindly. The last error said: \"{quote}\"",
+        answer_nothing: "I found no tool I could use for this errand, so I have nothing to report.",
+        no_reply: "(no result came back)",
+        query: "temple door",
+        text: "Notes from the errand.",
+        city: "Paris",
+        city_other: "London",
+        not_found: &[
+            "not found", "no such file", "no such", "does not exist", "doesn't exist", "not exist", "unknown",
+            "no results", "cannot find", "can't find", "could not find",
+        ],
+        refused: &[
+            "permission denied", "denied", "refused", "forbidden", "not allowed", "not permitted", "unauthorized",
+            "blocked",
         ],
     },
 };
