@@ -81,8 +81,13 @@ fn a_stream_sends_the_response_events_in_order_and_reads_back_as_the_whole_reply
     assert_eq!(names.first().map(String::as_str), Some("response.created"));
     assert_eq!(names.last().map(String::as_str), Some("response.completed"));
     let at = |name: &str| names.iter().position(|n| n == name).unwrap_or_else(|| panic!("no {name}: {names:?}"));
-    let call_added =
-        names.iter().enumerate().filter(|(_, n)| *n == "response.output_item.added").map(|(k, _)| k).last().unwrap();
+    let call_added = names
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| *n == "response.output_item.added")
+        .map(|(k, _)| k)
+        .next_back()
+        .unwrap();
     assert!(call_added < at("response.function_call_arguments.delta"));
     assert!(at("response.function_call_arguments.delta") < at("response.function_call_arguments.done"));
     assert!(names.iter().filter(|n| *n == "response.function_call_arguments.delta").count() >= 2);
