@@ -1,12 +1,15 @@
-//! The page's own OpenAI-compatible server: what a learner's `fetch` reaches. The built-in model
-//! answers behind the same [`FaultPlan`] as the playground, and every fault arrives the way a real
-//! server sends it (a status with its headers and a JSON error body, a dropped connection, a
-//! request that never answers, an SSE stream when asked), so the learner's code meets the
-//! protocol and not a mock of it.
+//! The page's own model server: what a learner's `fetch` reaches. The built-in model answers
+//! behind the same [`FaultPlan`] as the playground, and every fault arrives the way a real server
+//! sends it (a status with its headers and error body, a dropped connection, a request that never
+//! answers, an SSE stream when asked), so the learner's code meets the protocol and not a mock of
+//! it. It speaks three APIs, by the request's path (see [`crate::yours::dialect`]): each request
+//! is read into one [`Body`], the model and each fault's [`Effect`] act on that once, and the
+//! reply is written in the request's own dialect.
 //!
 //! The server has no idea of "turns" beyond what the request says: the turn is read from the
-//! history the code sent ([`turn_of_body`]), so a loop that retries sends the same turn again and
-//! gets the next attempt's fault, exactly as the engine's chaos decorator would give it.
+//! history the code sent (or, for the Responses API's `previous_response_id`, the history the
+//! server kept), so a loop that retries sends the same turn again and gets the next attempt's
+//! fault, exactly as the engine's chaos decorator would give it.
 
 use crate::run::builtin::{BuiltinModel, Personality};
 use crate::run::chaos::{mangle, Effect, ErrorKind, Fault, FaultPlan, Mangling};
