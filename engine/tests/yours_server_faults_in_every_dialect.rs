@@ -14,6 +14,7 @@ use rusty_lock_engine::yours::card::{grade, CaseId};
 use rusty_lock_engine::yours::dialect::{error_type, status_of};
 use rusty_lock_engine::yours::observe::{events_of, read_reply};
 use rusty_lock_engine::yours::server::Dialect;
+use serde_json::json;
 use speaking::{first_body, post, server, Client, Keeping};
 
 #[test]
@@ -185,5 +186,86 @@ fn the_card_grades_a_loop_the_same_whichever_dialect_it_speaks() {
                 "{case:?} {dialect:?}"
             );
         }
+    }
+}
+
+#[test]
+fn a_server_error_shown_to_the_model_is_found_in_every_dialect() {
+    use rusty_lock_engine::run::builtin::Personality;
+    use rusty_lock_engine::yours::observe::End;
+    use rusty_lock_engine::yours::session::Session;
+    for dialect in Dialect::ALL {
+        let mut session = Session::new(Personality::Helpful, Lang::En, CaseId::Http500.plan());
+        let first = first_body(dialect, false);
+        // Turn 1 answers; turn 2 meets the 500 (the card's fault turn) and its words go to the model.
+        let mut t = 0;
+        let mut body = first.clone();
+        let history = match dialect {
+            Dialect::Responses => "input",
+            Dialect::Chat | Dialect::Messages => "messages",
+        };
+        if dialect == Dialect::Responses {
+            body["input"] = json!([{ "role": "user", "content": first["input"] }]);
+        }
+        for id in 1..=3 {
+            let reply = session.serve(id, &{
+                let mut req = post(dialect, &body);
+                req.t_ms = t;
+                req
+            });
+            t += 1000;
+            if let Some(said) = rusty_lock_engine::yours::dialect::error_message(dialect, &reply) {
+                let note = json!({ "role": "user", "content": format!("The server said: {said}") });
+                body[history].as_array_mut().unwrap().push(note);
+            } else if id == 1 {
+                // The turn-1 reply: keep the call and answer it, in this dialect's form.
+                let read = read_reply(dialect, &reply).unwrap().unwrap();
+                let call = read.choices[0].message.calls()[0].clone();
+                let out = session.tool(10, t, &call.function.name, &call.function.arguments).unwrap();
+                let list = body[history].as_array_mut().unwrap();
+                match dialect {
+                    Dialect::Chat => {
+                        list.push(serde_json::to_value(&read.choices[0].message).unwrap());
+                        list.push(json!({ "role": "tool", "tool_call_id": call.id, "content": out }));
+                    }
+                    Dialect::Responses => {
+                        list.push(json!({ "type": "function_call", "call_id": call.id,
+                            "name": call.function.name, "arguments": call.function.arguments }));
+                        list.push(json!({ "type": "function_call_output", "call_id": call.id, "output": out }));
+                    }
+                    Dialect::Messages => {
+                        let input: serde_json::Value = serde_json::from_str(&call.function.arguments).unwrap();
+                        list.push(json!({ "role": "assistant", "content": [
+                            { "type": "tool_use", "id": call.id, "name": call.function.name, "input": input } ] }));
+                        list.push(json!({ "role": "user", "content": [
+                            { "type": "tool_result", "tool_use_id": call.id, "content": out } ] }));
+                    }
+                }
+            }
+        }
+        session.end(t, End::Returned { value: Some("done".into()) });
+        let graded = grade(CaseId::Http500, Lang::En, session.observed());
+        assert!(graded.has("showed-server-error-to-model"), "{dialect:?}: {graded:?}");
+    }
+}
+
+#[test]
+fn a_request_recorded_before_the_server_kept_what_it_heard_still_reads() {
+    use rusty_lock_engine::yours::observe::{model_requests, Observed};
+    let old = json!({ "kind": "request", "id": 1, "tMs": 0, "url": "http://x/v1/chat/completions", "method": "POST",
+        "body": first_body(Dialect::Chat, false).to_string(), "reply": { "kind": "hang" } });
+    let read: Observed = serde_json::from_value(old.clone()).unwrap();
+    let Observed::Request { heard, .. } = &read else { panic!() };
+    assert!(heard.is_none());
+    assert_eq!(serde_json::to_value(&read).unwrap(), old, "no field is added to a record without one");
+    let requests = model_requests(&[read]);
+    assert_eq!(requests[0].turn, 1);
+    assert_eq!(requests[0].messages.as_ref().map(Vec::len), Some(2));
+    // A record with what the server heard round-trips whole.
+    let mut client = Client::new(Dialect::Responses, false, Keeping::OnServer, FaultPlan::default());
+    client.run(3);
+    for o in client.session.observed() {
+        let back: Observed = serde_json::from_value(serde_json::to_value(o).unwrap()).unwrap();
+        assert_eq!(&back, o);
     }
 }

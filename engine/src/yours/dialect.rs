@@ -446,6 +446,20 @@ pub fn error_reply(dialect: Dialect, kind: ErrorKind, message: Option<&str>, ret
     reply
 }
 
+/// The server's own words in an error answer of the dialect: what a loop that shows the error
+/// to the model would pass on.
+pub fn error_message(dialect: Dialect, reply: &ServerReply) -> Option<String> {
+    let ServerReply::Answer { body, .. } = reply else { return None };
+    let value: Value = serde_json::from_str(body).ok()?;
+    // Both shapes keep it at `error.message`: OpenAI's `{"error": {…}}` and Anthropic's
+    // `{"type": "error", "error": {…}}`.
+    let error = match dialect {
+        Dialect::Chat | Dialect::Responses => value.get("error")?,
+        Dialect::Messages => value.get("error")?,
+    };
+    error.get("message")?.as_str().map(str::to_string)
+}
+
 /// Cuts text into pieces of at most [`STREAM_PIECE_CHARS`] characters, on character boundaries.
 pub(crate) fn pieces(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();

@@ -241,6 +241,8 @@ pub struct ModelRequest {
     pub attempt: u32,
     /// Every request of this turn, this one included, in the whole list.
     pub attempts: u32,
+    /// The API it spoke, by its path.
+    pub dialect: Dialect,
     /// The history it sent, when its body could be read.
     pub messages: Option<Vec<Message>>,
     pub got: Got,
@@ -325,6 +327,7 @@ pub fn model_requests(observed: &[Observed]) -> Vec<ModelRequest> {
             turn,
             attempt,
             attempts: 0,
+            dialect,
             messages,
             got,
             reply: reply.clone(),
