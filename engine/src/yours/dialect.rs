@@ -127,7 +127,7 @@ pub fn read_request(
     headers: &[(String, String)],
     kept: &dyn Fn(&str) -> Option<Vec<Message>>,
 ) -> Result<Body, Refused> {
-    if dialect == Dialect::Messages && !headers.iter().any(|(k, _)| k == "anthropic-version") {
+    if dialect == Dialect::Messages && !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("anthropic-version")) {
         return Err(Refused::NoVersion);
     }
     let value: Value = serde_json::from_str(body).map_err(|_| Refused::NotJson)?;
@@ -695,16 +695,11 @@ fn reply_of(
 
 /// A whole 2xx body of the dialect, read as the code reads it, into the chat form.
 pub fn read_answer(dialect: Dialect, body: &str) -> Result<ChatResponse, ProviderError> {
+    let json = || serde_json::from_str::<Value>(body).map_err(|e| bad(BodyProblem::NotJson { detail: e.to_string() }));
     match dialect {
         Dialect::Chat => crate::run::http::parse_body(body),
-        Dialect::Responses | Dialect::Messages => {
-            let value: Value =
-                serde_json::from_str(body).map_err(|e| bad(BodyProblem::NotJson { detail: e.to_string() }))?;
-            match dialect {
-                Dialect::Responses => read_responses_value(&value),
-                Dialect::Chat | Dialect::Messages => read_messages_value(&value),
-            }
-        }
+        Dialect::Responses => read_responses_value(&json()?),
+        Dialect::Messages => read_messages_value(&json()?),
     }
 }
 

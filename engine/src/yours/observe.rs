@@ -285,7 +285,8 @@ pub fn model_requests(observed: &[Observed]) -> Vec<ModelRequest> {
             Route::NotFound => Dialect::Chat,
         };
         // What the server heard; for older records, the body read again (a kept Responses
-        // conversation cannot be, so its turn counts from what the body holds).
+        // conversation cannot be, so its turn counts from what the body holds). The record keeps
+        // no headers, and the server already checked Messages' version header, so it is granted.
         let heard = heard.clone().or_else(|| {
             read_request(dialect, body, &[("anthropic-version".into(), String::new())], &|_| Some(Vec::new()))
                 .ok()

@@ -322,9 +322,16 @@ impl PageServer {
 /// `input` that breaks the schema, the nearest damage that API can deliver. Streamed, the broken
 /// text travels in `input_json_delta` as it is.
 pub fn in_dialect(dialect: Dialect, stream: bool, how: Mangling) -> Mangling {
-    match (dialect, stream, how) {
-        (Dialect::Messages, false, Mangling::BadJson) => Mangling::SchemaInvalid,
-        _ => how,
+    match how {
+        Mangling::BadJson => match (dialect, stream) {
+            (Dialect::Messages, false) => Mangling::SchemaInvalid,
+            (Dialect::Messages, true) | (Dialect::Chat | Dialect::Responses, _) => Mangling::BadJson,
+        },
+        Mangling::UnknownTool
+        | Mangling::SchemaInvalid
+        | Mangling::MissingArg
+        | Mangling::StopWithCalls
+        | Mangling::CutAtLength => how,
     }
 }
 
