@@ -170,6 +170,8 @@ pub struct PageServer {
     /// The Responses API's memory: each response's id, and the whole conversation up to and with
     /// it (the instructions left out: they are not carried to the next response).
     kept: BTreeMap<String, Vec<Message>>,
+    /// The language the run is held in: what any model the server asks speaks.
+    lang: Lang,
 }
 
 impl PageServer {
@@ -181,6 +183,7 @@ impl PageServer {
             requests: 0,
             last_reply_turn: 0,
             kept: BTreeMap::new(),
+            lang,
         }
     }
 
@@ -188,6 +191,11 @@ impl PageServer {
     /// now belongs to.
     pub fn last_reply_turn(&self) -> u32 {
         self.last_reply_turn
+    }
+
+    /// The language the run is held in.
+    pub fn lang(&self) -> Lang {
+        self.lang
     }
 
     /// How many requests have come, of every kind.
@@ -222,6 +230,15 @@ impl PageServer {
             ),
             Route::Model(dialect) => self.complete(dialect, req),
         }
+    }
+
+    /// The one place a model is asked, with the request already read whatever its dialect. A
+    /// second model (one that plays when `body.tools` are not the page's own `look_at` and
+    /// `use`) plugs in here: it chooses on `body.tools` and answers from `body.messages`, and
+    /// everything after (the faults, usage, each dialect's shape) applies to its message as is.
+    /// It speaks [`PageServer::lang`].
+    fn model_message(&self, body: &Body) -> Message {
+        self.model.decide(&body.messages)
     }
 
     fn complete(&mut self, dialect: Dialect, req: &HttpRequest) -> (ServerReply, Option<Heard>) {
@@ -304,16 +321,6 @@ impl PageServer {
             (Dialect::Messages, false) => with_delay(json_reply(200, messages_json(&response, &body.model)), delay_ms),
         };
         (reply, heard)
-    }
-}
-
-impl PageServer {
-    /// The one place a model is asked, with the request already read whatever its dialect. A
-    /// second model (one that plays when `body.tools` are not the page's own `look_at` and
-    /// `use`) plugs in here: it chooses on `body.tools` and answers from `body.messages`, and
-    /// everything after (the faults, usage, each dialect's shape) applies to its message as is.
-    fn model_message(&self, body: &Body) -> Message {
-        self.model.decide(&body.messages)
     }
 }
 
