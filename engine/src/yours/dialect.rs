@@ -515,11 +515,11 @@ fn function_call_item(call: &ToolCall, arguments: &str, status: &str) -> Value {
             "name": call.function.name, "arguments": arguments })
 }
 
-/// The Responses API's stream: `response.created`, then each output item opened
-/// (`response.output_item.added`), filled (`response.output_text.delta`,
+/// The Responses API's stream: `response.created` and `response.in_progress`, then each output
+/// item opened (`response.output_item.added`), filled (`response.output_text.delta`,
 /// `response.function_call_arguments.delta` then `.done`) and closed
 /// (`response.output_item.done`), then `response.completed` (or `response.incomplete`) with the
-/// whole response.
+/// whole response. No `[DONE]` line: the last event ends it.
 pub fn responses_stream(response: &ChatResponse, model: &str) -> Vec<String> {
     let whole = responses_json(response, model);
     let mut seq = 0u32;
@@ -534,7 +534,8 @@ pub fn responses_stream(response: &ChatResponse, model: &str) -> Vec<String> {
     opening["status"] = json!("in_progress");
     opening["output"] = json!([]);
     opening["incomplete_details"] = Value::Null;
-    push("response.created", json!({ "response": opening }));
+    push("response.created", json!({ "response": opening.clone() }));
+    push("response.in_progress", json!({ "response": opening }));
     let items = whole["output"].as_array().cloned().unwrap_or_default();
     for (index, item) in items.iter().enumerate() {
         let item_id = item["id"].clone();
