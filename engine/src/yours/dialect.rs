@@ -331,7 +331,7 @@ fn anthropic_message(messages: &mut Vec<Message>, raw: &Value) -> Option<()> {
             tool_calls: (!calls.is_empty()).then_some(calls),
             tool_call_id: None,
         }),
-        _ => {
+        Role::User | Role::System | Role::Tool => {
             let had_results = !results.is_empty();
             messages.extend(results);
             if !text.is_empty() || !had_results {
