@@ -57,7 +57,8 @@ fn observed() -> impl Strategy<Value = Observed> {
                 url: "http://x/v1/chat/completions".into(),
                 method: method.into(),
                 body,
-                reply
+                reply,
+                heard: None
             }
         ),
         (0u64..6, 0u64..100_000).prop_map(|(id, t_ms)| Observed::Aborted { id, t_ms }),

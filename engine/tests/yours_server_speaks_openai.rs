@@ -10,7 +10,7 @@ use rusty_lock_engine::run::script::{script, Lang};
 use rusty_lock_engine::run::sse::SseParser;
 use rusty_lock_engine::run::wire::{ChatResponse, FINISH_LENGTH, FINISH_STOP, FINISH_TOOL_CALLS};
 use rusty_lock_engine::yours::observe::read_reply;
-use rusty_lock_engine::yours::server::{turn_of_body, HttpRequest, PageServer, ServerReply};
+use rusty_lock_engine::yours::server::{turn_of_body, Dialect, HttpRequest, PageServer, ServerReply};
 use serde_json::{json, Value};
 
 const URL: &str = "https://api.example.test/v1/chat/completions";
@@ -76,7 +76,7 @@ fn server_errors_and_refusals_come_with_their_status_and_an_error_object() {
         let (got, body) = answer(&reply);
         assert_eq!(got, status, "{fault:?}");
         assert!(body["error"]["message"].is_string() && body["error"]["type"].is_string(), "{fault:?}: {body}");
-        let read = read_reply(&reply).unwrap().unwrap_err();
+        let read = read_reply(Dialect::Chat, &reply).unwrap().unwrap_err();
         assert_eq!(read.failure, CallFailure::Http { status });
         // A stream asked for gets the same JSON error: servers refuse before streaming.
         let streamed = server(Some(fault)).answer(&post(&task_body(true)));

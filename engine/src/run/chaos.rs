@@ -111,19 +111,108 @@ impl Fault {
         matches!(self, Fault::Unauthorized | Fault::BadRequest)
     }
 
+    /// Which part of the system the fault breaks, read from its one effect.
     pub fn group(self) -> FaultGroup {
-        match self {
-            Fault::BadJson
-            | Fault::UnknownTool
-            | Fault::SchemaInvalid
-            | Fault::MissingArg
-            | Fault::StopWithCalls
-            | Fault::CutAtLength => FaultGroup::Model,
-            Fault::HarnessBug => FaultGroup::Harness,
-            Fault::ToolTimeout => FaultGroup::Tool,
-            _ => FaultGroup::Server,
+        match self.effect() {
+            Effect::Status { .. } | Effect::Drop | Effect::Hang | Effect::Slow { .. } => FaultGroup::Server,
+            Effect::Mangle(_) => FaultGroup::Model,
+            Effect::HarnessBug => FaultGroup::Harness,
+            Effect::LoseToolReply => FaultGroup::Tool,
         }
     }
+
+    /// What the fault does, declared once: the playground's chaos decorator and the learner's
+    /// server both act it out from this, so a fault added here is a compile error at every place
+    /// that must give it a form (no `_` arm anywhere it is read).
+    pub fn effect(self) -> Effect {
+        let status = |status, kind| Effect::Status { status, kind };
+        match self {
+            Fault::RateLimited => status(429, ErrorKind::RateLimit),
+            Fault::Http500 => status(500, ErrorKind::ServerError),
+            Fault::Http502 => status(502, ErrorKind::BadGateway),
+            Fault::Http503 => status(503, ErrorKind::Unavailable),
+            Fault::Unauthorized => status(401, ErrorKind::Auth),
+            Fault::BadRequest => status(400, ErrorKind::BadRequest),
+            Fault::Dropped => Effect::Drop,
+            Fault::Hang => Effect::Hang,
+            Fault::Slow => Effect::Slow { ms: SLOW_MS },
+            Fault::BadJson => Effect::Mangle(Mangling::BadJson),
+            Fault::UnknownTool => Effect::Mangle(Mangling::UnknownTool),
+            Fault::SchemaInvalid => Effect::Mangle(Mangling::SchemaInvalid),
+            Fault::MissingArg => Effect::Mangle(Mangling::MissingArg),
+            Fault::StopWithCalls => Effect::Mangle(Mangling::StopWithCalls),
+            Fault::CutAtLength => Effect::Mangle(Mangling::CutAtLength),
+            Fault::HarnessBug => Effect::HarnessBug,
+            Fault::ToolTimeout => Effect::LoseToolReply,
+        }
+    }
+}
+
+/// The one effect of a [`Fault`]: what it does, whoever acts it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// The server answers with an error status. `status` is the OpenAI-style one; a dialect may
+    /// give the same kind its own status (Anthropic says 529 where others say 503).
+    Status { status: u16, kind: ErrorKind },
+    /// The connection drops before any answer.
+    Drop,
+    /// The server never answers.
+    Hang,
+    /// The answer comes, `ms` late.
+    Slow { ms: u64 },
+    /// The model's reply comes, bent.
+    Mangle(Mangling),
+    /// A tool acts, then its reply is lost (it timed out).
+    LoseToolReply,
+    /// Our own harness drops a tool's result.
+    HarnessBug,
+}
+
+/// Why a server refused, the same in every dialect; each dialect words and types it its own way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    RateLimit,
+    ServerError,
+    BadGateway,
+    Unavailable,
+    Auth,
+    BadRequest,
+}
+
+impl ErrorKind {
+    pub const ALL: [ErrorKind; 6] = [
+        ErrorKind::RateLimit,
+        ErrorKind::ServerError,
+        ErrorKind::BadGateway,
+        ErrorKind::Unavailable,
+        ErrorKind::Auth,
+        ErrorKind::BadRequest,
+    ];
+
+    /// Whether the same request, sent again later, may pass: what `x-should-retry` says.
+    pub fn may_pass_later(self) -> bool {
+        match self {
+            ErrorKind::RateLimit | ErrorKind::ServerError | ErrorKind::BadGateway | ErrorKind::Unavailable => true,
+            ErrorKind::Auth | ErrorKind::BadRequest => false,
+        }
+    }
+}
+
+/// How a model's reply is bent: a damaged first tool call, or a server quirk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mangling {
+    /// The arguments are cut short: not JSON.
+    BadJson,
+    /// The call names a tool that does not exist.
+    UnknownTool,
+    /// The arguments are JSON but break the tool's schema.
+    SchemaInvalid,
+    /// An argument the schema requires is missing.
+    MissingArg,
+    /// The reply asks for tools but says it stopped.
+    StopWithCalls,
+    /// The reply is cut at the token limit, its calls lost.
+    CutAtLength,
 }
 
 /// "On turn `turn`, inject `fault`", for `times` attempts in a row if it is a server fault.
@@ -259,34 +348,43 @@ impl<P: Provider + 'static> Provider for Chaos<P> {
         request: &ChatRequest,
         ctx: CallContext,
     ) -> LocalBoxFuture<'static, Result<ChatResponse, ProviderError>> {
-        let server = self.plan.borrow().server_fault(ctx);
-        let model = self.plan.borrow().model_fault(ctx.turn);
-        let failure = match server {
-            Some(Fault::RateLimited) => {
-                let asked = self.plan.borrow().rate_limit_retry_after_ms();
-                Some(ProviderError::http(429).with_retry_after_ms(asked))
+        let server = self.plan.borrow().server_fault(ctx).map(Fault::effect);
+        let model = self.plan.borrow().model_fault(ctx.turn).map(Fault::effect);
+        let mut delay = None;
+        match server {
+            Some(Effect::Status { status, kind }) => {
+                let mut err = ProviderError::http(status);
+                if kind == ErrorKind::RateLimit {
+                    err = err.with_retry_after_ms(self.plan.borrow().rate_limit_retry_after_ms());
+                }
+                return Box::pin(std::future::ready(Err(err)));
             }
-            Some(Fault::Http500) => Some(ProviderError::http(500)),
-            Some(Fault::Http502) => Some(ProviderError::http(502)),
-            Some(Fault::Http503) => Some(ProviderError::http(503)),
-            Some(Fault::Dropped) => Some(ProviderError::of(CallFailure::Network)),
-            Some(Fault::Unauthorized) => Some(ProviderError::http(401)),
-            Some(Fault::BadRequest) => Some(ProviderError::http(400)),
-            Some(Fault::Hang) => return Box::pin(futures::future::pending()),
-            _ => None,
-        };
-        if let Some(err) = failure {
-            return Box::pin(std::future::ready(Err(err)));
+            Some(Effect::Drop) => return Box::pin(std::future::ready(Err(ProviderError::of(CallFailure::Network)))),
+            Some(Effect::Hang) => return Box::pin(futures::future::pending()),
+            Some(Effect::Slow { ms }) => delay = Some(self.clock.sleep(ms)),
+            // Not the server's to act out: the reply, the tools and the harness do it.
+            Some(Effect::Mangle(_) | Effect::LoseToolReply | Effect::HarnessBug) | None => {}
         }
-        let delay = if server == Some(Fault::Slow) { Some(self.clock.sleep(SLOW_MS)) } else { None };
+        let mangling = match model {
+            Some(Effect::Mangle(m)) => Some(m),
+            Some(
+                Effect::Status { .. }
+                | Effect::Drop
+                | Effect::Hang
+                | Effect::Slow { .. }
+                | Effect::LoseToolReply
+                | Effect::HarnessBug,
+            )
+            | None => None,
+        };
         let call = self.inner.complete(request, ctx);
         Box::pin(async move {
             if let Some(delay) = delay {
                 delay.await;
             }
             let mut response = call.await?;
-            if let Some(fault) = model {
-                mangle(&mut response, fault);
+            if let Some(m) = mangling {
+                mangle(&mut response, m);
             }
             Ok(response)
         })
@@ -295,45 +393,44 @@ impl<P: Provider + 'static> Provider for Chaos<P> {
 
 /// Damages the first tool call of a reply the way real models sometimes do, or bends the reply
 /// the way real servers do (the quirks).
-pub(crate) fn mangle(response: &mut ChatResponse, fault: Fault) {
-    if let Some(choice) = response.choices.first_mut() {
-        let has_calls = !choice.message.calls().is_empty();
-        match fault {
-            // Some servers end a reply that asks for tools with `stop`.
-            Fault::StopWithCalls if has_calls => {
+pub fn mangle(response: &mut ChatResponse, how: Mangling) {
+    let Some(choice) = response.choices.first_mut() else { return };
+    let has_calls = !choice.message.calls().is_empty();
+    let call = choice.message.tool_calls.as_mut().and_then(|calls| calls.first_mut());
+    match how {
+        // Some servers end a reply that asks for tools with `stop`.
+        Mangling::StopWithCalls => {
+            if has_calls {
                 choice.finish_reason = Some(FINISH_STOP.into());
-                return;
             }
-            Fault::StopWithCalls => return,
-            // The token limit cuts the reply: half its text, and the calls that came after it.
-            Fault::CutAtLength => {
-                let text = choice.message.content.take().unwrap_or_default();
-                let cut = text.floor_char_boundary(text.len() / 2);
-                choice.message.content = Some(text[..cut].to_string());
-                choice.message.tool_calls = None;
-                choice.finish_reason = Some(FINISH_LENGTH.into());
-                return;
-            }
-            _ => {}
         }
-    }
-    let Some(call) =
-        response.choices.first_mut().and_then(|c| c.message.tool_calls.as_mut()).and_then(|calls| calls.first_mut())
-    else {
-        return;
-    };
-    let f = &mut call.function;
-    let is_use = f.name == "use";
-    match fault {
-        Fault::BadJson => {
-            let cut = f.arguments.len() * 2 / 3;
-            f.arguments = f.arguments[..f.arguments.floor_char_boundary(cut)].to_string();
+        // The token limit cuts the reply: half its text, and the calls that came after it.
+        Mangling::CutAtLength => {
+            let text = choice.message.content.take().unwrap_or_default();
+            let cut = text.floor_char_boundary(text.len() / 2);
+            choice.message.content = Some(text[..cut].to_string());
+            choice.message.tool_calls = None;
+            choice.finish_reason = Some(FINISH_LENGTH.into());
         }
-        Fault::UnknownTool => f.name = if is_use { "open_door".into() } else { "inspect".into() },
-        Fault::SchemaInvalid if is_use => f.arguments = r#"{"item":"crowbar","target":"door"}"#.into(),
-        Fault::SchemaInvalid => f.arguments = r#"{"target":42}"#.into(),
-        Fault::MissingArg if is_use => f.arguments = r#"{"item":"key"}"#.into(),
-        Fault::MissingArg => f.arguments = "{}".into(),
-        _ => {}
+        Mangling::BadJson | Mangling::UnknownTool | Mangling::SchemaInvalid | Mangling::MissingArg => {
+            let Some(call) = call else { return };
+            let f = &mut call.function;
+            let is_use = f.name == "use";
+            f.arguments = match how {
+                Mangling::BadJson => {
+                    let cut = f.arguments.len() * 2 / 3;
+                    f.arguments[..f.arguments.floor_char_boundary(cut)].to_string()
+                }
+                Mangling::UnknownTool => {
+                    f.name = if is_use { "open_door".into() } else { "inspect".into() };
+                    return;
+                }
+                Mangling::SchemaInvalid if is_use => r#"{"item":"crowbar","target":"door"}"#.into(),
+                Mangling::SchemaInvalid => r#"{"target":42}"#.into(),
+                Mangling::MissingArg if is_use => r#"{"item":"key"}"#.into(),
+                Mangling::MissingArg => "{}".into(),
+                Mangling::StopWithCalls | Mangling::CutAtLength => return,
+            };
+        }
     }
 }

@@ -16,7 +16,7 @@ pub enum Role {
 }
 
 /// One entry of the history that is sent again, whole, on every turn.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Message {
     pub role: Role,
     #[serde(default)]

@@ -463,13 +463,6 @@ fn permanent(failure: &CallFailure) -> Option<u16> {
     }
 }
 
-/// The `message` of an OpenAI-style error body.
-fn error_message(reply: &crate::yours::server::ServerReply) -> Option<String> {
-    let crate::yours::server::ServerReply::Answer { body, .. } = reply else { return None };
-    let v: serde_json::Value = serde_json::from_str(body).ok()?;
-    v.get("error")?.get("message")?.as_str().map(str::to_string)
-}
-
 /// An answer the code's own watchdog cut on its way: a request aborted before its good reply
 /// (a 2xx, after a delay) reached the code. The cut's time and the answer's, from the request.
 fn cut_answer(r: &ModelRequest) -> Option<(u64, u64)> {
@@ -681,7 +674,7 @@ pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Opti
         // the failed request did not have, the status or the server's own message.
         if let (CallFailure::Http { status }, Some(next)) = (failure, reqs.get(k + 1)) {
             let before = r.messages.as_ref().map_or(0, Vec::len);
-            let said = error_message(&r.reply);
+            let said = crate::yours::dialect::error_message(r.dialect, &r.reply);
             let code = status.to_string();
             let shown = next.messages.iter().flatten().skip(before).any(|m| {
                 let text = m.content.as_deref().unwrap_or_default();

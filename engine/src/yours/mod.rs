@@ -14,6 +14,7 @@
 
 pub mod card;
 pub mod code_lang;
+pub mod dialect;
 pub mod exercise;
 pub mod observe;
 pub mod problem;

@@ -16,11 +16,11 @@ use crate::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, La
 use crate::run::http::error_for_status;
 use crate::run::provider::{CallFailure, ProviderError, WaitReason};
 use crate::run::script::{script, Lang, ERROR_PREFIX};
-use crate::run::sse::SseParser;
 use crate::run::tools::{run_tool, ToolErrorKind};
 use crate::run::wire::{estimate_tokens, ChatResponse, Message, Role, ToolCall, FINISH_TOOL_CALLS};
 use crate::run::world::Room;
-use crate::yours::server::{read_body, turn_of_body, Route, ServerReply};
+use crate::yours::dialect::{read_answer, read_request, read_stream, Dialect};
+use crate::yours::server::{turn_of_body, Heard, Route, ServerReply};
 use crate::yours::tools::kind_of_error;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -40,6 +40,12 @@ pub enum Observed {
         method: String,
         body: String,
         reply: ServerReply,
+        /// What the server read of it (its turn and the whole history the model read), when it
+        /// was a model request it could read: the history of a Responses request that continues
+        /// a kept conversation is not in its body. Older records have none and are read again
+        /// from the body.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        heard: Option<Heard>,
     },
     /// The code aborted request `id` (its `AbortSignal` fired).
     #[serde(rename_all = "camelCase")]
@@ -235,15 +241,17 @@ pub struct ModelRequest {
     pub attempt: u32,
     /// Every request of this turn, this one included, in the whole list.
     pub attempts: u32,
+    /// The API it spoke, by its path.
+    pub dialect: Dialect,
     /// The history it sent, when its body could be read.
     pub messages: Option<Vec<Message>>,
     pub got: Got,
     pub reply: ServerReply,
 }
 
-/// What a reply means to the code that receives it: the same reading the engine's HTTP
-/// provider gives a status, its headers and its body (or its stream).
-pub fn read_reply(reply: &ServerReply) -> Option<Result<ChatResponse, ProviderError>> {
+/// What a reply means to the code that receives it, in the dialect it was asked in: the same
+/// reading the engine's HTTP provider gives a status, its headers and its body (or its stream).
+pub fn read_reply(dialect: Dialect, reply: &ServerReply) -> Option<Result<ChatResponse, ProviderError>> {
     match reply {
         ServerReply::Hang => None,
         ServerReply::Drop { .. } => Some(Err(ProviderError::of(CallFailure::Network))),
@@ -252,20 +260,14 @@ pub fn read_reply(reply: &ServerReply) -> Option<Result<ChatResponse, ProviderEr
             if let Some(err) = error_for_status(*status, &header, 0) {
                 return Some(Err(err));
             }
-            Some(crate::run::http::parse_body(body))
+            Some(read_answer(dialect, body))
         }
         ServerReply::Stream { status, headers, chunks, .. } => {
             let header = |name: &str| headers.get(&name.to_ascii_lowercase()).cloned();
             if let Some(err) = error_for_status(*status, &header, 0) {
                 return Some(Err(err));
             }
-            let mut parser = SseParser::new();
-            for chunk in chunks {
-                if let Err(e) = parser.feed(chunk.as_bytes()) {
-                    return Some(Err(e.to_provider_error()));
-                }
-            }
-            Some(parser.finish().map_err(|e| e.to_provider_error()))
+            Some(read_stream(dialect, chunks))
         }
     }
 }
@@ -275,14 +277,25 @@ pub fn model_requests(observed: &[Observed]) -> Vec<ModelRequest> {
     let mut out: Vec<ModelRequest> = Vec::new();
     let mut last_turn = 0;
     for (at, o) in observed.iter().enumerate() {
-        let Observed::Request { id, t_ms, url, method, body, reply } = o else { continue };
-        if Route::of(method, url) == Route::Models {
-            continue;
-        }
+        let Observed::Request { id, t_ms, url, method, body, reply, heard } = o else { continue };
+        let dialect = match Route::of(method, url) {
+            Route::Models => continue,
+            Route::Model(dialect) => dialect,
+            // Answered with a 404, which reads the same in every dialect.
+            Route::NotFound => Dialect::Chat,
+        };
+        // What the server heard; for older records, the body read again (a kept Responses
+        // conversation cannot be, so its turn counts from what the body holds). The record keeps
+        // no headers, and the server already checked Messages' version header, so it is granted.
+        let heard = heard.clone().or_else(|| {
+            read_request(dialect, body, &[("anthropic-version".into(), String::new())], &|_| Some(Vec::new()))
+                .ok()
+                .map(|b| Heard { turn: b.turn(), messages: b.messages })
+        });
         // A body the server refused still meant to ask for the next turn.
-        let turn = turn_of_body(body).unwrap_or(last_turn.max(1));
+        let turn = heard.as_ref().map(|h| h.turn).or_else(|| turn_of_body(body)).unwrap_or(last_turn.max(1));
         let attempt = out.iter().filter(|r| r.turn == turn).count() as u32 + 1;
-        let messages = read_body(body).ok().map(|b| b.messages);
+        let messages = heard.map(|h| h.messages);
         let delay = reply.delay_ms();
         let aborted_at = observed[at..].iter().find_map(|o| match o {
             Observed::Aborted { id: a, t_ms: t } if a == id => Some(*t),
@@ -290,7 +303,7 @@ pub fn model_requests(observed: &[Observed]) -> Vec<ModelRequest> {
         });
         // An abort counts only if it came before the reply reached the code.
         let aborted_at = aborted_at.filter(|a| delay.is_none_or(|d| *a < t_ms.saturating_add(d)));
-        let got = match (aborted_at, read_reply(reply)) {
+        let got = match (aborted_at, read_reply(dialect, reply)) {
             (Some(a), _) => {
                 Got::Failed { failure: CallFailure::Timeout, retry_after_ms: None, at_ms: a, aborted: true }
             }
@@ -315,6 +328,7 @@ pub fn model_requests(observed: &[Observed]) -> Vec<ModelRequest> {
             turn,
             attempt,
             attempts: 0,
+            dialect,
             messages,
             got,
             reply: reply.clone(),
@@ -425,7 +439,7 @@ pub fn tools_used(observed: &[Observed], lang: Lang) -> ToolsUsed {
     }
     let page_stood_in = if own.is_empty() { Vec::new() } else { page_ran };
     let empty_schemas = observed.iter().any(|o| match o {
-        Observed::Request { url, method, body, .. } if Route::of(method, url) == Route::Completion => {
+        Observed::Request { url, method, body, .. } if matches!(Route::of(method, url), Route::Model(_)) => {
             serde_json::from_str::<Value>(body)
                 .ok()
                 .and_then(|v| v.get("tools").and_then(Value::as_array).map(Vec::is_empty))

@@ -1,18 +1,26 @@
-//! The page's own OpenAI-compatible server: what a learner's `fetch` reaches. The built-in model
-//! answers behind the same [`FaultPlan`] as the playground, and every fault arrives the way a real
-//! server sends it (a status with its headers and a JSON error body, a dropped connection, a
-//! request that never answers, an SSE stream when asked), so the learner's code meets the
-//! protocol and not a mock of it.
+//! The page's own model server: what a learner's `fetch` reaches. The built-in model answers
+//! behind the same [`FaultPlan`] as the playground, and every fault arrives the way a real server
+//! sends it (a status with its headers and error body, a dropped connection, a request that never
+//! answers, an SSE stream when asked), so the learner's code meets the protocol and not a mock of
+//! it. It speaks three APIs, by the request's path (see [`crate::yours::dialect`]): each request
+//! is read into one [`Body`], the model and each fault's [`Effect`] act on that once, and the
+//! reply is written in the request's own dialect.
 //!
 //! The server has no idea of "turns" beyond what the request says: the turn is read from the
-//! history the code sent ([`turn_of_body`]), so a loop that retries sends the same turn again and
-//! gets the next attempt's fault, exactly as the engine's chaos decorator would give it.
+//! history the code sent (or, for the Responses API's `previous_response_id`, the history the
+//! server kept), so a loop that retries sends the same turn again and gets the next attempt's
+//! fault, exactly as the engine's chaos decorator would give it.
 
 use crate::run::builtin::{BuiltinModel, Personality};
-use crate::run::chaos::{mangle, Fault, FaultPlan, SLOW_MS};
+use crate::run::chaos::{mangle, Effect, ErrorKind, Fault, FaultPlan, Mangling};
 use crate::run::provider::CallContext;
 use crate::run::script::Lang;
-use crate::run::wire::{estimate_tokens, ChatResponse, Choice, Message, Usage, FINISH_STOP, FINISH_TOOL_CALLS};
+use crate::run::wire::{estimate_tokens, ChatResponse, Choice, Message, Role, Usage, FINISH_STOP, FINISH_TOOL_CALLS};
+use crate::yours::dialect::{
+    error_reply, headers_of, json_reply, messages_json, messages_stream, pieces, read_request, responses_json,
+    responses_stream,
+};
+pub use crate::yours::dialect::{Body, Dialect, Refused};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -104,7 +112,8 @@ impl ServerReply {
 /// any, and the runtime never makes a real request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Route {
-    Completion,
+    /// A model request, in the dialect its path speaks.
+    Model(Dialect),
     Models,
     NotFound,
 }
@@ -114,19 +123,17 @@ impl Route {
         let path = url.split(['?', '#']).next().unwrap_or_default().trim_end_matches('/');
         let method = method.trim().to_ascii_uppercase();
         let method = if method.is_empty() { "GET".to_string() } else { method };
-        if method == "POST" && path.ends_with("/chat/completions") {
-            Route::Completion
-        } else if method == "GET" && path.ends_with("/models") {
-            Route::Models
-        } else {
-            Route::NotFound
+        match Dialect::of_path(path) {
+            Some(dialect) if method == "POST" => Route::Model(dialect),
+            _ if method == "GET" && path.ends_with("/models") => Route::Models,
+            _ => Route::NotFound,
         }
     }
 }
 
-/// The turn a completion request is for: 1 + the assistant messages in its history. `None` when
-/// the body is not JSON with a `messages` array, which the server refuses with a 400. The one
-/// reading of "which turn", shared by the server (to pick the fault) and the events (to name it).
+/// The turn a Chat Completions request is for: 1 + the assistant messages in its history. `None`
+/// when the body is not JSON with a `messages` array. (A request of any dialect is read whole
+/// with [`read_request`]; [`Body::turn`] is the same count.)
 pub fn turn_of_body(body: &str) -> Option<u32> {
     let value: Value = serde_json::from_str(body).ok()?;
     let messages = value.get("messages")?.as_array()?;
@@ -134,54 +141,23 @@ pub fn turn_of_body(body: &str) -> Option<u32> {
     Some(1 + assistants as u32)
 }
 
-/// Why a completion request was refused before any model read it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refused {
-    NotJson,
-    NoMessages,
-    /// The message at this index is not a chat message (no role, an unknown one, content that
-    /// is not text).
-    BadMessage {
-        index: usize,
-    },
-}
-
-/// Reads a completion request's body: its messages (content given as an array of text parts is
-/// joined, as servers accept it), whether it asks for a stream, and with usage.
+/// Reads a Chat Completions request's body: its messages (content given as an array of text
+/// parts is joined, as servers accept it), its tools, whether it asks for a stream, and with usage.
 pub fn read_body(body: &str) -> Result<Body, Refused> {
-    let value: Value = serde_json::from_str(body).map_err(|_| Refused::NotJson)?;
-    let Some(list) = value.get("messages").and_then(Value::as_array).filter(|m| !m.is_empty()) else {
-        return Err(Refused::NoMessages);
-    };
-    let mut messages = Vec::with_capacity(list.len());
-    for (index, raw) in list.iter().enumerate() {
-        let mut raw = raw.clone();
-        if let Some(parts) = raw.get("content").and_then(Value::as_array) {
-            let text: String =
-                parts.iter().filter_map(|p| p.get("text").and_then(Value::as_str)).collect::<Vec<_>>().join("");
-            raw["content"] = Value::String(text);
-        }
-        let message: Message = serde_json::from_value(raw).map_err(|_| Refused::BadMessage { index })?;
-        messages.push(message);
-    }
-    let stream = value.get("stream").and_then(Value::as_bool).unwrap_or(false);
-    let include_usage =
-        value.get("stream_options").and_then(|o| o.get("include_usage")).and_then(Value::as_bool).unwrap_or(false);
-    let model = value.get("model").and_then(Value::as_str).unwrap_or(MODEL_ID).to_string();
-    Ok(Body { messages, stream, include_usage, model })
+    read_request(Dialect::Chat, body, &[], &|_| None)
 }
 
-/// A completion request, read.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Body {
+/// What the server read of a model request, kept with it so the page reads the same history the
+/// model read (in the Responses API part of it lives only on the server).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Heard {
+    pub turn: u32,
     pub messages: Vec<Message>,
-    pub stream: bool,
-    pub include_usage: bool,
-    pub model: String,
 }
 
 /// The server. One per run (a fresh one per report-card case), since it counts the attempts of
-/// each turn.
+/// each turn and keeps the Responses API's conversations.
 #[derive(Clone, Debug)]
 pub struct PageServer {
     model: BuiltinModel,
@@ -191,6 +167,11 @@ pub struct PageServer {
     requests: u32,
     /// The turn of the last completion the server gave (0 before any).
     last_reply_turn: u32,
+    /// The Responses API's memory: each response's id, and the whole conversation up to and with
+    /// it (the instructions left out: they are not carried to the next response).
+    kept: BTreeMap<String, Vec<Message>>,
+    /// The language the run is held in: what any model the server asks speaks.
+    lang: Lang,
 }
 
 impl PageServer {
@@ -201,6 +182,8 @@ impl PageServer {
             attempts: BTreeMap::new(),
             requests: 0,
             last_reply_turn: 0,
+            kept: BTreeMap::new(),
+            lang,
         }
     }
 
@@ -210,6 +193,11 @@ impl PageServer {
         self.last_reply_turn
     }
 
+    /// The language the run is held in.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
     /// How many requests have come, of every kind.
     pub fn requests(&self) -> u32 {
         self.requests
@@ -217,100 +205,84 @@ impl PageServer {
 
     /// Answers one request.
     pub fn answer(&mut self, req: &HttpRequest) -> ServerReply {
+        self.answer_heard(req).0
+    }
+
+    /// Answers one request, and tells what was read of it when it was a model request the
+    /// server could read.
+    pub fn answer_heard(&mut self, req: &HttpRequest) -> (ServerReply, Option<Heard>) {
         self.requests += 1;
         match Route::of(&req.method, &req.url) {
-            Route::Models => json_reply(
-                200,
-                json!({ "object": "list", "data": [{ "id": MODEL_ID, "object": "model", "owned_by": "rusty-lock" }] }),
+            Route::Models => (
+                json_reply(
+                    200,
+                    json!({ "object": "list", "data": [{ "id": MODEL_ID, "object": "model", "owned_by": "rusty-lock" }] }),
+                ),
+                None,
             ),
-            Route::NotFound => error_reply(
-                404,
-                "Not found: this server answers POST /chat/completions and GET /models.",
-                "invalid_request_error",
-                Some("not_found"),
+            Route::NotFound => (
+                json_reply(
+                    404,
+                    json!({ "error": { "message": "Not found: this server answers POST /chat/completions, POST /responses, POST /v1/messages and GET /models.",
+                        "type": "invalid_request_error", "param": null, "code": "not_found" } }),
+                ),
+                None,
             ),
-            Route::Completion => self.complete(req),
+            Route::Model(dialect) => self.complete(dialect, req),
         }
     }
 
-    fn complete(&mut self, req: &HttpRequest) -> ServerReply {
-        let body = match read_body(&req.body) {
+    /// The one place a model is asked, with the request already read whatever its dialect. A
+    /// second model (one that plays when `body.tools` are not the page's own `look_at` and
+    /// `use`) plugs in here: it chooses on `body.tools` and answers from `body.messages`, and
+    /// everything after (the faults, usage, each dialect's shape) applies to its message as is.
+    /// It speaks [`PageServer::lang`].
+    fn model_message(&self, body: &Body) -> Message {
+        self.model.decide(&body.messages)
+    }
+
+    fn complete(&mut self, dialect: Dialect, req: &HttpRequest) -> (ServerReply, Option<Heard>) {
+        let kept = &self.kept;
+        let body = match read_request(dialect, &req.body, &req.headers, &|id| kept.get(id).cloned()) {
             Ok(body) => body,
             Err(refused) => {
-                let message = match refused {
-                    Refused::NotJson => "The request body is not valid JSON.".to_string(),
-                    Refused::NoMessages => "The request body has no 'messages' array, or it is empty.".to_string(),
-                    Refused::BadMessage { index } => {
-                        format!("messages[{index}] is not a chat message: it needs a 'role' (system, user, assistant or tool) and text 'content'.")
-                    }
-                };
-                return error_reply(400, &message, "invalid_request_error", None);
+                let message = refused.message(dialect);
+                return (error_reply(dialect, ErrorKind::BadRequest, Some(&message), 0), None);
             }
         };
-        let turn = turn_of_body(&req.body).unwrap_or(1);
+        let turn = body.turn();
+        let heard = Some(Heard { turn, messages: body.messages.clone() });
         let attempt = {
             let seen = self.attempts.entry(turn).or_insert(0);
             *seen += 1;
             *seen
         };
         let mut delay_ms = 0;
-        match self.plan.server_fault(CallContext { turn, attempt }) {
-            Some(Fault::RateLimited) => {
-                let mut reply = error_reply(
-                    429,
-                    "Rate limit reached for requests. Please try again later.",
-                    "requests",
-                    Some("rate_limit_exceeded"),
-                );
+        match self.plan.server_fault(CallContext { turn, attempt }).map(Fault::effect) {
+            Some(Effect::Status { kind, .. }) => {
                 let asked = self.plan.rate_limit_retry_after_ms();
-                if let ServerReply::Answer { headers, .. } = &mut reply {
-                    headers.insert("retry-after".into(), (asked.div_ceil(1000)).to_string());
-                    headers.insert("retry-after-ms".into(), asked.to_string());
-                }
-                return reply;
+                return (error_reply(dialect, kind, None, asked), heard);
             }
-            Some(Fault::Http500) => {
-                return error_reply(500, "The server had an error while processing your request.", "server_error", None)
-            }
-            Some(Fault::Http502) => return error_reply(502, "Bad gateway.", "server_error", Some("bad_gateway")),
-            Some(Fault::Http503) => {
-                return error_reply(
-                    503,
-                    "The server is overloaded or not ready yet.",
-                    "server_error",
-                    Some("service_unavailable"),
-                )
-            }
-            Some(Fault::Unauthorized) => {
-                return error_reply(
-                    401,
-                    "Incorrect API key provided. You can find your API key in your account settings.",
-                    "invalid_request_error",
-                    Some("invalid_api_key"),
-                )
-            }
-            Some(Fault::BadRequest) => {
-                return error_reply(
-                    400,
-                    "Invalid request: the server could not accept this request.",
-                    "invalid_request_error",
-                    Some("invalid_request"),
-                )
-            }
-            Some(Fault::Dropped) => return ServerReply::Drop { delay_ms: 0 },
-            Some(Fault::Hang) => return ServerReply::Hang,
-            Some(Fault::Slow) => delay_ms = SLOW_MS,
-            _ => {}
+            Some(Effect::Drop) => return (ServerReply::Drop { delay_ms: 0 }, heard),
+            Some(Effect::Hang) => return (ServerReply::Hang, heard),
+            Some(Effect::Slow { ms }) => delay_ms = ms,
+            // Acted out on the reply, by the tools or by a harness: not the server's part.
+            Some(Effect::Mangle(_) | Effect::LoseToolReply | Effect::HarnessBug) | None => {}
         }
-        let message = self.model.decide(&body.messages);
+        let message = self.model_message(&body);
         let finish = if message.calls().is_empty() { FINISH_STOP } else { FINISH_TOOL_CALLS };
+        let id = match dialect {
+            Dialect::Chat => format!("chatcmpl-rl-{}", self.requests),
+            Dialect::Responses => format!("resp_rl_{}", self.requests),
+            Dialect::Messages => format!("msg_rl_{}", self.requests),
+        };
         let mut response = ChatResponse {
-            id: Some(format!("chatcmpl-rl-{}", self.requests)),
+            id: Some(id.clone()),
             choices: vec![Choice { index: 0, message, finish_reason: Some(finish.into()) }],
             usage: None,
         };
-        if let Some(fault) = self.plan.model_fault(turn) {
-            mangle(&mut response, fault);
+        if let Some(Effect::Mangle(how)) = self.plan.model_fault(turn).map(Fault::effect) {
+            mangle(&mut response, in_dialect(dialect, body.stream, how));
         }
         // Estimated counts, as the page estimates them everywhere: a real server sends usage,
         // and loops read it.
@@ -319,51 +291,62 @@ impl PageServer {
         response.usage =
             Some(Usage { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion });
         self.last_reply_turn = turn;
-        if body.stream {
-            ServerReply::Stream {
+        if dialect == Dialect::Responses {
+            let mut conversation: Vec<Message> =
+                body.messages.iter().filter(|m| m.role != Role::System).cloned().collect();
+            conversation.push(response.choices[0].message.clone());
+            self.kept.insert(id, conversation);
+        }
+        let reply = match (dialect, body.stream) {
+            (_, true) => ServerReply::Stream {
                 status: 200,
                 headers: headers_of("text/event-stream"),
-                chunks: stream_chunks(&response, &body.model, body.include_usage),
+                chunks: match dialect {
+                    Dialect::Chat => stream_chunks(&response, &body.model, body.include_usage),
+                    Dialect::Responses => responses_stream(&response, &body.model),
+                    Dialect::Messages => messages_stream(&response, &body.model),
+                },
                 delay_ms,
+            },
+            (Dialect::Chat, false) => {
+                let mut value = serde_json::to_value(&response).unwrap_or(Value::Null);
+                value["object"] = json!("chat.completion");
+                value["created"] = json!(0);
+                value["model"] = json!(body.model);
+                with_delay(json_reply(200, value), delay_ms)
             }
-        } else {
-            let mut value = serde_json::to_value(&response).unwrap_or(Value::Null);
-            value["object"] = json!("chat.completion");
-            value["created"] = json!(0);
-            value["model"] = json!(body.model);
-            let mut reply = json_reply(200, value);
-            if let ServerReply::Answer { delay_ms: d, .. } = &mut reply {
-                *d = delay_ms;
+            (Dialect::Responses, false) => {
+                with_delay(json_reply(200, responses_json(&response, &body.model)), delay_ms)
             }
-            reply
-        }
+            (Dialect::Messages, false) => with_delay(json_reply(200, messages_json(&response, &body.model)), delay_ms),
+        };
+        (reply, heard)
     }
 }
 
-fn headers_of(content_type: &str) -> BTreeMap<String, String> {
-    let mut headers = BTreeMap::new();
-    headers.insert("content-type".into(), content_type.into());
-    if content_type == "text/event-stream" {
-        headers.insert("cache-control".into(), "no-cache".into());
+/// The form a model fault takes in a dialect. A whole Messages reply carries a call's `input` as
+/// a JSON object, so it cannot carry arguments that are not JSON: there broken JSON becomes an
+/// `input` that breaks the schema, the nearest damage that API can deliver. Streamed, the broken
+/// text travels in `input_json_delta` as it is.
+pub fn in_dialect(dialect: Dialect, stream: bool, how: Mangling) -> Mangling {
+    match how {
+        Mangling::BadJson => match (dialect, stream) {
+            (Dialect::Messages, false) => Mangling::SchemaInvalid,
+            (Dialect::Messages, true) | (Dialect::Chat | Dialect::Responses, _) => Mangling::BadJson,
+        },
+        Mangling::UnknownTool
+        | Mangling::SchemaInvalid
+        | Mangling::MissingArg
+        | Mangling::StopWithCalls
+        | Mangling::CutAtLength => how,
     }
-    headers
 }
 
-fn json_reply(status: u16, value: Value) -> ServerReply {
-    ServerReply::Answer { status, headers: headers_of("application/json"), body: value.to_string(), delay_ms: 0 }
-}
-
-/// An error as OpenAI-compatible servers write it: `{"error": {message, type, param, code}}`. The
-/// message is the server's, in English as real servers write it; the page never shows it as its
-/// own words.
-fn error_reply(status: u16, message: &str, kind: &str, code: Option<&str>) -> ServerReply {
-    json_reply(status, json!({ "error": { "message": message, "type": kind, "param": null, "code": code } }))
-}
-
-/// Cuts text into pieces of at most [`STREAM_PIECE_CHARS`] characters, on character boundaries.
-fn pieces(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    chars.chunks(STREAM_PIECE_CHARS).map(|c| c.iter().collect()).collect()
+fn with_delay(mut reply: ServerReply, delay: u64) -> ServerReply {
+    if let ServerReply::Answer { delay_ms, .. } = &mut reply {
+        *delay_ms = delay;
+    }
+    reply
 }
 
 /// The SSE events a real server sends for `response` when asked to stream: the role, the text in

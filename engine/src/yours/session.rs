@@ -32,7 +32,7 @@ impl Session {
 
     /// Answers request `id` and records it.
     pub fn serve(&mut self, id: u64, request: &HttpRequest) -> ServerReply {
-        let reply = self.server.answer(request);
+        let (reply, heard) = self.server.answer_heard(request);
         self.tools.at_turn(self.server.last_reply_turn());
         self.push(Observed::Request {
             id,
@@ -41,6 +41,7 @@ impl Session {
             method: request.method.clone(),
             body: request.body.clone(),
             reply: reply.clone(),
+            heard,
         });
         reply
     }
