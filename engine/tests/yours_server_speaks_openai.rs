@@ -19,8 +19,10 @@ fn post(body: &str) -> HttpRequest {
     HttpRequest { url: URL.into(), method: "POST".into(), headers: vec![], body: body.into(), t_ms: 0 }
 }
 
+/// The task, with the page's tools declared, as the page's own loops send it.
 fn task_body(stream: bool) -> String {
-    json!({ "model": "m", "messages": [{ "role": "user", "content": script(Lang::En).task }], "stream": stream })
+    let tools = rusty_lock_engine::run::tools::tool_specs(script(Lang::En));
+    json!({ "model": "m", "messages": [{ "role": "user", "content": script(Lang::En).task }], "tools": tools, "stream": stream })
         .to_string()
 }
 

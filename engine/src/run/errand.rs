@@ -6,7 +6,7 @@
 //! error, and ends with a plain answer that quotes what it read. It is a pure function of the
 //! request, so the same history always gets the same reply, and it never panics on a schema.
 
-use crate::run::chaos::Fault;
+use crate::run::chaos::Mangling;
 use crate::run::script::meaning::{normalised, wrapped_as_failure};
 use crate::run::script::{fill, list, script, ErrandWords, Lang, Script};
 use crate::run::wire::{Message, Role, ToolCall, ToolSpec};
@@ -201,11 +201,11 @@ impl Errand {
     /// no property to give a wrong value, the arguments become a JSON array (never the object
     /// the protocol asks for, though a schema of `{}` accepts it); with no required property,
     /// every argument is dropped (`{}`, which such a schema still accepts).
-    pub fn break_call(call: &mut ToolCall, fault: Fault, tools: &[ToolSpec]) {
+    pub fn break_call(call: &mut ToolCall, how: Mangling, tools: &[ToolSpec]) {
         let f = &mut call.function;
         let schema = tools.iter().find(|t| t.function.name == f.name).map(|t| &t.function.parameters);
-        match fault {
-            Fault::BadJson => {
+        match how {
+            Mangling::BadJson => {
                 let text = if f.arguments.is_empty() { "{}".to_string() } else { f.arguments.clone() };
                 let cut = text.floor_char_boundary(text.len() * 2 / 3);
                 let mut broken = text[..cut].to_string();
@@ -214,15 +214,15 @@ impl Errand {
                 }
                 f.arguments = broken;
             }
-            Fault::UnknownTool => {
+            Mangling::UnknownTool => {
                 let mut name = if f.name.is_empty() { "tool".to_string() } else { f.name.clone() };
                 while tools.iter().any(|t| t.function.name == name) {
                     name.push_str("_v2");
                 }
                 f.name = name;
             }
-            Fault::SchemaInvalid => f.arguments = break_schema(&f.arguments, schema).to_string(),
-            Fault::MissingArg => {
+            Mangling::SchemaInvalid => f.arguments = break_schema(&f.arguments, schema).to_string(),
+            Mangling::MissingArg => {
                 let mut args = match serde_json::from_str::<Value>(&f.arguments) {
                     Ok(Value::Object(o)) => o,
                     _ => Map::new(),
@@ -236,7 +236,8 @@ impl Errand {
                 }
                 f.arguments = Value::Object(args).to_string();
             }
-            _ => {}
+            // Bent replies, not a broken call: the chaos decorator acts them out on the whole reply.
+            Mangling::StopWithCalls | Mangling::CutAtLength => {}
         }
     }
 }

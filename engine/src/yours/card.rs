@@ -13,12 +13,12 @@ use crate::run::events::{Event, Layer, Outcome};
 use crate::run::provider::{CallFailure, ProviderError};
 use crate::run::provider::{NEAR_ZERO_MS, STORM_ATTEMPTS_PER_TURN};
 use crate::run::script::{script, Lang};
-use crate::run::tools::{run_tool, ToolErrorKind};
+use crate::run::tools::ToolErrorKind;
 use crate::run::wire::Role;
 use crate::run::wire::{FINISH_LENGTH, FINISH_TOOL_CALLS};
 use crate::run::world::Room;
 use crate::yours::observe::{
-    events_of, model_requests, tools_used, End, Got, Mistake, ModelRequest, Observed, ToolResult,
+    errand_tools, events_of, model_requests, refused, tools_used, End, Got, Mistake, ModelRequest, Observed, ToolResult,
 };
 use crate::yours::server::ServerReply;
 use crate::yours::sim::run_harness;
@@ -237,6 +237,11 @@ pub enum CaseOutcome {
     #[serde(rename_all = "camelCase")]
     Answered {
         door_open: bool,
+    },
+    /// `runAgent` returned from an errand with its own tools: after the errand's answer (`done`),
+    /// or before it.
+    AnsweredErrand {
+        done: bool,
     },
     Threw {
         message: String,
@@ -564,6 +569,15 @@ pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Opti
     // A loop that runs its own tools changed a room the page never saw: the door is then what
     // the model read in the last history it was sent, read as the model reads it.
     let used = tools_used(observed, lang);
+    let errand = errand_tools(&reqs);
+    // The errand's answer reached: a whole reply with no call left to make.
+    let errand_done = reqs.last().is_some_and(|r| match &r.got {
+        Got::Reply(response) => response
+            .choices
+            .first()
+            .is_some_and(|c| c.message.calls().is_empty() && c.finish_reason.as_deref() != Some(FINISH_LENGTH)),
+        _ => false,
+    });
     let room = if used.runs_own() {
         reqs.iter().rev().find_map(|r| r.messages.as_deref()).map_or_else(Room::default, |m| room_as_read(m, lang))
     } else {
@@ -572,7 +586,10 @@ pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Opti
     let virtual_ms = end.as_ref().map_or_else(|| observed.iter().map(observed_time).max().unwrap_or(0), |(t, _)| *t);
     let outcome = match end.as_ref().map(|(_, how)| how) {
         None => CaseOutcome::Unfinished,
-        Some(End::Returned { .. }) => CaseOutcome::Answered { door_open: room.door_open },
+        Some(End::Returned { .. }) => match errand {
+            None => CaseOutcome::Answered { door_open: room.door_open },
+            Some(_) => CaseOutcome::AnsweredErrand { done: errand_done },
+        },
         Some(End::Threw { message, .. }) => CaseOutcome::Threw { message: message.clone() },
         Some(End::NoAgent { .. }) => CaseOutcome::NoAgent,
         Some(End::Stalled) => CaseOutcome::Stalled,
@@ -592,7 +609,7 @@ pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Opti
     if let Some(verdict) = unplayed {
         return CaseResult { case, outcome, requests: 0, virtual_ms, verdicts: vec![verdict] };
     }
-    let returned = matches!(outcome, CaseOutcome::Answered { .. });
+    let returned = matches!(outcome, CaseOutcome::Answered { .. } | CaseOutcome::AnsweredErrand { .. });
     let threw = matches!(outcome, CaseOutcome::Threw { .. });
     let page_stopped = matches!(outcome, CaseOutcome::TooManyRequests | CaseOutcome::TimeLimit);
 
@@ -711,14 +728,7 @@ pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Opti
         // A tool error ended the run: one thrown after this reply, or a call the code could
         // not run; and no tool error ever went back to the model, so no guard of the code's
         // own stopped it after reading a few.
-        let mut scratch = Room::default();
-        let unrunnable = calls.iter().any(|c| {
-            !ran(&c.id)
-                && matches!(
-                    run_tool(&mut scratch, c, s).error,
-                    Some(ToolErrorKind::UnknownTool | ToolErrorKind::BadJson | ToolErrorKind::SchemaInvalid)
-                )
-        });
+        let unrunnable = calls.iter().any(|c| !ran(&c.id) && refused(c, Room::default(), lang, errand).is_some());
         let thrown_here = events.iter().any(|e| matches!(e, Event::ToolFailed { layer: Layer::Nobody, .. }));
         let ever_told = events.iter().any(|e| matches!(e, Event::ToolFailed { layer: Layer::Model, .. }));
         if ended && !returned && !calls.is_empty() && (thrown_here || unrunnable) && !ever_told {
@@ -778,7 +788,9 @@ pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Opti
         push(Verdict::BareToolError { said: said.chars().take(60).collect() }, &mut bad);
     }
 
-    let answered_open = returned && room.door_open;
+    // The task done: the door open, or, on the loop's own tools, the errand's answer reached (a
+    // whole reply with no call left to make) and returned.
+    let answered_open = returned && if errand.is_some() { errand_done } else { room.door_open };
     let told_model = events.iter().any(|e| matches!(e, Event::ToolFailed { layer: Layer::Model, .. }));
     let fault_turn_retried = reqs.iter().any(|r| r.turn == FAULT_TURN && r.attempt >= 2);
     let shown = bad.iter().any(|v| matches!(v, Verdict::ShowedServerErrorToModel { .. }));
@@ -820,6 +832,11 @@ pub fn grade_beside(case: CaseId, lang: Lang, observed: &[Observed], first: Opti
         matches!(o, Observed::Tool { result: ToolResult::Threw { message }, .. }
             if kind_of_error(message, lang) == ToolErrorKind::ReplyLost)
     });
+    // The stubborn model is the adventure's: the errand a loop's own tools get never insists.
+    if case == CaseId::Stubborn && errand.is_some() {
+        let verdicts = vec![Verdict::NeedsPageTools { tools: errand.map(<[String]>::to_vec).unwrap_or_default() }];
+        return CaseResult { case, outcome, requests: reqs.len() as u32, virtual_ms, verdicts };
+    }
     if case == CaseId::ToolTimeout && used.runs_own() && !lost_reply_met {
         let verdicts = vec![Verdict::NeedsPageTools { tools: used.own }];
         return CaseResult { case, outcome, requests: reqs.len() as u32, virtual_ms, verdicts };

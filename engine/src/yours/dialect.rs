@@ -10,13 +10,14 @@
 //! whichever dialect the code spoke.
 
 use crate::run::chaos::ErrorKind;
+use crate::run::errand::Errand;
 use crate::run::provider::{CallFailure, ProviderError};
 use crate::run::script::ERROR_PREFIX;
 use crate::run::wire::{
     BodyProblem, ChatResponse, Choice, FunctionSpec, Message, Role, ToolCall, ToolSpec, Usage, FINISH_LENGTH,
     FINISH_STOP, FINISH_TOOL_CALLS,
 };
-use crate::yours::server::{ServerReply, MODEL_ID, STREAM_PIECE_CHARS};
+use crate::yours::reply::{ServerReply, MODEL_ID, STREAM_PIECE_CHARS};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -60,6 +61,10 @@ pub struct Body {
     /// The tools the request declares, in chat form: whoever answers reads which tools exist
     /// from here.
     pub tools: Vec<ToolSpec>,
+    /// Whether the request had a `tools` list at all. An empty one is a placeholder (the page's
+    /// tools are meant); none is a loop that works without function calling (a ReAct text
+    /// protocol), which the errand tells, once, that this model works through tools.
+    pub sent_tools: bool,
     pub stream: bool,
     /// Chat Completions' `stream_options.include_usage` (the other dialects always send usage).
     pub include_usage: bool,
@@ -119,6 +124,15 @@ impl Refused {
     }
 }
 
+impl Body {
+    /// Whether the errand answers, not the adventure: the request declares tools of the loop's
+    /// own, or none at all. The page's `look_at` and `use`, or an empty list (a placeholder for
+    /// them), get the adventure.
+    pub fn errand(&self) -> bool {
+        !(Errand::is_page_tools(&self.tools) || (self.sent_tools && self.tools.is_empty()))
+    }
+}
+
 /// Reads a model request in its dialect. `kept` gives the conversation a Responses
 /// `previous_response_id` names (the server's own memory); `headers` are lower-case.
 pub fn read_request(
@@ -144,7 +158,8 @@ pub fn read_request(
         }
         Dialect::Messages => (anthropic_messages(&value)?, flat_tools(&raw_tools, "input_schema"), None),
     };
-    Ok(Body { messages, tools, stream, include_usage, model, previous_response_id })
+    let sent_tools = value.get("tools").is_some_and(Value::is_array);
+    Ok(Body { messages, tools, sent_tools, stream, include_usage, model, previous_response_id })
 }
 
 fn chat_messages(value: &Value) -> Result<Vec<Message>, Refused> {

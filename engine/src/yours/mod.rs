@@ -18,6 +18,7 @@ pub mod dialect;
 pub mod exercise;
 pub mod observe;
 pub mod problem;
+pub mod reply;
 pub mod server;
 pub mod session;
 pub mod sim;

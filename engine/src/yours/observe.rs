@@ -12,6 +12,7 @@
 
 use crate::run::builtin::{reads_as_failure, room_as_read};
 use crate::run::config::Guards;
+use crate::run::errand::{meaning_of_result, ResultMeaning};
 use crate::run::events::{Event, FailReason, FinalBecause, Guard, GuardDetail, Layer, Outcome, Quirk};
 use crate::run::http::error_for_status;
 use crate::run::provider::{CallFailure, ProviderError, WaitReason};
@@ -245,6 +246,8 @@ pub struct ModelRequest {
     pub dialect: Dialect,
     /// The history it sent, when its body could be read.
     pub messages: Option<Vec<Message>>,
+    /// The tools it declared, by name, when they were the loop's own: the errand answered it.
+    pub errand: Option<Vec<String>>,
     pub got: Got,
     pub reply: ServerReply,
 }
@@ -290,12 +293,12 @@ pub fn model_requests(observed: &[Observed]) -> Vec<ModelRequest> {
         let heard = heard.clone().or_else(|| {
             read_request(dialect, body, &[("anthropic-version".into(), String::new())], &|_| Some(Vec::new()))
                 .ok()
-                .map(|b| Heard { turn: b.turn(), messages: b.messages })
+                .map(|b| Heard::of(&b))
         });
         // A body the server refused still meant to ask for the next turn.
         let turn = heard.as_ref().map(|h| h.turn).or_else(|| turn_of_body(body)).unwrap_or(last_turn.max(1));
         let attempt = out.iter().filter(|r| r.turn == turn).count() as u32 + 1;
-        let messages = heard.map(|h| h.messages);
+        let (messages, errand) = heard.map_or((None, None), |h| (Some(h.messages), h.errand));
         let delay = reply.delay_ms();
         let aborted_at = observed[at..].iter().find_map(|o| match o {
             Observed::Aborted { id: a, t_ms: t } if a == id => Some(*t),
@@ -330,6 +333,7 @@ pub fn model_requests(observed: &[Observed]) -> Vec<ModelRequest> {
             attempts: 0,
             dialect,
             messages,
+            errand,
             got,
             reply: reply.clone(),
         });
@@ -404,7 +408,6 @@ impl ToolsUsed {
 /// the page's tools would have refused (a tool that does not exist, broken JSON, arguments
 /// outside the schema: the faults the model's replies carry) says nothing either way.
 pub fn tools_used(observed: &[Observed], lang: Lang) -> ToolsUsed {
-    let s = script(lang);
     let requests = model_requests(observed);
     let mut page_ran: Vec<String> = Vec::new();
     for o in observed {
@@ -427,11 +430,7 @@ pub fn tools_used(observed: &[Observed], lang: Lang) -> ToolsUsed {
                 .iter()
                 .filter_map(|n| n.messages.as_deref())
                 .any(|m| result_in(m, &call.id).is_some());
-            let mut scratch = Room::default();
-            let refused = matches!(
-                run_tool(&mut scratch, call, s).error,
-                Some(ToolErrorKind::UnknownTool | ToolErrorKind::BadJson | ToolErrorKind::SchemaInvalid)
-            );
+            let refused = refused(call, Room::default(), lang, errand_tools(&requests)).is_some();
             if answered && !refused {
                 own.push(name.clone());
             }
@@ -450,12 +449,52 @@ pub fn tools_used(observed: &[Observed], lang: Lang) -> ToolsUsed {
     ToolsUsed { own, page_stood_in, empty_schemas }
 }
 
+/// The tools the run's requests declared, by name, when they were the loop's own (the errand
+/// answered); `None` when the page's tools were declared. A run keeps one tool set.
+pub fn errand_tools(requests: &[ModelRequest]) -> Option<&[String]> {
+    requests.iter().find_map(|r| r.errand.as_deref())
+}
+
+/// How the tools a call was made against refuse it before it runs: a tool that does not exist,
+/// arguments that are not JSON, or (for the page's own tools) arguments outside their schema. A
+/// loop's own tools check their arguments themselves; only the name and the JSON are the
+/// protocol's. `None`: the call reaches a tool.
+pub fn refused(call: &ToolCall, room: Room, lang: Lang, errand: Option<&[String]>) -> Option<ToolErrorKind> {
+    match errand {
+        Some(names) => {
+            if serde_json::from_str::<Value>(&call.function.arguments).is_err() {
+                Some(ToolErrorKind::BadJson)
+            } else if !names.iter().any(|n| *n == call.function.name) {
+                Some(ToolErrorKind::UnknownTool)
+            } else {
+                None
+            }
+        }
+        None => {
+            let mut scratch = room;
+            run_tool(&mut scratch, call, script(lang)).error.filter(|k| {
+                matches!(k, ToolErrorKind::UnknownTool | ToolErrorKind::BadJson | ToolErrorKind::SchemaInvalid)
+            })
+        }
+    }
+}
+
+/// Whether the model reads a tool's result as a failure: the adventure's own reading for the
+/// page's tools, the errand's for a loop's own set.
+fn result_failed(call: &ToolCall, output: &str, lang: Lang, errand: bool) -> bool {
+    if errand {
+        !matches!(meaning_of_result(output), ResultMeaning::Success)
+    } else {
+        reads_as_failure(call, output, lang)
+    }
+}
+
 /// The events of one call of the code's own tool, as the model read its result: it started,
 /// then succeeded or failed (a failure the model read is the model's to handle).
-fn own_tool_events(turn: u32, call: &ToolCall, answer: &Message, room: Room, lang: Lang) -> [Event; 2] {
+fn own_tool_events(turn: u32, call: &ToolCall, answer: &Message, room: Room, lang: Lang, errand: bool) -> [Event; 2] {
     let output = answer.content.clone().unwrap_or_default();
     let (call_id, name) = (call.id.clone(), call.function.name.clone());
-    let done = if reads_as_failure(call, &output, lang) {
+    let done = if result_failed(call, &output, lang, errand) {
         Event::ToolFailed {
             turn,
             call_id,
@@ -480,7 +519,6 @@ struct Asked {
 
 /// The playground's events for what the code did. See the module documentation.
 pub fn events_of(observed: &[Observed], lang: Lang, task: &str) -> Vec<Event> {
-    let s = script(lang);
     let requests = model_requests(observed);
     let top_turn = requests.iter().map(|r| r.turn).max().unwrap_or(0);
     let max_turns = Guards::DEFAULT.max_turns.max(top_turn);
@@ -492,6 +530,7 @@ pub fn events_of(observed: &[Observed], lang: Lang, task: &str) -> Vec<Event> {
     let mut quirk: Option<String> = None;
     let mut next_req = 0;
     let own = tools_used(observed, lang).own;
+    let errand = errand_tools(&requests);
     for (at, o) in observed.iter().enumerate() {
         match o {
             Observed::Request { .. } => {
@@ -504,13 +543,7 @@ pub fn events_of(observed: &[Observed], lang: Lang, task: &str) -> Vec<Event> {
                     for a in asked.iter_mut().filter(|a| !a.done) {
                         let Some(answer) = result_in(messages, &a.call.id) else { continue };
                         a.done = true;
-                        let mut scratch = room;
-                        let Some(kind) = run_tool(&mut scratch, &a.call, s).error.filter(|k| {
-                            matches!(
-                                k,
-                                ToolErrorKind::UnknownTool | ToolErrorKind::BadJson | ToolErrorKind::SchemaInvalid
-                            )
-                        }) else {
+                        let Some(kind) = refused(&a.call, room, lang, errand) else {
                             // A call of the code's own tool: what it did is what the model read.
                             if own.contains(&a.call.function.name) {
                                 if let Some(finish_reason) = quirk.take() {
@@ -522,7 +555,14 @@ pub fn events_of(observed: &[Observed], lang: Lang, task: &str) -> Vec<Event> {
                                     .position(|m| std::ptr::eq(m, answer))
                                     .map_or(messages.len(), |i| i + 1);
                                 room = room_as_read(&messages[..read_upto], lang);
-                                events.extend(own_tool_events(asked_turn, &a.call, answer, room, lang));
+                                events.extend(own_tool_events(
+                                    asked_turn,
+                                    &a.call,
+                                    answer,
+                                    room,
+                                    lang,
+                                    errand.is_some(),
+                                ));
                             }
                             continue;
                         };

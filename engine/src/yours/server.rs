@@ -13,6 +13,7 @@
 
 use crate::run::builtin::{BuiltinModel, Personality};
 use crate::run::chaos::{mangle, Effect, ErrorKind, Fault, FaultPlan, Mangling};
+use crate::run::errand::Errand;
 use crate::run::provider::CallContext;
 use crate::run::script::Lang;
 use crate::run::wire::{estimate_tokens, ChatResponse, Choice, Message, Role, Usage, FINISH_STOP, FINISH_TOOL_CALLS};
@@ -21,16 +22,11 @@ use crate::yours::dialect::{
     responses_stream,
 };
 pub use crate::yours::dialect::{Body, Dialect, Refused};
+/// The reply's shape lives below both the server and the dialects that write it; named here too.
+pub use crate::yours::reply::{ServerReply, MODEL_ID, STREAM_PIECE_CHARS};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-
-/// The model name the server answers to when the request names none, and lists at `/models`.
-pub const MODEL_ID: &str = "rusty-lock-builtin";
-
-/// How many characters of text or arguments one streamed delta carries: small enough that a
-/// reply arrives in several pieces, as a real stream does.
-pub const STREAM_PIECE_CHARS: usize = 12;
 
 /// One request the code sent, as the sandbox host hands it over.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,52 +56,6 @@ fn headers_in<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<(String, Str
         Either::Map(map) => map.into_iter().map(|(k, v)| (k.to_ascii_lowercase(), v)).collect(),
         Either::List(list) => list,
     })
-}
-
-/// What the server does with a request: the shapes the sandbox host acts out (see the shared
-/// contract): an answer, an SSE stream, a dropped connection, or no answer until the code aborts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-pub enum ServerReply {
-    #[serde(rename_all = "camelCase")]
-    Answer { status: u16, headers: BTreeMap<String, String>, body: String, delay_ms: u64 },
-    #[serde(rename_all = "camelCase")]
-    Stream { status: u16, headers: BTreeMap<String, String>, chunks: Vec<String>, delay_ms: u64 },
-    /// `fetch` rejects like a network failure.
-    #[serde(rename_all = "camelCase")]
-    Drop { delay_ms: u64 },
-    /// `fetch` never settles until its signal aborts.
-    Hang,
-}
-
-impl ServerReply {
-    /// The virtual time between the request and its reply reaching the code (`None`: never).
-    pub fn delay_ms(&self) -> Option<u64> {
-        match self {
-            ServerReply::Answer { delay_ms, .. }
-            | ServerReply::Stream { delay_ms, .. }
-            | ServerReply::Drop { delay_ms } => Some(*delay_ms),
-            ServerReply::Hang => None,
-        }
-    }
-
-    /// The HTTP status, when there is one.
-    pub fn status(&self) -> Option<u16> {
-        match self {
-            ServerReply::Answer { status, .. } | ServerReply::Stream { status, .. } => Some(*status),
-            _ => None,
-        }
-    }
-
-    /// A header of the reply, by its lower-case name.
-    pub fn header(&self, name: &str) -> Option<&str> {
-        match self {
-            ServerReply::Answer { headers, .. } | ServerReply::Stream { headers, .. } => {
-                headers.get(name).map(String::as_str)
-            }
-            _ => None,
-        }
-    }
 }
 
 /// What a request is, by its method and path. Any host is answered: the code's base URL may name
@@ -154,6 +104,18 @@ pub fn read_body(body: &str) -> Result<Body, Refused> {
 pub struct Heard {
     pub turn: u32,
     pub messages: Vec<Message>,
+    /// The tools the request declared, by name, when they were not the page's own: the errand
+    /// answered, not the adventure. `None`: the adventure (and every older record).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub errand: Option<Vec<String>>,
+}
+
+impl Heard {
+    /// What a request said, read whatever its dialect.
+    pub fn of(body: &Body) -> Heard {
+        let errand = body.errand().then(|| body.tools.iter().map(|t| t.function.name.clone()).collect());
+        Heard { turn: body.turn(), messages: body.messages.clone(), errand }
+    }
 }
 
 /// The server. One per run (a fresh one per report-card case), since it counts the attempts of
@@ -232,13 +194,17 @@ impl PageServer {
         }
     }
 
-    /// The one place a model is asked, with the request already read whatever its dialect. A
-    /// second model (one that plays when `body.tools` are not the page's own `look_at` and
-    /// `use`) plugs in here: it chooses on `body.tools` and answers from `body.messages`, and
-    /// everything after (the faults, usage, each dialect's shape) applies to its message as is.
-    /// It speaks [`PageServer::lang`].
+    /// The one place a model is asked, with the request already read whatever its dialect. The
+    /// tools the request declares choose it: the page's own `look_at` and `use` get the
+    /// adventure; any other set (or none) gets the errand, which runs the loop's own tools (or
+    /// says, once, that it works through tools). Everything after (the faults, usage, each
+    /// dialect's shape) applies to its message as is.
     fn model_message(&self, body: &Body) -> Message {
-        self.model.decide(&body.messages)
+        if body.errand() {
+            Errand::speaking(self.lang()).decide(&body.tools, &body.messages)
+        } else {
+            self.model.decide(&body.messages)
+        }
     }
 
     fn complete(&mut self, dialect: Dialect, req: &HttpRequest) -> (ServerReply, Option<Heard>) {
@@ -251,7 +217,7 @@ impl PageServer {
             }
         };
         let turn = body.turn();
-        let heard = Some(Heard { turn, messages: body.messages.clone() });
+        let heard = Some(Heard::of(&body));
         let attempt = {
             let seen = self.attempts.entry(turn).or_insert(0);
             *seen += 1;
@@ -282,7 +248,16 @@ impl PageServer {
             usage: None,
         };
         if let Some(Effect::Mangle(how)) = self.plan.model_fault(turn).map(Fault::effect) {
-            mangle(&mut response, in_dialect(dialect, body.stream, how));
+            let how = in_dialect(dialect, body.stream, how);
+            let call = response.choices.first_mut().and_then(|c| c.message.tool_calls.as_mut()?.first_mut());
+            match (how, call) {
+                // The loop's own tools: the call is broken against their schemas, not the adventure's.
+                (
+                    Mangling::BadJson | Mangling::UnknownTool | Mangling::SchemaInvalid | Mangling::MissingArg,
+                    Some(call),
+                ) if body.errand() => Errand::break_call(call, how, &body.tools),
+                _ => mangle(&mut response, how),
+            }
         }
         // Estimated counts, as the page estimates them everywhere: a real server sends usage,
         // and loops read it.

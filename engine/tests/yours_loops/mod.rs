@@ -391,3 +391,83 @@ pub async fn own_tools(sb: Sandbox, lang: Lang) -> End {
 pub async fn own_tools_that_do_nothing(sb: Sandbox, lang: Lang) -> End {
     end_of(own_tools_agent(&sb, lang, script(lang).task, false).await)
 }
+
+// ---------------------------------------------------------------------------------------------
+// A loop with tools of its own that have nothing to do with the temple: a calculator and a notes
+// folder. The page's model runs an errand with them.
+
+fn notes_tools() -> Value {
+    json!([
+        { "type": "function", "function": { "name": "calculate", "description": "Evaluate an arithmetic expression.",
+            "parameters": { "type": "object", "properties": { "expression": { "type": "string" } }, "required": ["expression"] } } },
+        { "type": "function", "function": { "name": "read_note", "description": "Read a note by its file name.",
+            "parameters": { "type": "object", "properties": { "path": { "type": "string" } }, "required": ["path"] } } },
+    ])
+}
+
+/// The loop's own tools. Arguments outside their schema are refused in words the model can act on.
+fn notes_tool(name: &str, args: &Value) -> Result<String, Thrown> {
+    match name {
+        "calculate" => match args["expression"].as_str() {
+            Some(e) => Ok(format!("{e} = 4")),
+            None => Err("calculate needs an expression, a string such as \"2 + 2\"".into()),
+        },
+        "read_note" => match args["path"].as_str() {
+            Some("notes.txt") => Ok("The meeting moved to Thursday at 10.".into()),
+            Some(other) => Err(format!("there is no note {other}; the notes are: notes.txt")),
+            None => Err("read_note needs a path, a string such as \"notes.txt\"".into()),
+        },
+        other => Err(format!("there is no tool {other}; the tools are calculate and read_note")),
+    }
+}
+
+async fn notes_agent(sb: &Sandbox, careful: bool) -> Result<String, Thrown> {
+    let mut messages = vec![json!({ "role": "user", "content": "What does my note say?" })];
+    for _ in 0..10 {
+        let body = json!({ "model": "gpt-4o-mini", "messages": messages, "tools": notes_tools() }).to_string();
+        let mut attempt = 1;
+        let choice = loop {
+            let res = sb.fetch(&url(), &body).await.ok();
+            if let Some(res) = res.as_ref().filter(|r| r.ok()) {
+                break first_choice(res)?;
+            }
+            let status = res.as_ref().map(|r| r.status);
+            if !status.is_none_or(|s| s == 429 || s >= 500) || attempt == 4 {
+                return Err(format!("Model call failed: {status:?}"));
+            }
+            let asked = res.as_ref().and_then(|r| r.header("retry-after")).and_then(|s| s.parse::<u64>().ok());
+            let wait = asked.map_or(sb.random() * 500.0 * 2f64.powi(attempt), |s| (s * 1000) as f64);
+            sb.sleep(wait.min(20_000.0) as u64).await;
+            attempt += 1;
+        };
+        let reply = choice["message"].clone();
+        messages.push(reply.clone());
+        if calls_of(&reply).is_empty() {
+            return Ok(reply["content"].as_str().unwrap_or_default().to_string());
+        }
+        for (id, name, args) in calls_of(&reply) {
+            let parsed = match serde_json::from_str::<Value>(&args) {
+                Ok(v) => v,
+                Err(_) if careful => {
+                    let said = "Error: the arguments were not valid JSON; send them again as one JSON object";
+                    messages.push(json!({ "role": "tool", "tool_call_id": id, "content": said }));
+                    continue;
+                }
+                Err(_) => return Err("SyntaxError: Unexpected end of JSON input".into()),
+            };
+            let output = notes_tool(&name, &parsed).unwrap_or_else(|e| format!("Error: {e}"));
+            messages.push(json!({ "role": "tool", "tool_call_id": id, "content": output }));
+        }
+    }
+    Err("no answer after 10 turns".into())
+}
+
+/// Guards every tool call: bad JSON and errors go back to the model in words.
+pub async fn notes_careful(sb: Sandbox, _lang: Lang) -> End {
+    end_of(notes_agent(&sb, true).await)
+}
+
+/// Parses the model's arguments with no guard: broken JSON ends the run.
+pub async fn notes_careless(sb: Sandbox, _lang: Lang) -> End {
+    end_of(notes_agent(&sb, false).await)
+}

@@ -195,6 +195,8 @@ impl Yours for En {
         match outcome {
             CaseOutcome::Answered { door_open: true } => "answered, door open".into(),
             CaseOutcome::Answered { door_open: false } => "answered, door still shut".into(),
+            CaseOutcome::AnsweredErrand { done: true } => "answered, errand done".into(),
+            CaseOutcome::AnsweredErrand { done: false } => "answered before the errand was done".into(),
             CaseOutcome::Threw { message } => format!("threw “{}”", short(message)),
             CaseOutcome::Stalled => "waited forever".into(),
             CaseOutcome::Blocked { budget_ms } => format!("held the page for {}", self.duration(*budget_ms)),

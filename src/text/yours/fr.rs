@@ -210,6 +210,8 @@ impl Yours for Fr {
         match outcome {
             CaseOutcome::Answered { door_open: true } => "a répondu, porte ouverte".into(),
             CaseOutcome::Answered { door_open: false } => "a répondu, porte encore fermée".into(),
+            CaseOutcome::AnsweredErrand { done: true } => "a répondu, course faite".into(),
+            CaseOutcome::AnsweredErrand { done: false } => "a répondu avant la fin de la course".into(),
             CaseOutcome::Threw { message } => format!("a levé «\u{a0}{}\u{a0}»", short(message)),
             CaseOutcome::Stalled => "a attendu pour toujours".into(),
             CaseOutcome::Blocked { budget_ms } => format!("a bloqué la page {}", self.duration(*budget_ms)),

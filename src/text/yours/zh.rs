@@ -177,6 +177,8 @@ impl Yours for Zh {
         match outcome {
             CaseOutcome::Answered { door_open: true } => "已回答，门开了".into(),
             CaseOutcome::Answered { door_open: false } => "已回答，门还关着".into(),
+            CaseOutcome::AnsweredErrand { done: true } => "已回答，任务完成".into(),
+            CaseOutcome::AnsweredErrand { done: false } => "任务未完成就回答了".into(),
             CaseOutcome::Threw { message } => format!("抛出了“{}”", short(message)),
             CaseOutcome::Stalled => "永远在等".into(),
             CaseOutcome::Blocked { budget_ms } => format!("占住页面 {}", self.duration(*budget_ms)),
