@@ -464,7 +464,7 @@ pub fn refused(call: &ToolCall, room: Room, lang: Lang, errand: Option<&[String]
         Some(names) => {
             if serde_json::from_str::<Value>(&call.function.arguments).is_err() {
                 Some(ToolErrorKind::BadJson)
-            } else if !names.iter().any(|n| *n == call.function.name) {
+            } else if !names.contains(&call.function.name) {
                 Some(ToolErrorKind::UnknownTool)
             } else {
                 None
