@@ -854,6 +854,9 @@ sentences! {
         /// Under the editor: the page's tools (named) stood in for names the code uses without
         /// defining them.
         fn yours_page_stood_in(&self, names: &[String]) -> String;
+        /// Under the editor: the environment names the code read (a key's, an address's, a
+        /// model's), answered with the page's placeholder key, its own server and its model.
+        fn yours_env_read(&self, names: &[String]) -> String;
         /// A case of the report card, as its row and the case picker name it.
         fn yours_case(&self, case: rusty_lock_engine::yours::card::CaseId) -> &'static str;
         /// How a case's run ended, in a few words.

@@ -166,6 +166,20 @@ impl Yours for En {
             format!("{} are the page's: your code uses them without defining them.", names(stood_in))
         }
     }
+    fn yours_env_read(&self, read: &[String]) -> String {
+        let (key, url, model) = super::env_kinds(read);
+        let mut gave = Vec::new();
+        if key {
+            gave.push("a placeholder key (never a real one)".to_string());
+        }
+        if url {
+            gave.push("its own server's address".to_string());
+        }
+        if model {
+            gave.push("its model's name".to_string());
+        }
+        format!("Your code read {} from its environment: the page answered with {}.", names(read), names(&gave))
+    }
     fn yours_case(&self, case: CaseId) -> &'static str {
         match case {
             CaseId::Plain => "No fault: the rusted lock only",

@@ -181,6 +181,24 @@ impl Yours for Fr {
         }
     }
 
+    fn yours_env_read(&self, read: &[String]) -> String {
+        let (key, url, model) = super::env_kinds(read);
+        let mut gave = Vec::new();
+        if key {
+            gave.push("une clé factice (jamais une vraie)".to_string());
+        }
+        if url {
+            gave.push("l'adresse de son propre serveur".to_string());
+        }
+        if model {
+            gave.push("le nom de son modèle".to_string());
+        }
+        format!(
+            "Votre code a lu {} dans son environnement\u{a0}: la page a répondu avec {}.",
+            names(read),
+            names(&gave)
+        )
+    }
     fn yours_case(&self, case: CaseId) -> &'static str {
         match case {
             CaseId::Plain => "Aucune panne\u{a0}: la serrure rouillée seule",

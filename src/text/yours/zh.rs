@@ -148,6 +148,20 @@ impl Yours for Zh {
         format!("{} 用的是页面的：你的代码用到了{it}，却没有定义{it}。", names(stood_in))
     }
 
+    fn yours_env_read(&self, read: &[String]) -> String {
+        let (key, url, model) = super::env_kinds(read);
+        let mut gave = Vec::new();
+        if key {
+            gave.push("占位密钥（绝不是真的密钥）");
+        }
+        if url {
+            gave.push("它自己服务器的地址");
+        }
+        if model {
+            gave.push("它的模型名");
+        }
+        format!("你的代码从环境变量读取了 {}：页面用{}作答。", names(read), gave.join("、"))
+    }
     fn yours_case(&self, case: CaseId) -> &'static str {
         match case {
             CaseId::Plain => "没有故障：只有生锈的锁",
