@@ -235,3 +235,63 @@ test.describe('the sandbox gives a terminal loop what it expects', () => {
     expect(texts(argv)).toEqual(['T agent.py', "/home/agent ['README.md', 'data.csv', 'notes.txt']"]);
   });
 });
+
+// ---- In the page ----
+test.describe('pasted into the page', () => {
+  /** No key but the page's placeholder anywhere on the page. */
+  async function noRealKey(page) {
+    const text = await page.locator('body').innerText();
+    expect(text.match(/sk-[A-Za-z0-9_-]{6,}/g)?.filter((k) => k !== PLACEHOLDER) ?? []).toEqual([]);
+  }
+
+  test('a #! JavaScript script with ES imports reaches the model on every case, and the line under the editor names the variables it read', async ({ page }) => {
+    test.setTimeout(120_000);
+    const yours = new YoursView(page);
+    await yours.goto('&lang=en');
+    const esm = JS_SCRIPT.replace("const fs = require('node:fs');\nconst path = require('node:path');\nconst { execSync } = require('child_process');\nrequire('dotenv').config();",
+      "import fs from 'node:fs';\nimport path from 'node:path';\nimport { execSync } from 'child_process';\nimport 'dotenv/config';");
+    await yours.openFile('agent.mjs', esm);
+    const card = await yours.grade();
+    expect(Object.keys(card).length).toBe(await yours.caseCount());
+    await expect(page.getByTestId('yours-card-nothing-ran')).toHaveCount(0);
+    expect(Object.values(card).filter((row) => row.pass).length).toBeGreaterThan(0);
+    const line = page.getByTestId('yours-env-read');
+    await expect(line).toHaveText("Your code read MODEL_URL, AGENT_MODEL and OPENAI_API_KEY from its environment: the page answered with a placeholder key (never a real one), its own server's address and its model's name.");
+    await noRealKey(page);
+  });
+
+  test('a Python REPL loop under if __name__ == "__main__" runs a case to its end, in Chinese, and the line names its variables', async ({ page }) => {
+    test.setTimeout(150_000);
+    const yours = new YoursView(page);
+    await yours.goto('&lang=zh');
+    await yours.openFile('chat.py', PY_REPL);
+    await expect(page.getByTestId('yours-lang')).toHaveValue('py');
+    await yours.run.click();
+    const line = page.getByTestId('yours-env-read');
+    await expect(line).toHaveText('你的代码从环境变量读取了 OPENAI_API_KEY、OPENAI_BASE_URL、OPENAI_MODEL：页面用占位密钥（绝不是真的密钥）、它自己服务器的地址、它的模型名作答。', { timeout: 120_000 });
+    await expect(page.locator('[data-testid="event-log"] .entry').first()).toBeVisible({ timeout: 30_000 });
+    await expect(yours.status).not.toHaveAttribute('data-problem', /.+/);
+    await noRealKey(page);
+  });
+
+  test('the line under the editor, as it looks: a readline REPL in English and Chinese, on a laptop and a phone', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const [w, h] of [[1280, 720], [390, 844]]) {
+      for (const lang of ['en', 'zh']) {
+        await page.setViewportSize({ width: w, height: h });
+        const yours = new YoursView(page);
+        await yours.goto(`&lang=${lang}`);
+        await yours.openFile('repl.js', JS_READLINE);
+        await yours.run.click();
+        const line = page.getByTestId('yours-env-read');
+        await expect(line).toContainText('OPENAI_BASE_URL', { timeout: 30_000 });
+        await line.scrollIntoViewIfNeeded();
+        const box = await line.boundingBox();
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(w + 1);
+        await page.screenshot({ path: `test-results/yours-terminal-env-${lang}-${w}x${h}.png` });
+        await yours.stop.click().catch(() => {});
+      }
+    }
+  });
+});
