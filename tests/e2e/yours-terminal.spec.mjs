@@ -219,6 +219,9 @@ test.describe('the sandbox gives a terminal loop what it expects', () => {
     expect(r.end.env).toEqual(['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'LLM_ENDPOINT', 'HF_TOKEN', 'MODEL', 'OPENAI_API_KEY']);
     const flagged = await run(page, "const { values } = { values: { prompt: process.argv[process.argv.indexOf('--prompt') + 1] } };\nreturn values.prompt", { task: 'T' });
     expect(flagged.end).toMatchObject({ how: 'returned', value: 'T' });
+    // A backoff's sleep from timers/promises is on virtual time.
+    const slept = await run(page, "const { setTimeout: sleep } = require('node:timers/promises');\nconst t0 = Date.now();\nawait sleep(4000);\nreturn String(Date.now() - t0)");
+    expect(slept.end).toMatchObject({ how: 'returned', value: '4000' });
     // A package the page does not have is still named as one.
     expect((await run(page, 'require("openai")')).end).toMatchObject({ how: 'threw', mistake: { kind: 'package', name: 'openai' } });
   });
