@@ -211,6 +211,9 @@ test.describe('the sandbox gives a terminal loop what it expects', () => {
     expect(stdin.end.how).toBe('returned');
     expect(stdin.requests[0].body).toBe('Open the temple door.');
     expect(texts(stdin)).toEqual(['status 200']);
+    const readable = await run(page, "let input = '';\nprocess.stdin.on('readable', () => { let chunk; while ((chunk = process.stdin.read()) !== null) input += chunk; });\nprocess.stdin.on('end', () => fetch(LLM.baseURL + '/chat/completions', { method: 'POST', body: input.trim() }));");
+    expect(readable.end.how).toBe('returned');
+    expect(readable.requests[0].body).toBe('Open the temple door.');
   });
 
   test('argv is bare when the code names no flag; the environment answers key, address and model by name, Anthropic\'s address without /v1', async ({ page }) => {
