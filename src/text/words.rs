@@ -775,6 +775,9 @@ labels! {
         yours_provides_time,
         yours_provides_random,
         yours_provides_end,
+        /// What a loop written for a terminal finds (issue 51): input, arguments, environment,
+        /// files, no processes.
+        yours_provides_terminal,
         yours_case_label,
         yours_card_title,
         yours_card_hint,
@@ -815,6 +818,7 @@ labels! {
         yours_py_provides_time,
         yours_py_provides_random,
         yours_py_provides_end,
+        yours_py_provides_terminal,
     }
 }
 
