@@ -35,6 +35,7 @@
 //        why? (error: 'no-jspi' in a browser that cannot run Python, 'fetch' when Pyodide's files
 //        could not be fetched, 'load' / 'worker' when Python did not start),
 //        placeholders? (Python: the page's names whose placeholder, such as TOOL_SCHEMAS = [...], the page met),
+//        env? (the environment names the code read that the page answered: a key, an address, a model),
 //        starved? (blocked: true when the machine was too busy for the watchdog to be sure: the page may
 //        run the case again), watch? (blocked, and the watchdog's errors: what it saw, in ms) }
 //
@@ -503,6 +504,8 @@
               if (end.how === 'no-agent') end.found = Array.isArray(item.found) ? item.found.slice(0, 20).map((n) => str(n).slice(0, 80)) : [];
               if (end.how === 'error' && typeof item.why === 'string') end.why = item.why.slice(0, 40);
               if (Array.isArray(item.placeholders)) end.placeholders = item.placeholders.slice(0, 10).map((n) => str(n).slice(0, 40));
+              // The environment names the page answered (issue 51): names only, never a value.
+              if (Array.isArray(item.env)) end.env = item.env.slice(0, 20).map((n) => str(n).slice(0, 60)).filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n));
               t = end.t;
               finish(end);
               return;

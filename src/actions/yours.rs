@@ -256,6 +256,8 @@ pub fn run_case(pg: Playground, yours: Yours, case: CaseId) {
         }
         let said = said_of(&ran.observed, code_lang);
         yours.tools_used.set(tools_used(&ran.observed, lang));
+        yours.env_read.set(Vec::new());
+        merge_env(yours, &ran.env);
         let events = events_of(&ran.observed, lang, script(lang).task);
         crate::actions::run::play(pg, events);
         yours.status.set(said.map_or(Status::Idle, Status::Said));
@@ -319,6 +321,7 @@ pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: im
     let total = runs.len();
     yours.card.set(Vec::new());
     yours.tools_used.set(Default::default());
+    yours.env_read.set(Vec::new());
     yours.status.set(Status::Grading { done: 0, total });
     let lang = text::lang();
     let seed = pg.scenario.with_untracked(|s| s.config.seed);
@@ -335,6 +338,7 @@ pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: im
         // A finished run into the card (the last of its case's tries).
         let record = Rc::new(move |case: CaseId, run_seed: u64, ran: Ran| {
             yours.tools_used.update(|u| u.merge(&tools_used(&ran.observed, lang)));
+            merge_env(yours, &ran.env);
             if code_lang == CodeLang::Python {
                 if let Some(why) = said_of(&ran.observed, code_lang) {
                     said.borrow_mut().replace(why);
@@ -396,7 +400,11 @@ pub fn run_many(pg: Playground, yours: Yours, runs: Vec<(CaseId, u64)>, done: im
                         let observed = ran.observed.clone();
                         record(case, run_seed, ran);
                         for (case, run_seed) in rest {
-                            record(case, run_seed, Ran { observed: observed.clone(), real_ms: 0.0, again: 0 });
+                            record(
+                                case,
+                                run_seed,
+                                Ran { observed: observed.clone(), real_ms: 0.0, again: 0, env: Vec::new() },
+                            );
                         }
                     } else {
                         record(case, run_seed, ran);
@@ -456,6 +464,39 @@ struct Ran {
     /// Times the case is worth running again because its end was the page's failure, not the
     /// code's ([`reruns_for`]); 0 when the end stands.
     again: u32,
+    /// The environment names the code read that the page answered (a key, an address, a
+    /// model): said under the editor, so the learner knows where those values came from.
+    env: Vec<String>,
+}
+
+/// The environment names in the host's end (`env`), names only: at most twenty, each an
+/// identifier of at most 60 characters; anything else is dropped.
+fn env_of(end: &Value) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for name in end["env"].as_array().into_iter().flatten().filter_map(Value::as_str).take(20) {
+        let ok = !name.is_empty()
+            && name.len() <= 60
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if ok && !out.iter().any(|n| n == name) {
+            out.push(name.to_string());
+        }
+    }
+    out
+}
+
+/// Adds `more` to the names said under the editor, each once, in the order first read.
+fn merge_env(yours: Yours, more: &[String]) {
+    if more.is_empty() {
+        return;
+    }
+    yours.env_read.update(|names| {
+        for name in more {
+            if !names.contains(name) && names.len() < 20 {
+                names.push(name.clone());
+            }
+        }
+    });
 }
 
 /// How many more tries an end earns because the page, not the code, caused it: a sandbox that
@@ -612,7 +653,7 @@ async fn in_sandbox(
     session.borrow_mut().end(t_of(&end), how);
     slot.borrow_mut().take();
     let observed = session.borrow().observed().to_vec();
-    Ran { observed, real_ms: js_sys::Date::now() - started, again }
+    Ran { observed, real_ms: js_sys::Date::now() - started, again, env: env_of(&end) }
 }
 
 /// The lines of the code a call came from, as the sandbox told them: whole, positive, at most

@@ -143,6 +143,9 @@ pub struct Yours {
     /// Whose tools the last run (or every case of the last card) ran, and the placeholders the
     /// page's own met: the line under the editor.
     pub tools_used: RwSignal<rusty_lock_engine::yours::observe::ToolsUsed>,
+    /// The environment names the last run (or card) read and the page answered, such as
+    /// `OPENAI_API_KEY`: the line under the editor names them (issue 51).
+    pub env_read: RwSignal<Vec<String>>,
     /// The sandboxes running now, to tear down on Stop, a new run or the view going away.
     pub(crate) sandboxes: StoredValue<Vec<SandboxRun>, LocalStorage>,
     /// Bumped by each Run, Report card and Stop: a sandbox's end from an older one is dropped.
@@ -165,6 +168,7 @@ impl Yours {
             problem: RwSignal::new(None),
             marked: RwSignal::new(Vec::new()),
             tools_used: RwSignal::new(Default::default()),
+            env_read: RwSignal::new(Vec::new()),
             sandboxes: StoredValue::new_local(Vec::new()),
             generation: StoredValue::new(0),
         }

@@ -775,6 +775,9 @@ labels! {
         yours_provides_time,
         yours_provides_random,
         yours_provides_end,
+        /// What a loop written for a terminal finds (issue 51): input, arguments, environment,
+        /// files, no processes.
+        yours_provides_terminal,
         yours_case_label,
         yours_card_title,
         yours_card_hint,
@@ -815,6 +818,7 @@ labels! {
         yours_py_provides_time,
         yours_py_provides_random,
         yours_py_provides_end,
+        yours_py_provides_terminal,
     }
 }
 
@@ -854,6 +858,9 @@ sentences! {
         /// Under the editor: the page's tools (named) stood in for names the code uses without
         /// defining them.
         fn yours_page_stood_in(&self, names: &[String]) -> String;
+        /// Under the editor: the environment names the code read (a key's, an address's, a
+        /// model's), answered with the page's placeholder key, its own server and its model.
+        fn yours_env_read(&self, names: &[String]) -> String;
         /// A case of the report card, as its row and the case picker name it.
         fn yours_case(&self, case: rusty_lock_engine::yours::card::CaseId) -> &'static str;
         /// How a case's run ended, in a few words.

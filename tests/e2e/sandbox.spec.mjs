@@ -453,7 +453,7 @@ test.describe('the runtime', () => {
     // What the type stripper lets through, the engine refuses at its line.
     expect((await run(page, 'let a = 1;\nlet a = 2;')).end).toMatchObject({ how: 'threw', name: 'SyntaxError', line: 2, message: expect.stringContaining("'a' has already been declared") });
     expect((await run(page, '\nfunction f() {\n  await x;\n}')).end).toMatchObject({ how: 'threw', name: 'SyntaxError', line: 3 });
-    expect((await run(page, 'require("fs")')).end).toMatchObject({ how: 'threw', mistake: { kind: 'package', name: 'fs' } });
+    expect((await run(page, 'require("left-pad")')).end).toMatchObject({ how: 'threw', mistake: { kind: 'package', name: 'left-pad' } });
     expect((await run(page, 'return eval("1 + 1")')).end).toMatchObject({ how: 'threw', name: 'EvalError' });
   });
 
@@ -496,15 +496,17 @@ test.describe('the runtime', () => {
     expect(script.end).toMatchObject({ how: 'returned', value: 'top 200' });
   });
 
-  test('require or import of a package, and Node\'s process, are named at their line', async ({ page }) => {
+  test('require or import of a package is named at its line; Node\'s process answers the environment with the placeholder key', async ({ page }) => {
     // What the type stripper makes of `import OpenAI from 'openai'` on line 1.
     const imported = await run(page, '"use strict"; function _interopRequireDefault(obj) { return obj && obj.__esModule ? obj : { default: obj }; }var _openai = require(\'openai\'); var _openai2 = _interopRequireDefault(_openai);\nconst client = new (0, _openai2.default)();');
     expect(imported.end).toMatchObject({ how: 'threw', line: 1, mistake: { kind: 'package', name: 'openai' } });
     expect(imported.end.message).not.toContain('require');
-    const required = await run(page, '// a CommonJS loop\nconst fs = require("node:fs");');
-    expect(required.end).toMatchObject({ how: 'threw', line: 2, mistake: { kind: 'package', name: 'node:fs' } });
-    const env = await run(page, 'async function runAgent(task) {\n  const headers = {};\n  headers.authorization = `Bearer ${process.env.OPENAI_API_KEY}`;\n}');
-    expect(env.end).toMatchObject({ how: 'threw', name: 'ReferenceError', line: 3, mistake: { kind: 'process' } });
+    const required = await run(page, '// a CommonJS loop\nconst db = require("node:sqlite");');
+    expect(required.end).toMatchObject({ how: 'threw', line: 2, mistake: { kind: 'package', name: 'node:sqlite' } });
+    // Node's own modules a terminal loop reads (issue 51) are there.
+    expect((await run(page, 'const fs = require("node:fs");\nreturn typeof fs.readFileSync')).end).toMatchObject({ how: 'returned', value: 'function' });
+    const env = await run(page, 'async function runAgent(task) {\n  const headers = {};\n  headers.authorization = `Bearer ${process.env.OPENAI_API_KEY}`;\n  return headers.authorization;\n}');
+    expect(env.end).toMatchObject({ how: 'returned', value: 'Bearer sk-your-key-here', env: ['OPENAI_API_KEY'] });
     // Any other ReferenceError is the code's own bug, not Node's process.
     const other = await run(page, 'processes.env');
     expect(other.end.mistake).toBeUndefined();

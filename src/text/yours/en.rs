@@ -25,6 +25,7 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_provides_time: "setTimeout, Date.now, performance.now and AbortSignal.timeout on virtual time: a 4-second wait costs nothing when grading and is played at its pace in the scene.",
     yours_provides_random: "Math.random, seeded from the link, so a run replays exactly.",
     yours_provides_end: "Define runAgent(task): the page calls it with TASK. What it returns is the answer; what it throws ends the run.",
+    yours_provides_terminal: "A script written for a terminal runs as it is: readline and process.stdin give the task once, then the input ends; process.argv carries it (after -p when your code looks for -p); process.env answers a key, a URL or a model with the placeholder key, the page's server and its model; fs reads a small folder (notes.txt, README.md, data.csv); child_process refuses every command.",
     yours_case_label: "Failure to meet",
     yours_card_title: "Report card",
     yours_card_hint: "Each failure is played against your loop in a fresh sandbox, on virtual time, beside the page's own robust loop.",
@@ -55,6 +56,7 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_py_provides_time: "time.sleep, time.time and time.monotonic on virtual time: a 4-second wait costs nothing when grading and is played at its pace in the scene.",
     yours_py_provides_random: "random, seeded from the link, so a run replays exactly. Only Python's standard library is here.",
     yours_py_provides_end: "Define run_agent(task): the page calls it with TASK. What it returns is the answer; what it raises ends the run.",
+    yours_py_provides_terminal: "A script written for a terminal runs as it is, as __main__: input() gives the task once, then EOFError; sys.argv carries it (after -p when your code looks for -p); os.environ answers a key, a URL or a model with the placeholder key, the page's server and its model; open() reads a small folder (notes.txt, README.md, data.csv); subprocess refuses every command.",
 };
 
 impl Yours for En {
@@ -165,6 +167,20 @@ impl Yours for En {
         } else {
             format!("{} are the page's: your code uses them without defining them.", names(stood_in))
         }
+    }
+    fn yours_env_read(&self, read: &[String]) -> String {
+        let (key, url, model) = super::env_kinds(read);
+        let mut gave = Vec::new();
+        if key {
+            gave.push("a placeholder key (never a real one)".to_string());
+        }
+        if url {
+            gave.push("its own server's address".to_string());
+        }
+        if model {
+            gave.push("its model's name".to_string());
+        }
+        format!("Your code read {} from its environment: the page answered with {}.", names(read), names(&gave))
     }
     fn yours_case(&self, case: CaseId) -> &'static str {
         match case {

@@ -25,6 +25,7 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_provides_time: "setTimeout, Date.now, performance.now et AbortSignal.timeout en temps virtuel\u{a0}: attendre 4\u{a0}secondes ne coûte rien pendant le bulletin, et se joue à son rythme dans la scène.",
     yours_provides_random: "Math.random, amorcé par le lien, pour qu'une exécution se rejoue à l'identique.",
     yours_provides_end: "Définissez runAgent(task)\u{a0}: la page l'appelle avec TASK. Ce qu'elle renvoie est la réponse\u{a0}; ce qu'elle lève termine l'exécution.",
+    yours_provides_terminal: "Un script écrit pour un terminal tourne tel quel\u{a0}: readline et process.stdin donnent la tâche une fois, puis l'entrée se termine\u{a0}; process.argv la porte (après -p si votre code cherche -p)\u{a0}; process.env répond à une clé, une URL ou un modèle avec la clé factice, le serveur de la page et son modèle\u{a0}; fs lit un petit dossier (notes.txt, README.md, data.csv)\u{a0}; child_process refuse toute commande.",
     yours_case_label: "Panne à affronter",
     yours_card_title: "Bulletin",
     yours_card_hint: "Chaque panne est jouée contre votre boucle dans un bac à sable neuf, en temps virtuel, à côté de la boucle robuste de la page.",
@@ -55,6 +56,7 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_py_provides_time: "time.sleep, time.time et time.monotonic en temps virtuel\u{a0}: une attente de 4 secondes ne coûte rien à la notation et se joue à son rythme dans la scène.",
     yours_py_provides_random: "random, initialisé par le lien, pour qu'un run se rejoue à l'identique. Seule la bibliothèque standard de Python est là.",
     yours_py_provides_end: "Définissez run_agent(task)\u{a0}: la page l'appelle avec TASK. Ce qu'elle renvoie est la réponse\u{a0}; ce qu'elle lève termine le run.",
+    yours_py_provides_terminal: "Un script écrit pour un terminal tourne tel quel, en __main__\u{a0}: input() donne la tâche une fois, puis EOFError\u{a0}; sys.argv la porte (après -p si votre code cherche -p)\u{a0}; os.environ répond à une clé, une URL ou un modèle avec la clé factice, le serveur de la page et son modèle\u{a0}; open() lit un petit dossier (notes.txt, README.md, data.csv)\u{a0}; subprocess refuse toute commande.",
 };
 
 impl Yours for Fr {
@@ -181,6 +183,24 @@ impl Yours for Fr {
         }
     }
 
+    fn yours_env_read(&self, read: &[String]) -> String {
+        let (key, url, model) = super::env_kinds(read);
+        let mut gave = Vec::new();
+        if key {
+            gave.push("une clé factice (jamais une vraie)".to_string());
+        }
+        if url {
+            gave.push("l'adresse de son propre serveur".to_string());
+        }
+        if model {
+            gave.push("le nom de son modèle".to_string());
+        }
+        format!(
+            "Votre code a lu {} dans son environnement\u{a0}: la page a répondu avec {}.",
+            names(read),
+            names(&gave)
+        )
+    }
     fn yours_case(&self, case: CaseId) -> &'static str {
         match case {
             CaseId::Plain => "Aucune panne\u{a0}: la serrure rouillée seule",

@@ -14,6 +14,18 @@ pub use en::YOURS as EN;
 pub use fr::YOURS as FR;
 pub use zh::YOURS as ZH;
 
+/// What the page answered for the environment names a run read: a key, a server's address, a
+/// model's name (the sandboxes' rule, by the name's ending: `_KEY`/`_TOKEN`/`_SECRET`, `_URL`/
+/// `_ENDPOINT`/`_BASE`, `_MODEL`), so the line under the editor says only what was given.
+pub(crate) fn env_kinds(names: &[String]) -> (bool, bool, bool) {
+    let ends = |n: &str, tails: &[&str]| tails.iter().any(|t| n == t.trim_start_matches('_') || n.ends_with(t));
+    let upper = |n: &String| n.to_ascii_uppercase();
+    let key = names.iter().any(|n| ends(&upper(n), &["_KEY", "_TOKEN", "_SECRET"]));
+    let url = names.iter().any(|n| ends(&upper(n), &["_URL", "_ENDPOINT", "_BASE"]));
+    let model = names.iter().any(|n| ends(&upper(n), &["_MODEL", "_MODEL_NAME", "_MODEL_ID"]));
+    (key, url, model)
+}
+
 /// The code the editor starts with in `lang`, written in `code`: it earns a perfect report card.
 /// One template per language of code (`src/text/loop/loop.js`, `src/text/loop/loop.py`: the same
 /// loop, one function per layer), so a fix to the loop is made once there; each page language

@@ -25,6 +25,7 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_provides_time: "setTimeout、Date.now、performance.now 和 AbortSignal.timeout 都走虚拟时间：评分时等 4 秒不花时间，在场景里则按原节奏播放。",
     yours_provides_random: "Math.random 由链接给定种子，所以一次运行能原样重放。",
     yours_provides_end: "定义 runAgent(task)：页面用 TASK 调用它。它的返回值就是答案；它抛出的异常会结束运行。",
+    yours_provides_terminal: "为终端写的脚本可以原样运行：readline 和 process.stdin 给出一次任务，然后输入结束；process.argv 带着任务（你的代码找 -p 时放在 -p 之后）；process.env 对密钥、URL 或模型名分别给出占位密钥、页面的服务器和它的模型；fs 读取一个小文件夹（notes.txt、README.md、data.csv）；child_process 拒绝任何命令。",
     yours_case_label: "要遇上的故障",
     yours_card_title: "成绩单",
     yours_card_hint: "每种故障都在一个全新的沙箱里、按虚拟时间对你的循环演一遍，旁边是页面自带的稳健循环。",
@@ -55,6 +56,7 @@ pub static YOURS: YoursLabels = YoursLabels {
     yours_py_provides_time: "time.sleep、time.time 和 time.monotonic 使用虚拟时间：评分时 4 秒的等待不花时间，在场景里按原速播放。",
     yours_py_provides_random: "random 由链接里的种子初始化，所以每次运行都能原样重放。这里只有 Python 标准库。",
     yours_py_provides_end: "定义 run_agent(task)：页面用 TASK 调用它。它返回的就是答案；它抛出的异常会结束这次运行。",
+    yours_py_provides_terminal: "为终端写的脚本可以原样运行，作为 __main__：input() 给出一次任务，然后是 EOFError；sys.argv 带着任务（你的代码找 -p 时放在 -p 之后）；os.environ 对密钥、URL 或模型名分别给出占位密钥、页面的服务器和它的模型；open() 读取一个小文件夹（notes.txt、README.md、data.csv）；subprocess 拒绝任何命令。",
 };
 
 impl Yours for Zh {
@@ -148,6 +150,20 @@ impl Yours for Zh {
         format!("{} 用的是页面的：你的代码用到了{it}，却没有定义{it}。", names(stood_in))
     }
 
+    fn yours_env_read(&self, read: &[String]) -> String {
+        let (key, url, model) = super::env_kinds(read);
+        let mut gave = Vec::new();
+        if key {
+            gave.push("占位密钥（绝不是真的密钥）");
+        }
+        if url {
+            gave.push("它自己服务器的地址");
+        }
+        if model {
+            gave.push("它的模型名");
+        }
+        format!("你的代码从环境变量读取了 {}：页面用{}作答。", names(read), gave.join("、"))
+    }
     fn yours_case(&self, case: CaseId) -> &'static str {
         match case {
             CaseId::Plain => "没有故障：只有生锈的锁",

@@ -8,7 +8,7 @@ use rusty_lock_engine::yours::code_lang::CodeLang;
 #[component]
 pub fn Provides() -> impl IntoView {
     let yours = crate::state::expect_context::<Yours>();
-    // The same six things, in the names the code's language gives them.
+    // The same seven things, in the names the code's language gives them.
     let items = move || match yours.code_lang() {
         CodeLang::JavaScript => [
             text::yours_provides_llm(),
@@ -17,6 +17,7 @@ pub fn Provides() -> impl IntoView {
             text::yours_provides_time(),
             text::yours_provides_random(),
             text::yours_provides_end(),
+            text::yours_provides_terminal(),
         ],
         CodeLang::Python => [
             text::yours_py_provides_llm(),
@@ -25,6 +26,7 @@ pub fn Provides() -> impl IntoView {
             text::yours_py_provides_time(),
             text::yours_py_provides_random(),
             text::yours_py_provides_end(),
+            text::yours_py_provides_terminal(),
         ],
     };
     view! {
