@@ -257,6 +257,9 @@ test.describe('pasted into the page', () => {
     const esm = JS_SCRIPT.replace("const fs = require('node:fs');\nconst path = require('node:path');\nconst { execSync } = require('child_process');\nrequire('dotenv').config();",
       "import fs from 'node:fs';\nimport path from 'node:path';\nimport { execSync } from 'child_process';\nimport 'dotenv/config';");
     await yours.openFile('agent.mjs', esm);
+    // What the page gives says so beside the editor.
+    await page.getByTestId('yours-provides').locator('summary').click();
+    await expect(page.getByTestId('yours-provides')).toContainText('child_process refuses every command');
     const card = await yours.grade();
     expect(Object.keys(card).length).toBe(await yours.caseCount());
     await expect(page.getByTestId('yours-card-nothing-ran')).toHaveCount(0);
