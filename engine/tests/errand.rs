@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use rusty_lock_engine::run::chaos::{Effect, Fault, Mangling};
 use rusty_lock_engine::run::errand::{Errand, MAX_TURNS};
-use rusty_lock_engine::run::script::{script, Lang};
+use rusty_lock_engine::run::script::{errand_words, Lang};
 use rusty_lock_engine::run::wire::{FunctionSpec, Message, Role, ToolCall, ToolSpec};
 use serde_json::{json, Value};
 
@@ -166,7 +166,7 @@ fn typical_tool_sets_end_with_an_answer_citing_what_was_read_in_every_language()
                 _ => "built in 1203",
             };
             assert!(run.answer.contains(read), "{lang:?} {label}: {}", run.answer);
-            let w = &script(lang).errand;
+            let w = errand_words(lang);
             let opening = w.answer.split('{').next().unwrap_or_default();
             assert!(run.answer.contains(opening), "{lang:?} {label}: answers in its language: {}", run.answer);
         }
@@ -187,7 +187,7 @@ fn an_empty_tool_list_gets_one_plain_notice_and_no_call() {
     for lang in Lang::ALL {
         let reply = Errand::speaking(lang).decide(&[], &[Message::user("Reply with JSON: {\"action\": ...}")]);
         assert!(reply.calls().is_empty());
-        assert_eq!(reply.content.as_deref(), Some(script(lang).errand.no_tools));
+        assert_eq!(reply.content.as_deref(), Some(errand_words(lang).no_tools));
     }
 }
 
@@ -409,7 +409,7 @@ fn holes(template: &str) -> Vec<String> {
 #[test]
 fn every_errand_sentence_has_exactly_its_holes_in_every_language() {
     for lang in Lang::ALL {
-        let w = &script(lang).errand;
+        let w = errand_words(lang);
         let templates: [(&str, &[&str]); 12] = [
             (w.no_tools, &[]),
             (w.think_call, &["name"]),
@@ -438,7 +438,7 @@ fn every_errand_sentence_has_exactly_its_holes_in_every_language() {
 #[test]
 fn results_worded_in_each_language_are_read_for_what_they_mean() {
     for lang in Lang::ALL {
-        let w = &script(lang).errand;
+        let w = errand_words(lang);
         let tools = files();
         for (cue, retried) in [(w.not_found[0], true), (w.refused[0], false)] {
             let run = run_loop(lang, &tools, None, |c| match c.function.name.as_str() {
@@ -457,7 +457,7 @@ fn a_finish_tool_alone_ends_at_once_and_says_nothing_was_read() {
         let tools = vec![search_and_final().remove(0)];
         let run = run_loop(lang, &tools, Some("final_answer"), working);
         assert_eq!(run.assistant_turns, 1);
-        assert_eq!(run.answer, script(lang).errand.answer_nothing);
+        assert_eq!(run.answer, errand_words(lang).answer_nothing);
     }
 }
 

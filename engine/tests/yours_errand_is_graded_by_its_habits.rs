@@ -80,4 +80,3 @@ fn a_loop_that_parses_arguments_unguarded_fails_exactly_the_broken_json_row() {
         }
     }
 }
-

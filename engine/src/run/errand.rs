@@ -8,7 +8,7 @@
 
 use crate::run::chaos::Mangling;
 use crate::run::script::meaning::{normalised, wrapped_as_failure};
-use crate::run::script::{fill, list, script, ErrandWords, Lang, Script};
+use crate::run::script::{errand_words, fill, list, script, ErrandWords, Lang, Script};
 use crate::run::wire::{Message, Role, ToolCall, ToolSpec};
 use serde_json::{Map, Value};
 use std::cell::Cell;
@@ -133,7 +133,7 @@ impl Errand {
     /// so far (a pure function of its inputs: same input, same output).
     pub fn decide(&self, tools: &[ToolSpec], messages: &[Message]) -> Message {
         let s = script(self.lang);
-        let w = &s.errand;
+        let w = errand_words(self.lang);
         if tools.is_empty() {
             return say(w.no_tools.to_string());
         }
@@ -152,7 +152,7 @@ impl Errand {
 
         let finish = tools.iter().find(|t| role_of(t) == ToolRole::Finish);
         let plan = plan(tools);
-        let answer = answer_text(s, &attempts);
+        let answer = answer_text(s, w, &attempts);
         if let Some(f) = finish {
             let handed: Vec<&Attempt> = attempts.iter().filter(|a| a.call.function.name == f.function.name).collect();
             if let Some(first) = handed.first() {
@@ -283,14 +283,14 @@ pub fn meaning_of_result(text: &str) -> ResultMeaning {
         return ResultMeaning::Success;
     }
     let t = normalised(text);
-    let tables = Lang::ALL.map(script);
-    let holds =
-        |pick: fn(&Script) -> &'static [&'static str]| tables.iter().any(|s| pick(s).iter().any(|cue| t.contains(cue)));
-    if holds(|s| s.errand.refused) {
+    let holds = |cues: &[&str]| cues.iter().any(|cue| t.contains(cue));
+    let errands = Lang::ALL.map(errand_words);
+    let scripts = Lang::ALL.map(script);
+    if errands.iter().any(|w| holds(w.refused)) {
         ResultMeaning::Refused
-    } else if holds(|s| s.errand.not_found) {
+    } else if errands.iter().any(|w| holds(w.not_found)) {
         ResultMeaning::NotFound
-    } else if wrapped || holds(|s| s.meanings.failed) {
+    } else if wrapped || scripts.iter().any(|s| holds(s.meanings.failed)) {
         ResultMeaning::Failed
     } else {
         ResultMeaning::Success
@@ -441,8 +441,7 @@ fn next_work<'a>(plan: &[&'a ToolSpec], attempts: &[Attempt], lang: Lang) -> Opt
 }
 
 /// The final answer: what it read last (a reader's result first), or what went wrong.
-fn answer_text(s: &Script, attempts: &[Attempt]) -> String {
-    let w = &s.errand;
+fn answer_text(s: &Script, w: &ErrandWords, attempts: &[Attempt]) -> String {
     let ok: Vec<&Attempt> = attempts.iter().filter(|a| a.meaning == ResultMeaning::Success).collect();
     let best = ok.iter().rev().find(|a| !matches!(role_by_name(a), Some(ToolRole::Write))).or(ok.last());
     if let Some(a) = best {
@@ -485,7 +484,7 @@ fn quote(text: &str) -> String {
 fn arguments(tool: &ToolSpec, lang: Lang, variant: u32, answer: Option<&str>) -> Value {
     let budget = Cell::new(NODE_BUDGET);
     let f = Filler {
-        words: &script(lang).errand,
+        words: errand_words(lang),
         lang,
         variant,
         writer: matches!(role_of(tool), ToolRole::Write | ToolRole::Destroy),

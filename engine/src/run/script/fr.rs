@@ -62,24 +62,27 @@ pub static FR: Script = Script {
             "impossible", "ne peut pas",
         ],
     },
-    errand: ErrandWords {
-        no_tools: "Je ne peux agir qu'au moyen d'outils (appel de fonctions), et cette requête n'en déclare aucun\u{a0}: je ne peux donc rien appeler. Envoie tes outils dans le champ `tools` de la requête et je m'en servirai.",
-        think_call: "Je commence par {name}.",
-        think_next: "Ça a marché. Maintenant, {name}.",
-        think_retry: "{name} a renvoyé une erreur. Je l'appelle encore une fois, avec d'autres arguments.",
-        think_switch: "Ça n'a pas marché. J'essaie plutôt {name}.",
-        think_finish: "J'ai ce qu'il me faut. Je rends ma réponse avec {name}.",
-        answer: "C'est fait. J'ai utilisé {tools}, et le dernier résultat disait\u{a0}: «\u{a0}{quote}\u{a0}»",
-        answer_failed: "Je m'arrête\u{a0}: {name} n'a pas marché, et je ne vais pas réessayer à l'aveugle. La dernière erreur disait\u{a0}: «\u{a0}{quote}\u{a0}»",
-        answer_nothing: "Je n'ai trouvé aucun outil utilisable pour cette course, je n'ai donc rien à rapporter.",
-        no_reply: "(aucun résultat reçu)",
-        query: "porte du temple",
-        text: "Notes de la course.",
-        city: "Paris",
-        city_other: "Lyon",
-        not_found: &[
-            "introuvable", "n'existe pas", "inexistant", "aucun fichier", "aucun résultat", "pas trouvé", "inconnu",
-        ],
-        refused: &["permission refusée", "refusé", "interdit", "non autorisé", "pas autorisé", "accès refusé"],
-    },
+};
+
+/// The built-in model's words for an errand with a loop's own tools, in this language: a table
+/// of its own beside [`Script`], so the adventure's tables (the first load's) do not carry it.
+pub static ERRAND: ErrandWords = ErrandWords {
+    no_tools: "Je ne peux agir qu'au moyen d'outils (appel de fonctions), et cette requête n'en déclare aucun\u{a0}: je ne peux donc rien appeler. Envoie tes outils dans le champ `tools` de la requête et je m'en servirai.",
+    think_call: "Je commence par {name}.",
+    think_next: "Ça a marché. Maintenant, {name}.",
+    think_retry: "{name} a renvoyé une erreur. Je l'appelle encore une fois, avec d'autres arguments.",
+    think_switch: "Ça n'a pas marché. J'essaie plutôt {name}.",
+    think_finish: "J'ai ce qu'il me faut. Je rends ma réponse avec {name}.",
+    answer: "C'est fait. J'ai utilisé {tools}, et le dernier résultat disait\u{a0}: «\u{a0}{quote}\u{a0}»",
+    answer_failed: "Je m'arrête\u{a0}: {name} n'a pas marché, et je ne vais pas réessayer à l'aveugle. La dernière erreur disait\u{a0}: «\u{a0}{quote}\u{a0}»",
+    answer_nothing: "Je n'ai trouvé aucun outil utilisable pour cette course, je n'ai donc rien à rapporter.",
+    no_reply: "(aucun résultat reçu)",
+    query: "porte du temple",
+    text: "Notes de la course.",
+    city: "Paris",
+    city_other: "Lyon",
+    not_found: &[
+        "introuvable", "n'existe pas", "inexistant", "aucun fichier", "aucun résultat", "pas trouvé", "inconnu",
+    ],
+    refused: &["permission refusée", "refusé", "interdit", "non autorisé", "pas autorisé", "accès refusé"],
 };

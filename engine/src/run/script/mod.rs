@@ -119,9 +119,6 @@ pub struct Script {
     /// The cues the built-in model reads a tool result by, in this language
     /// ([`meaning`]): how it understands a loop's own tools, worded its own way.
     pub meanings: Meanings,
-    /// The built-in model's words when it runs an errand with a loop's own tools
-    /// ([`crate::run::errand`]).
-    pub errand: ErrandWords,
 }
 
 /// What the built-in model says, and the values it fills in where wording matters, when a loop
@@ -249,30 +246,33 @@ pub static EN: Script = Script {
             "not carried", "not in your inventory",
         ],
     },
-    errand: ErrandWords {
-        no_tools: "I can only act through tools (function calling), and this request declared none, so I can't call anything. Send your tools in the request's `tools` field and I'll use them.",
-        think_call: "I'll start with {name}.",
-        think_next: "That worked. Now {name}.",
-        think_retry: "{name} gave an error. I'll call it once more with other arguments.",
-        think_switch: "That did not work. I'll try {name} instead.",
-        think_finish: "I have what I need. Handing in my answer with {name}.",
-        answer: "Done. I used {tools}, and the last result read: \"{quote}\"",
-        answer_failed: "I stopped: {name} did not work, and I won't keep trying blindly. The last error said: \"{quote}\"",
-        answer_nothing: "I found no tool I could use for this errand, so I have nothing to report.",
-        no_reply: "(no result came back)",
-        query: "temple door",
-        text: "Notes from the errand.",
-        city: "Paris",
-        city_other: "London",
-        not_found: &[
-            "not found", "no such file", "no such", "does not exist", "doesn't exist", "not exist", "unknown",
-            "no results", "cannot find", "can't find", "could not find",
-        ],
-        refused: &[
-            "permission denied", "denied", "refused", "forbidden", "not allowed", "not permitted", "unauthorized",
-            "blocked",
-        ],
-    },
+};
+
+/// The built-in model's words for an errand with a loop's own tools, in this language: a table
+/// of its own beside [`Script`], so the adventure's tables (the first load's) do not carry it.
+pub static ERRAND_EN: ErrandWords = ErrandWords {
+    no_tools: "I can only act through tools (function calling), and this request declared none, so I can't call anything. Send your tools in the request's `tools` field and I'll use them.",
+    think_call: "I'll start with {name}.",
+    think_next: "That worked. Now {name}.",
+    think_retry: "{name} gave an error. I'll call it once more with other arguments.",
+    think_switch: "That did not work. I'll try {name} instead.",
+    think_finish: "I have what I need. Handing in my answer with {name}.",
+    answer: "Done. I used {tools}, and the last result read: \"{quote}\"",
+    answer_failed: "I stopped: {name} did not work, and I won't keep trying blindly. The last error said: \"{quote}\"",
+    answer_nothing: "I found no tool I could use for this errand, so I have nothing to report.",
+    no_reply: "(no result came back)",
+    query: "temple door",
+    text: "Notes from the errand.",
+    city: "Paris",
+    city_other: "London",
+    not_found: &[
+        "not found", "no such file", "no such", "does not exist", "doesn't exist", "not exist", "unknown",
+        "no results", "cannot find", "can't find", "could not find",
+    ],
+    refused: &[
+        "permission denied", "denied", "refused", "forbidden", "not allowed", "not permitted", "unauthorized",
+        "blocked",
+    ],
 };
 
 /// The table of a language.
@@ -281,6 +281,15 @@ pub fn script(lang: Lang) -> &'static Script {
         Lang::En => &EN,
         Lang::Fr => &FR,
         Lang::Zh => &ZH,
+    }
+}
+
+/// The errand's table of a language ([`crate::run::errand`]).
+pub fn errand_words(lang: Lang) -> &'static ErrandWords {
+    match lang {
+        Lang::En => &ERRAND_EN,
+        Lang::Fr => &fr::ERRAND,
+        Lang::Zh => &zh::ERRAND,
     }
 }
 

@@ -66,22 +66,25 @@ pub static ZH: Script = Script {
             "不能",
         ],
     },
-    errand: ErrandWords {
-        no_tools: "我只能通过工具（函数调用）来行动，而这个请求没有声明任何工具，所以我什么也调用不了。请在请求的 `tools` 字段里提供你的工具，我就会使用它们。",
-        think_call: "我先调用 {name}。",
-        think_next: "成功了。接下来调用 {name}。",
-        think_retry: "{name} 返回了错误。我换一组参数再调用一次。",
-        think_switch: "没有成功。我改试 {name}。",
-        think_finish: "我需要的都有了。用 {name} 提交我的回答。",
-        answer: "完成了。我用了 {tools}，最后一个结果是：“{quote}”",
-        answer_failed: "我停下了：{name} 没有成功，我不会盲目地一直重试。最后的错误是：“{quote}”",
-        answer_nothing: "我没有找到可以用来完成这次任务的工具，所以没有什么可以报告的。",
-        no_reply: "（没有返回结果）",
-        query: "神殿的门",
-        text: "这次任务的笔记。",
-        city: "北京",
-        city_other: "上海",
-        not_found: &["找不到", "不存在", "未找到", "没有找到", "没有这个文件", "无此文件"],
-        refused: &["拒绝", "无权", "没有权限", "权限不足", "不允许", "禁止"],
-    },
+};
+
+/// The built-in model's words for an errand with a loop's own tools, in this language: a table
+/// of its own beside [`Script`], so the adventure's tables (the first load's) do not carry it.
+pub static ERRAND: ErrandWords = ErrandWords {
+    no_tools: "我只能通过工具（函数调用）来行动，而这个请求没有声明任何工具，所以我什么也调用不了。请在请求的 `tools` 字段里提供你的工具，我就会使用它们。",
+    think_call: "我先调用 {name}。",
+    think_next: "成功了。接下来调用 {name}。",
+    think_retry: "{name} 返回了错误。我换一组参数再调用一次。",
+    think_switch: "没有成功。我改试 {name}。",
+    think_finish: "我需要的都有了。用 {name} 提交我的回答。",
+    answer: "完成了。我用了 {tools}，最后一个结果是：“{quote}”",
+    answer_failed: "我停下了：{name} 没有成功，我不会盲目地一直重试。最后的错误是：“{quote}”",
+    answer_nothing: "我没有找到可以用来完成这次任务的工具，所以没有什么可以报告的。",
+    no_reply: "（没有返回结果）",
+    query: "神殿的门",
+    text: "这次任务的笔记。",
+    city: "北京",
+    city_other: "上海",
+    not_found: &["找不到", "不存在", "未找到", "没有找到", "没有这个文件", "无此文件"],
+    refused: &["拒绝", "无权", "没有权限", "权限不足", "不允许", "禁止"],
 };
