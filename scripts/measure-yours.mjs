@@ -4,21 +4,25 @@
 // real time (its `data-real-ms`), in fresh pages. It reports medians; it asserts nothing about
 // timings. It fails only when it cannot measure (a page that errs, a card that never fills).
 //
-//   node scripts/measure-yours.mjs [dist-dir] [runs] [--python] [--busy N]   (build first: scripts/build.sh)
+//   node scripts/measure-yours.mjs [dist-dir] [runs] [--python] [--busy N] [--code FILE]   (build first: scripts/build.sh)
 // --python: the Python starting code's card (the language chosen beside the editor; each fresh page
 // starts Python, so its first rows wait for that). --busy N: N child processes spin meanwhile (one
 // per core keeps the machine busy), killed at the end: the card's time on a loaded machine.
+// --code FILE: that loop's card instead of the starting code's, opened as a learner opens a file
+// (its name's extension chooses JavaScript or Python), e.g. tests/e2e/loops/messages-agent.py.
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { basename, extname, join, normalize } from 'node:path';
 
 const argv = process.argv.slice(2);
 const python = argv.includes('--python');
 const busyAt = argv.indexOf('--busy');
 const busy = busyAt >= 0 ? Number(argv[busyAt + 1]) : 0;
-const args = argv.filter((a, i) => !a.startsWith('--') && !(busyAt >= 0 && i === busyAt + 1));
+const codeAt = argv.indexOf('--code');
+const codeFile = codeAt >= 0 ? argv[codeAt + 1] : null;
+const args = argv.filter((a, i) => !a.startsWith('--') && !(busyAt >= 0 && i === busyAt + 1) && !(codeAt >= 0 && i === codeAt + 1));
 const dist = args.find((a) => !/^\d+$/.test(a)) ?? 'dist';
 const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
 const burners = Array.from({ length: busy }, () => spawn(process.execPath, ['-e', 'const end = Date.now() + 1800000; let x = 0; while (Date.now() < end) x++;'], { stdio: 'ignore' }));
@@ -57,7 +61,11 @@ for (let i = 0; i < runs; i++) {
   // The view fetches its sandbox and stripper at its first idle moment: let it, as a learner reading
   // the code would, then time the press.
   await page.waitForFunction(() => window.RustyYours && window.RustyStrip, null, { timeout: 60_000 });
-  if (python) {
+  if (codeFile) {
+    const text = await readFile(codeFile, 'utf8');
+    await page.setInputFiles('[data-testid="yours-open-file"]', { name: basename(codeFile), mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="code-pane"]').dataset.codeChars) === n, [...text].length);
+  } else if (python) {
     await page.selectOption('[data-testid="yours-lang"]', 'py');
     await page.waitForFunction(() => document.querySelector('[data-testid="code-pane"]').dataset.codeLang === 'py');
   }
@@ -76,7 +84,7 @@ for (let i = 0; i < runs; i++) {
   console.log(`run ${i + 1}: ${(t1 - t0).toFixed(0)} ms for ${rows.length} cases${failed.length ? `, failing: ${failed.join(' ')}` : ', all passed'}`);
   await context.close();
 }
-console.log(`\nreport card of the ${python ? 'Python' : 'JavaScript'} starting code${busy ? `, ${busy} busy processes beside it` : ''}, press to last row: median ${median(totals).toFixed(0)} ms over ${runs} fresh pages (min ${Math.min(...totals).toFixed(0)}, max ${Math.max(...totals).toFixed(0)})`);
+console.log(`\nreport card of ${codeFile ? basename(codeFile) : `the ${python ? 'Python' : 'JavaScript'} starting code`}${busy ? `, ${busy} busy processes beside it` : ''}, press to last row: median ${median(totals).toFixed(0)} ms over ${runs} fresh pages (min ${Math.min(...totals).toFixed(0)}, max ${Math.max(...totals).toFixed(0)})`);
 console.log('each case in its sandbox (real ms, median; three run at once):');
 for (const [c, xs] of Object.entries(perCase)) console.log(`  ${c.padEnd(12)} ${median(xs).toFixed(0).padStart(5)}`);
 await browser.close();
