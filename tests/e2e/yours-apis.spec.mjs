@@ -13,7 +13,8 @@ import { YoursView } from './yours.page.mjs';
 //   JSON.parse with no guard;
 // - messages-agent.js: Anthropic Messages with fetch; tool errors, and a tool it does not know, go
 //   back as is_error results; every input is checked before it is used;
-// - messages-agent.py: Anthropic Messages with urllib; no guard around its tools, no jitter;
+// - messages-agent.py: Anthropic Messages with urllib, reading files from its working folder; no
+//   guard around its tools, no jitter, and only HTTPError caught;
 // - react-agent.js: a ReAct text protocol, no tools in the request.
 const loop = (name) => readFileSync(new URL(`./loops/${name}`, import.meta.url), 'utf8');
 
@@ -83,9 +84,13 @@ test('a Python Messages loop with no guard around its tools fails the rows its h
   await yours.openFile('claude_agent.py', loop('messages-agent.py'));
   await gradeToEnd(yours);
   await expect(page.getByTestId('yours-card-nothing-ran')).toHaveCount(0);
-  for (const slug of ['plain', '500', '503', 'drop']) {
+  for (const slug of ['plain', '500', '503']) {
     expect({ slug, ...(await rowOf(page, slug)) }).toMatchObject({ slug, pass: true });
   }
+  // It catches HTTPError only: a lost connection is a URLError, and ends the run.
+  const drop = await rowOf(page, 'drop');
+  expect(drop.pass).toBe(false);
+  expect(drop.verdicts).toContain('no-retry');
   // Its tools run unguarded: an invented tool name ends the run.
   expect(await rowOf(page, 'unknowntool')).toMatchObject({ pass: false });
   // Its waits are 2, 4, 8 s at every seed: the same failure is waited for the same way twice.

@@ -7,13 +7,12 @@ import urllib.error
 import urllib.request
 
 URL = os.environ.get("ANTHROPIC_BASE_URL", "http://localhost:8080") + "/v1/messages"
-FILES = {"todo.txt": "Renew the passport.", "log.txt": "All quiet."}
 
 TOOLS = [
     {"name": "roll_dice", "description": "Roll dice and add them up.",
      "input_schema": {"type": "object", "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 10}},
                       "required": ["count"]}},
-    {"name": "read_file", "description": "Read a text file.",
+    {"name": "read_file", "description": "Read a text file from the working folder.",
      "input_schema": {"type": "object", "properties": {"filename": {"type": "string"}}, "required": ["filename"]}},
 ]
 
@@ -22,7 +21,8 @@ def run_tool(name, args):
     if name == "roll_dice":
         return str(sum(random.randint(1, 6) for _ in range(int(args["count"]))))
     if name == "read_file":
-        return FILES[args["filename"]]
+        with open(args["filename"]) as f:
+            return f.read()
     raise LookupError(f"unknown tool {name}")
 
 
