@@ -5,7 +5,7 @@ use crate::actions::step::{first, last, step_back, step_forward, toggle};
 use crate::state::shown::Shown;
 use crate::state::{speed_factor, Playground};
 use crate::web::events::key_press;
-use crate::web::gate::gate;
+use crate::web::gate::{gate, now, Countdown};
 use crate::web::replay::replay_ms;
 use leptos::ev::keydown;
 use leptos::prelude::*;
@@ -83,9 +83,17 @@ pub fn use_playback_keys(pg: Playground) {
     on_cleanup(move || handle.remove());
 }
 
-/// The backoff still to wait, in the run's own milliseconds, for the step `wait` describes
+/// The live run's wait that runs down on screen after a press (`web::gate`), while its step is
+/// the one on screen.
+pub fn live_countdown(pg: Playground) -> Option<Countdown> {
+    pg.playback.countdown.track();
+    let c = gate().countdown()?;
+    (pg.playback.cursor.get().is_none() && pg.run.with(RunRecord::len) == c.at).then_some(c)
+}
+
+/// The wait still to wait, in the run's own milliseconds, for the step `wait` describes
 /// (`(step index, wait)`). It counts down at the playback speed while playback moves, and stands
-/// still while paused.
+/// still while paused, except a wait running down after a press, which counts down as it runs.
 pub fn use_countdown(pg: Playground, wait: Memo<Option<(usize, u64)>>) -> ReadSignal<Option<u64>> {
     let (left, set_left) = signal(None::<u64>);
     let ticking = StoredValue::new_local(None::<IntervalHandle>);
@@ -106,6 +114,10 @@ pub fn use_countdown(pg: Playground, wait: Memo<Option<(usize, u64)>>) -> ReadSi
         }
         set_left.set(Some(ms));
         let tick = move || {
+            if let Some(Some(c)) = untrack(|| pg.is_alive().then(|| live_countdown(pg))) {
+                set_left.try_set(Some(c.left()));
+                return;
+            }
             if pg.playback.paused.try_get_untracked() != Some(false) {
                 return;
             }
@@ -139,6 +151,13 @@ pub fn sync_gate(pg: Playground) {
 pub fn install(pg: Playground) {
     provide_context(Shown::new(pg));
     sync_gate(pg);
+    let (pb, run) = (pg.playback, pg.run);
+    gate().on_countdown(Some(std::rc::Rc::new(move |span, real_ms| {
+        if let Some(at) = run.try_with_untracked(RunRecord::len) {
+            gate().set_countdown(Some(Countdown { at, span, real_ms, from: now() }));
+            pb.countdown.update(|n| *n += 1);
+        }
+    })));
 }
 
 /// With "pause at the first failure" on, holds playback on the first step of each run that a

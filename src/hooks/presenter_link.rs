@@ -57,6 +57,8 @@ fn on_screen(pg: Playground, shown: Shown) -> OnScreen {
         finished: pg.finished(),
         narrating: pg.narrating(),
         closing: false,
+        silent: matches!(event, Some(Event::ModelCalled { .. }))
+            && crate::hooks::playback_glue::live_countdown(pg).is_some(),
     }
 }
 

@@ -232,6 +232,9 @@ pub struct Playback {
     pub naive: RwSignal<Vec<Event>>,
     /// Where the two loops part ways, in compare mode.
     pub diverge_at: RwSignal<Option<usize>>,
+    /// Bumped when a wait of the live run begins to run down on screen after a press (the wait
+    /// itself is the gate's, `web::gate::Gate::countdown`).
+    pub countdown: RwSignal<u64>,
 }
 
 impl Playback {
@@ -245,11 +248,14 @@ impl Playback {
             paused_for_run: RwSignal::new(None),
             naive: RwSignal::new(Vec::new()),
             diverge_at: RwSignal::new(None),
+            countdown: RwSignal::new(0),
         }
     }
 
     /// A new run: follow it live, unpaused, with the naive side cleared.
     pub fn reset(&self) {
+        gate().wait_over();
+        gate().set_countdown(None);
         gate().set_open(true);
         self.cursor.set(None);
         self.paused.set(false);

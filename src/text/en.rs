@@ -163,6 +163,7 @@ pub static BELOW: BelowLabels = BelowLabels {
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
     start_workshop: "Start the workshop (all lessons, presenter mode)",
+    not_in_plan: "Not in today's plan",
     free_play: "Free play (no lesson)",
     right: "Right.",
     not_quite: "Not quite.",
@@ -535,6 +536,10 @@ impl Core for En {
 
     fn waiting(&self, ms: u64, attempt: u32, max: u32) -> String {
         format!("Your code waits {}, then attempt {attempt} of {max}", super::duration(ms))
+    }
+
+    fn silent_call(&self, waited: u64, limit: u64) -> String {
+        format!("No answer for {}: the watchdog gives up at {}", super::duration(waited), super::duration(limit))
     }
 
     fn history_meter(&self, messages: usize, tokens: u32) -> String {
@@ -1069,9 +1074,9 @@ impl Lessons for En {
         format!("Lesson {n} of {of}")
     }
 
-    fn start_plan(&self, lessons: usize) -> String {
+    fn start_plan(&self, lessons: usize, minutes: u32) -> String {
         let lessons = if lessons == 1 { "its one lesson".to_string() } else { format!("its {lessons} lessons") };
-        format!("Start the workshop's plan ({lessons}, presenter mode)")
+        format!("Start the workshop's plan ({lessons}, {minutes} minutes, presenter mode)")
     }
 
     fn reveal_line(&self, was: Layer) -> String {
@@ -1601,6 +1606,7 @@ impl PresenterNotes for En {
             C::Failure(Layer::Code) => "a failure your code handles: the model never hears of it.",
             C::Failure(Layer::Nobody) => "a failure nobody handles.",
             C::Wait => "your code waits, then calls again.",
+            C::Watchdog => "the watchdog gives up on the silent call: a timeout.",
             C::Tool => "the tool runs on the room.",
             C::ToolResult => "the tool's result.",
             C::Guard => "a guard steps in.",

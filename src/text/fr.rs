@@ -175,6 +175,7 @@ pub static BELOW: BelowLabels = BelowLabels {
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
     start_workshop: "Lancer l'atelier (toutes les leçons, mode présentateur)",
+    not_in_plan: "Hors du programme du jour",
     free_play: "Jeu libre (sans leçon)",
     right: "Exact.",
     not_quite: "Pas tout à fait.",
@@ -575,6 +576,14 @@ impl Core for Fr {
 
     fn waiting(&self, ms: u64, attempt: u32, max: u32) -> String {
         format!("Votre code attend {}, puis lance la tentative {attempt} sur {max}", super::duration(ms))
+    }
+
+    fn silent_call(&self, waited: u64, limit: u64) -> String {
+        format!(
+            "Aucune réponse depuis {}\u{a0}: le watchdog coupe l'appel à {}",
+            super::duration(waited),
+            super::duration(limit)
+        )
     }
 
     fn history_meter(&self, messages: usize, tokens: u32) -> String {
@@ -1142,9 +1151,9 @@ impl Lessons for Fr {
         format!("Leçon {n} sur {of}")
     }
 
-    fn start_plan(&self, lessons: usize) -> String {
+    fn start_plan(&self, lessons: usize, minutes: u32) -> String {
         let lessons = if lessons == 1 { "sa seule leçon".to_string() } else { format!("ses {lessons} leçons") };
-        format!("Lancer le plan de l'atelier ({lessons}, mode présentateur)")
+        format!("Lancer le plan de l'atelier ({lessons}, {minutes}\u{a0}minutes, mode présentateur)")
     }
 
     fn reveal_line(&self, was: Layer) -> String {
@@ -1722,6 +1731,7 @@ impl PresenterNotes for Fr {
             C::Failure(Layer::Code) => "une panne gérée par votre code\u{a0}: le modèle n'en saura rien.",
             C::Failure(Layer::Nobody) => "une panne que personne ne gère.",
             C::Wait => "votre code attend, puis rappelle.",
+            C::Watchdog => "le watchdog coupe l'appel muet\u{a0}: un timeout.",
             C::Tool => "l'outil agit sur la salle.",
             C::ToolResult => "le résultat de l'outil.",
             C::Guard => "un garde-fou intervient.",

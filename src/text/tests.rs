@@ -1080,10 +1080,11 @@ fn every_speaker_note_points_at_something_and_asks_the_room() {
             assert!(points.insert(pv_point(cue)), "{lang:?}: {cue:?} points at the same thing as another cue");
         }
         let layers = [Layer::Model, Layer::Code, Layer::Nobody];
-        let comings = [Coming::Run, Coming::Turn, Coming::Call, Coming::Reply, Coming::Wait, Coming::Tool]
-            .into_iter()
-            .chain([Coming::ToolResult, Coming::Guard, Coming::Outcome])
-            .chain(layers.map(Coming::Failure));
+        let comings =
+            [Coming::Run, Coming::Turn, Coming::Call, Coming::Reply, Coming::Wait, Coming::Watchdog, Coming::Tool]
+                .into_iter()
+                .chain([Coming::ToolResult, Coming::Guard, Coming::Outcome])
+                .chain(layers.map(Coming::Failure));
         for coming in comings {
             finished(pv_coming(coming), &format!("{lang:?} coming {coming:?}"));
         }

@@ -234,6 +234,10 @@ sentences! {
 
         fn waiting(&self, ms: u64, attempt: u32, max: u32) -> String;
 
+        /// A call with no answer yet while the watchdog runs: how long it has waited, and the
+        /// watchdog's limit beside it.
+        fn silent_call(&self, waited: u64, limit: u64) -> String;
+
         fn history_meter(&self, messages: usize, tokens: u32) -> String;
 
         /// The scene in one sentence, for screen readers.
@@ -381,6 +385,9 @@ labels! {
     /// The fixed words of this part: a field per message, so a language that lacks one does not compile.
     pub struct LessonsLabels via lessons_labels {
         start_workshop,
+        /// Presenting a plan: over the lessons it leaves out, in the Lessons menu, and on such a
+        /// lesson's card in place of its place in the plan.
+        not_in_plan,
         free_play,
         right,
         not_quite,
@@ -425,9 +432,10 @@ sentences! {
 
         fn lesson_step(&self, n: usize, of: usize) -> String;
 
-        /// The Lessons menu's workshop entry when the room follows a plan of `lessons` lessons,
-        /// fewer than the library's (with all of them it is `start_workshop`).
-        fn start_plan(&self, lessons: usize) -> String;
+        /// The Lessons menu's workshop entry when the room follows a plan of `lessons` lessons and
+        /// `minutes` minutes in all, fewer lessons than the library's (with all of them it is
+        /// `start_workshop`).
+        fn start_plan(&self, lessons: usize, minutes: u32) -> String;
 
         /// The answer, revealed without a guess to judge.
         fn reveal_line(&self, was: Layer) -> String;

@@ -165,6 +165,7 @@ pub static BELOW: BelowLabels = BelowLabels {
 
 pub static LESSONS: LessonsLabels = LessonsLabels {
     start_workshop: "开始工作坊（全部课程，演示模式）",
+    not_in_plan: "不在今天的计划里",
     free_play: "自由练习（不选课程）",
     right: "答对了。",
     not_quite: "不太对。",
@@ -530,6 +531,10 @@ impl Core for Zh {
 
     fn waiting(&self, ms: u64, attempt: u32, max: u32) -> String {
         format!("你的代码先等待 {}，然后进行第 {attempt} 次尝试（共 {max} 次）", self.duration(ms))
+    }
+
+    fn silent_call(&self, waited: u64, limit: u64) -> String {
+        format!("已 {} 没有回音：看门狗在 {} 时切断调用", self.duration(waited), self.duration(limit))
     }
 
     fn history_meter(&self, messages: usize, tokens: u32) -> String {
@@ -1058,8 +1063,8 @@ impl Lessons for Zh {
         format!("第 {n} 课，共 {of} 课")
     }
 
-    fn start_plan(&self, lessons: usize) -> String {
-        format!("开始工作坊计划（共 {lessons} 课，演示模式）")
+    fn start_plan(&self, lessons: usize, minutes: u32) -> String {
+        format!("开始工作坊计划（共 {lessons} 课，{minutes} 分钟，演示模式）")
     }
 
     fn reveal_line(&self, was: Layer) -> String {
@@ -1587,6 +1592,7 @@ impl PresenterNotes for Zh {
             C::Failure(Layer::Code) => "由你的代码处理的故障：模型完全不会知道。",
             C::Failure(Layer::Nobody) => "谁都不管的故障。",
             C::Wait => "你的代码先等待，再重新调用。",
+            C::Watchdog => "看门狗切断没有回音的调用：超时。",
             C::Tool => "工具对房间执行。",
             C::ToolResult => "工具的结果。",
             C::Guard => "护栏介入。",

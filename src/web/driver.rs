@@ -84,16 +84,34 @@ impl ClockDriver {
         spawn_local(async move {
             // Paused time does not count: the wait resumes where it stopped. A step skips it.
             let gate = gate();
+            // A press that reached this wait has shown its beat: the wait runs down on screen by
+            // itself, and the next press cuts it at once (`web::gate`). A timer already gone (a
+            // reply came first) is no wait.
+            let counting =
+                me.clock.next_deadline() == Some(next) && real_ms > 0 && gate.wait_begins(span as u64, real_ms as f64);
             let target = gate.played_ms() + real_ms as f64;
             let mut wait = real_ms;
             loop {
-                TimeoutFuture::new(wait).await;
+                if counting {
+                    let timeout = TimeoutFuture::new(wait);
+                    let pressed = gate.pressed();
+                    futures::pin_mut!(pressed);
+                    futures::future::select(timeout, pressed).await;
+                } else {
+                    TimeoutFuture::new(wait).await;
+                }
                 if me.generation.get() != generation {
+                    if counting {
+                        gate.wait_over();
+                    }
                     return;
                 }
                 if !gate.is_open() {
                     gate.flowing().await;
                     if me.generation.get() != generation {
+                        if counting {
+                            gate.wait_over();
+                        }
                         return;
                     }
                 }
@@ -102,6 +120,9 @@ impl ClockDriver {
                     break;
                 }
                 wait = left.ceil() as u32;
+            }
+            if counting {
+                gate.wait_over();
             }
             me.scheduled.set(None);
             me.clock.advance_to(next);

@@ -10,6 +10,10 @@
 //!   its first frame; and where one comes before that, by a link followed in the page, the
 //!   lesson's card (in its lazy part) or the mode (`crate::hooks::root_mode`) links it at once.
 //!
+//! It also holds the styles of panels never on a first screen (the real endpoint's form, its
+//! stream and diagnosis, the backoff strip, the retry preview, compare mode's layout): each links
+//! it when it first shows, in case that comes before the idle moment.
+//!
 //! Linked once, in `<head>` after the page's own sheet, so its rules win over the ones they
 //! change as they did when they sat in `style/main.css`.
 

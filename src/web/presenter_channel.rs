@@ -126,6 +126,9 @@ pub struct OnScreen {
     pub narrating: bool,
     /// The workshop's closing screen (`?view=closing`) is on screen, past the plan's last lesson.
     pub closing: bool,
+    /// A call on screen has had no answer and its silence is counting down to the watchdog: the
+    /// next press shows the watchdog giving up.
+    pub silent: bool,
 }
 
 /// One message on the channel.
@@ -223,6 +226,7 @@ impl Message {
                     ("finished", s.finished),
                     ("narrating", s.narrating),
                     ("closing", s.closing),
+                    ("silent", s.silent),
                 ] {
                     set(&out, key, &on.into());
                 }
@@ -279,6 +283,7 @@ impl Message {
                     narrating: flag("narrating")?,
                     // An older build's window never says it: a lesson or free play.
                     closing: flag("closing").unwrap_or(false),
+                    silent: flag("silent").unwrap_or(false),
                 }))
             }
             _ => None,

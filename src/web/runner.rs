@@ -101,6 +101,9 @@ pub struct RunSetup {
 /// Starts a run that `token` stops. `deliver` receives every event, `Finished` last.
 pub fn start_run(setup: RunSetup, token: CancelToken) {
     let RunSetup { config, plan, speed, clock_speed, model, deliver } = setup;
+    // The built-in model answers at once, so every wait of its runs is the run's own (a retry's,
+    // a silent call's watchdog): a press ends at it and the wait runs down on screen.
+    gate().set_waits_end_beats(matches!(model, Model::Builtin(_)));
     let provider: Box<dyn Provider> = match model {
         Model::Builtin(personality) => Box::new(BuiltinModel::speaking(personality, config.lang)),
         Model::Other(provider) => provider,

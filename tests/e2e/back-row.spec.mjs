@@ -88,3 +88,32 @@ test('the full page at 1280x800 is not drawn at the room floor', async ({ page }
   await pg.open('?lesson=server-hiccup');
   expect((await under(page, 21.3, 'the full page')).length).toBeGreaterThan(0);
 });
+
+// The closing screen for the back row (issue 54): the hour plan's end fits one projected screen at
+// both sizes, every text at the floor, and the exercise's QR code is a third of the screen's
+// height or more, on screen, with its link; the loopback warning is not projected.
+const HOUR = 'rusted-lock.server-hiccup.rate-limited.bad-key.bad-request-retried.broken-json.same-call-twice.never-ending-turn.why-jitter';
+for (const size of SIZES) {
+  test(`the closing screen fits one screen at ${size.width}x${size.height}, its text at the floor and its QR code a third of the height`, async ({ page }) => {
+    const floor = (FLOOR_AT_1080 * size.height) / 1080;
+    await page.setViewportSize(size);
+    for (const lang of ['en', 'fr']) {
+      await page.goto(`/?view=closing&mode=present&lessons=${HOUR}&exercises=retry-503${lang === 'en' ? '' : `&lang=${lang}`}`);
+      await expect(page.getByTestId('closing-lesson')).toHaveCount(9, { timeout: 30_000 });
+      const small = await under(page, floor, `closing, ${lang}`);
+      expect(small, `texts under ${floor.toFixed(1)} px`).toEqual([]);
+      const fits = await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight + 1);
+      expect(fits, `${lang}: the closing screen fits ${size.height} px`).toBe(true);
+      const qr = await page.getByTestId('agenda-exercise-qr').boundingBox();
+      expect(qr.height, `${lang}: the QR code's height`).toBeGreaterThanOrEqual(size.height / 3);
+      expect(qr.y + qr.height).toBeLessThanOrEqual(size.height);
+      const link = await page.getByTestId('agenda-exercise-link').boundingBox();
+      expect(link.y + link.height, `${lang}: the exercise's link`).toBeLessThanOrEqual(size.height);
+      for (const takeaway of await page.getByTestId('closing-takeaway').all()) {
+        const b = await takeaway.boundingBox();
+        expect(b.y + b.height, `${lang}: ${await takeaway.textContent()}`).toBeLessThanOrEqual(size.height);
+      }
+      await expect(page.getByTestId('qr-loopback-warning')).toBeHidden();
+    }
+  });
+}

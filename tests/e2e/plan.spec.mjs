@@ -93,14 +93,15 @@ test('the plan drives the projected page: Start, N through its lessons in order,
   const lessons = page.getByTestId('closing-lesson');
   expect(await lessons.evaluateAll((els) => els.map((e) => e.dataset.lesson))).toEqual(['bad-key', 'rusted-lock']);
   for (const takeaway of await page.getByTestId('closing-takeaway').allTextContents()) expect(takeaway.length).toBeGreaterThan(20);
-  // The plan's exercise, with a code that reads back to its link, and the warning that the codes
-  // point at this machine.
+  // The plan's exercise, with a code that reads back to its link. The warning that the codes
+  // point at this machine is for the teacher's screens (the presenter view, the agenda), never
+  // projected (issue 54).
   const exercise = page.getByTestId('agenda-exercise');
   await expect(exercise).toHaveCount(1);
   await expect(exercise).toHaveAttribute('data-exercise', 'retry-503');
   const href = await exercise.getByTestId('agenda-exercise-link').getAttribute('href');
   expect(await readQr(exercise.getByTestId('agenda-exercise-qr'))).toBe(href);
-  await expect(page.getByTestId('qr-loopback-warning')).toBeVisible();
+  await expect(page.getByTestId('qr-loopback-warning')).toBeHidden();
   // Nothing below to scroll into: no code panel, no run controls.
   await expect(page.locator('.code-panel, [data-testid="run"]')).toHaveCount(0);
 
@@ -131,7 +132,7 @@ test('the plan stays with the room through the Lessons menu, a language switch, 
   };
   await pg.lessonsButton.click();
   // The menu's workshop entry starts the plan, and says how many lessons it holds.
-  await expect(page.getByTestId('start-workshop')).toHaveText("Start the workshop's plan (its 3 lessons, presenter mode)");
+  await expect(page.getByTestId('start-workshop')).toHaveText("Start the workshop's plan (its 3 lessons, 18 minutes, presenter mode)");
   await expect(page.getByTestId('start-workshop')).toHaveAttribute('href', /[?&]lesson=bad-key(&|$)/);
   await page.getByTestId('lesson-why-jitter').click();
   await expect(pg.lessonCard).toHaveAttribute('data-lesson', 'why-jitter');
@@ -142,7 +143,7 @@ test('the plan stays with the room through the Lessons menu, a language switch, 
   await expect(page.getByTestId('lesson-step')).toHaveText('Leçon 3 sur 3');
   await keeps();
   await pg.lessonsButton.click();
-  await expect(page.getByTestId('start-workshop')).toHaveText("Lancer le plan de l'atelier (ses 3 leçons, mode présentateur)");
+  await expect(page.getByTestId('start-workshop')).toHaveText("Lancer le plan de l'atelier (ses 3 leçons, 18\u00a0minutes, mode présentateur)");
   await pg.lessonsButton.click();
   await expect(page.getByTestId('lessons-menu')).toHaveCount(0);
   await page.goBack();
@@ -174,3 +175,33 @@ for (const lang of ['en', 'fr', 'zh']) {
     expect(uris.some((u) => u.includes('exercise=retry-503') || u.includes('retry-503'))).toBe(true);
   });
 }
+
+test('the device remembers the plan made on the agenda: Start the workshop starts it, and presenting, the menu leads with it', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.goto('?view=agenda');
+  await page.getByTestId('plan-ready-hour').click();
+  await expect(page.getByTestId('plan-lessons').getByTestId('agenda-lesson')).toHaveCount(9);
+  // The home page, with no plan in its link: the menu's first entry starts the hour's plan.
+  await pg.open('?v=1');
+  await pg.lessonsButton.click();
+  const start = page.getByTestId('start-workshop');
+  await expect(start).toHaveText("Start the workshop's plan (its 9 lessons, 60 minutes, presenter mode)");
+  await expect(start).toHaveAttribute('href', new RegExp(`[?&]lessons=${HOUR.join('\\.')}(&|$)`));
+  await start.click();
+  await expect(pg.lessonCard).toHaveAttribute('data-lesson', HOUR[0], { timeout: 30_000 });
+  await expect(page.getByTestId('lesson-step')).toHaveText('Lesson 1 of 9');
+  // Presenting, the plan's lessons come first, in its order, then the rest under their heading.
+  await pg.lessonsButton.click();
+  const plan = page.getByTestId('menu-plan').locator('a');
+  await expect(plan).toHaveCount(9);
+  for (const [i, id] of HOUR.entries()) await expect(plan.nth(i)).toHaveAttribute('data-testid', `lesson-${id}`);
+  await expect(page.getByTestId('menu-not-in-plan')).toHaveText("Not in today's plan");
+  await page.getByTestId('lesson-lost-reply').click();
+  await expect(pg.lessonCard).toHaveAttribute('data-lesson', 'lost-reply', { timeout: 30_000 });
+  // A lesson the plan leaves out says so rather than "16 of 16".
+  await expect(page.getByTestId('lesson-step')).toHaveText("Not in today's plan");
+  // A link's plan wins over the remembered one.
+  await pg.open('?v=1&lessons=bad-key.rusted-lock&exercises=none');
+  await pg.lessonsButton.click();
+  await expect(page.getByTestId('start-workshop')).toHaveText("Start the workshop's plan (its 2 lessons, 9 minutes, presenter mode)");
+});

@@ -125,6 +125,10 @@ test('past the last lesson the presenter view follows the room onto the closing 
   await teacher.pressKey('n');
   await expect(page.getByTestId('closing')).toBeVisible({ timeout: 30_000 });
   await expect(teacher.page.getByTestId('presenter-closing')).toContainText("La fin de l'atelier est à l'écran");
+  // On this loopback address the room's phones cannot follow the exercises' codes: the teacher's
+  // screen says so, the projected one never does.
+  await expect(teacher.page.getByTestId('qr-loopback-warning')).toBeVisible();
+  await expect(page.getByTestId('qr-loopback-warning')).toBeHidden();
   await expect(pv.next).toContainText('PageUp ou P');
   await expect(pv.lesson).toHaveText("Fin de l'atelier");
   await expect(pv.lessonTime).toHaveCount(0);
@@ -145,6 +149,40 @@ test('past the last lesson the presenter view follows the room onto the closing 
   await pv.picker.selectOption('bad-key');
   await expect(room.lessonCard).toHaveAttribute('data-lesson', 'bad-key', { timeout: 30_000 });
   await expect(pv.lesson).toContainText('4');
+});
+
+test('while a call is silent the presenter view says the next press shows the watchdog giving up, and it does', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  const room = new Playground(page);
+  await room.goto('?lesson=never-ending-turn&mode=present&speed=1');
+  await expect(room.lessonQuestion).toBeVisible({ timeout: 30_000 });
+  const teacher = await openFrom(room, context);
+  const pv = view(teacher.page);
+  const stage = page.getByTestId('stage');
+  await teacher.presenter.nextButton.click();
+  await expect(stage).toHaveAttribute('data-beat', 'tool-ok', { timeout: 30_000 });
+  // Turn 2: the call goes out and the oracle never answers. The room counts the silence down.
+  await teacher.presenter.nextButton.click();
+  await expect(page.getByTestId('waiting')).toContainText('No answer for');
+  await expect(pv.next).toHaveAttribute('data-coming', 'watchdog');
+  await expect(pv.next).toContainText('the watchdog gives up on the silent call');
+  await teacher.presenter.nextButton.click();
+  await expect(stage).toHaveAttribute('data-beat', 'call-failed');
+  await expect(pv.next).toHaveAttribute('data-coming', 'wait');
+});
+
+test('on a 1280x800 laptop the presenter view fits: the lesson picker is above the Back/Next bar, nothing to scroll', async ({ page, context }) => {
+  const room = new Playground(page);
+  await room.goto('?lesson=rate-limited&mode=present');
+  await expect(room.lessonQuestion).toBeVisible({ timeout: 30_000 });
+  const teacher = await openFrom(room, context);
+  await teacher.page.setViewportSize({ width: 1280, height: 800 });
+  const pv = view(teacher.page);
+  await expect(pv.picker).toBeVisible();
+  const picker = await pv.picker.boundingBox();
+  const bar = await teacher.page.locator('.pv-controls').boundingBox();
+  expect(picker.y + picker.height, 'the picker row ends above the bar').toBeLessThanOrEqual(bar.y);
+  expect(await teacher.page.evaluate(() => document.documentElement.scrollHeight <= innerHeight)).toBe(true);
 });
 
 test('F and End pressed in the presenter view jump the projected run to its failure and its outcome', async ({ page, context }) => {

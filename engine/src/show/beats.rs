@@ -1,12 +1,15 @@
 //! What one press of a presenter's clicker shows. A room does not need each event of a turn that
 //! goes well on a press of its own: the call out, the reply, the tool and its result are one beat.
 //! What the room is there to see keeps a press each: a failure, its handling (a wait, a guard, a
-//! tolerated quirk), a secret leaving, the outcome.
+//! tolerated quirk), a secret leaving, the outcome; the watchdog cutting a silent call and the
+//! timeout it makes are one failure, one press. A wait is a beat of its own, and the retried
+//! call the next: a beat never goes on by itself after time has passed on screen, so the count of
+//! presses is the same whatever the teacher's rhythm.
 //!
 //! One rule for both places a press lands: the gate of a live narrated run
 //! (`web::gate` in the page) and the record of a finished one, which the presenter steps through.
 
-use crate::run::events::Event;
+use crate::run::events::{Event, Guard};
 
 /// What a press asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,37 +55,53 @@ pub fn is_failure(event: &Event) -> bool {
 pub struct PressState {
     kind: Press,
     passed: u32,
-    /// Whether quiet events may follow the press's first: yes after a quiet one, and after a
-    /// retry's wait (the retried call going out, and the turn going on, are its handling); a
-    /// failure, a guard or the outcome shows alone.
+    /// Whether quiet events may follow the press's first: yes after a quiet one; a failure, a
+    /// wait, a guard or the outcome shows alone.
     first_quiet: bool,
     /// Whether all the press has shown is the run's start: the first turn then joins it.
     only_start: bool,
+    /// Whether the press began on the watchdog cutting a silent call: the call's failure, the
+    /// same moment, joins it (one failure, one press).
+    first_watchdog: bool,
     failure_seen: bool,
 }
 
 impl PressState {
     pub fn new(kind: Press) -> Self {
-        PressState { kind, passed: 0, first_quiet: false, only_start: false, failure_seen: false }
+        PressState {
+            kind,
+            passed: 0,
+            first_quiet: false,
+            only_start: false,
+            first_watchdog: false,
+            failure_seen: false,
+        }
     }
 
     pub fn kind(&self) -> Press {
         self.kind
     }
 
+    /// How many events this press has shown so far.
+    pub fn shown(&self) -> u32 {
+        self.passed
+    }
+
     /// Whether `event` is shown by this press, noting it if so. The first event always is.
     pub fn admits(&mut self, event: &Event) -> bool {
         let admitted = if self.passed == 0 {
-            self.first_quiet = is_quiet(event) || matches!(event, Event::RetryScheduled { .. });
+            self.first_quiet = is_quiet(event);
             self.only_start = matches!(event, Event::RunStarted { .. });
+            self.first_watchdog = matches!(event, Event::GuardTripped { guard: Guard::Watchdog, .. });
             true
         } else {
             match self.kind {
                 Press::Step => false,
                 Press::Beat => {
-                    self.first_quiet
+                    (self.first_quiet
                         && is_quiet(event)
-                        && (!matches!(event, Event::TurnStarted { .. }) || self.only_start)
+                        && (!matches!(event, Event::TurnStarted { .. }) || self.only_start))
+                        || (self.first_watchdog && self.passed == 1 && matches!(event, Event::ModelCallFailed { .. }))
                 }
                 Press::ToFailure => !self.failure_seen,
                 Press::ToEnd => true,
@@ -103,7 +122,7 @@ impl PressState {
     pub fn may_continue(&self) -> bool {
         match self.kind {
             Press::Step => self.passed == 0,
-            Press::Beat => self.passed == 0 || self.first_quiet,
+            Press::Beat => self.passed == 0 || self.first_quiet || (self.first_watchdog && self.passed == 1),
             Press::ToFailure => !self.failure_seen,
             Press::ToEnd => true,
         }

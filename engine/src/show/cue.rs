@@ -172,6 +172,9 @@ pub enum Coming {
     Failure(Layer),
     /// Your code waits before the next attempt.
     Wait,
+    /// The watchdog gives up on a call that has not answered (the projected window is counting
+    /// its silence down).
+    Watchdog,
     /// A tool runs.
     Tool,
     /// The tool's result.
@@ -192,6 +195,7 @@ impl Coming {
             Coming::Reply => "reply",
             Coming::Failure(_) => "failure",
             Coming::Wait => "wait",
+            Coming::Watchdog => "watchdog",
             Coming::Tool => "tool",
             Coming::ToolResult => "tool-result",
             Coming::Guard => "guard",

@@ -12,6 +12,8 @@ use rusty_lock_engine::show::view::turn_of;
 
 #[component]
 pub fn CompareView() -> impl IntoView {
+    // Its styles are in lessons.css, not the first load's sheet.
+    crate::web::lesson_styles::link();
     let pg = crate::state::expect_context::<Playground>();
     let shown = crate::state::expect_context::<Shown>();
     let pb = pg.playback;

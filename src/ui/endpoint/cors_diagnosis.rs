@@ -17,6 +17,8 @@ use rusty_lock_engine::show::scenario::ProviderChoice;
 
 #[component]
 pub fn CorsDiagnosis() -> impl IntoView {
+    // Its styles are in lessons.css, not the first load's sheet.
+    crate::web::lesson_styles::link();
     let pg = crate::state::expect_context::<Playground>();
     let finding = RwSignal::new(None::<(Diagnosis, String)>);
     Effect::new(move |_| {

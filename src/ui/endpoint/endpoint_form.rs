@@ -14,6 +14,8 @@ use rusty_lock_engine::show::scenario::ProviderChoice;
 /// because its words are, and a default run never shows it.
 #[component]
 pub fn RunBlocked() -> impl IntoView {
+    // Its styles are in lessons.css, not the first load's sheet.
+    crate::web::lesson_styles::link();
     view! { <p class="run-blocked" id="run-blocked" data-testid="run-blocked">{text::run_needs_model()}</p> }
 }
 
@@ -23,6 +25,8 @@ pub fn EndpointForm(
     /// The endpoint and model, as the panel reads them from the provider choice.
     endpoint: Memo<Option<(String, String)>>,
 ) -> impl IntoView {
+    // Its styles are in lessons.css, not the first load's sheet.
+    crate::web::lesson_styles::link();
     let pg = crate::state::expect_context::<Playground>();
     let set_http = move |endpoint: String, model: String| {
         pg.scenario.update(|s| s.provider = ProviderChoice::Http { endpoint, model })

@@ -29,7 +29,11 @@ pub fn AgendaExercises(
     }
     let items = ids
         .into_iter()
-        .map(|id| {
+        .enumerate()
+        .map(|(i, id)| {
+            // Numbered as the plan lists them (the only exercise of a plan is "1."); what the
+            // plan leaves out keeps its number in the library.
+            let number = if left_out { id.number() } else { i + 1 };
             let link = format!("{base}{}", crate::actions::exercise::exercise_query(id));
             let w = words(lang, id);
             let title_id = format!("kit-exercise-{}", id.slug());
@@ -39,7 +43,7 @@ pub fn AgendaExercises(
                     <Qr link=link.clone() class="kit-qr" testid="agenda-exercise-qr" />
                     <div class="kit-ask">
                         <h3 id=title_id>
-                            <span class="kit-number">{id.number()}"."</span>
+                            <span class="kit-number">{number}"."</span>
                             <a class="kit-title" href=link.clone()>{w.title}</a>
                         </h3>
                         {plan.map(|plan| view! { <PlanToggle plan=plan item=Item::Exercise(id) title=w.title.to_string() /> })}

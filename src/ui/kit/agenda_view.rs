@@ -78,11 +78,16 @@ pub fn AgendaView() -> impl IntoView {
     // The address is the plan: each choice replaces it (no history entry per click), and the
     // tab remembers it for "Add to the agenda".
     let (tail_watch, lang_tail) = (watching, lang.clone());
-    Effect::new(move |_| {
+    Effect::new(move |made: Option<()>| {
         let p = plan.get();
         let kept = if tail_watch.mode == Mode::Present { Watching { plan: p, ..tail_watch }.tail() } else { p.tail() };
         address.replace(&format!("?{agenda_query}{kept}{lang_tail}"));
         agenda_memory::remember(&format!("{agenda_query}{}", p.tail()));
+        // A plan the teacher made here (not the one the agenda opened on): the device keeps it
+        // for "Start the workshop".
+        if made.is_some() {
+            agenda_memory::remember_plan(&p.tail());
+        }
     });
     let summary = move || {
         let p = plan.get();

@@ -133,6 +133,15 @@ fn follow_presenter(address: Address, watching: Watching, lang: String, back: Op
                 return;
             }
             let link = match command {
+                // Next and the clicker's PageDown, pressed in the presenter view, move through
+                // the screen as PageDown does here (it fits one screen when projected).
+                Command::Next | Command::StepNext => {
+                    window().scroll_by_with_x_and_y(
+                        0.0,
+                        window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0) * 0.9,
+                    );
+                    None
+                }
                 Command::Back | Command::PreviousLesson => back.clone(),
                 Command::Open(id) => find(id).map(|(_, lesson)| format!("{}{lang}", watching.lesson_link(lesson))),
                 _ => None,

@@ -47,9 +47,11 @@ fn BuiltinLessonCard() -> impl IntoView {
         // After the plan's last lesson, presenting, the way on is the workshop's end.
         let at_end = presenting && !has_next && plan.is_last(l.id);
         // Its place in the plan, or in the library when the plan leaves it out.
-        let (place, of) = match plan.position(l.id) {
-            Some(at) => (at + 1, plan.lesson_count()),
-            None => (index + 1, LESSONS.len()),
+        // A plan of fewer lessons that leaves this one out says so rather than "16 of 16".
+        let step = match plan.position(l.id) {
+            Some(at) => text::lesson_step(at + 1, plan.lesson_count()),
+            None if plan.lesson_count() < LESSONS.len() => text::not_in_plan().to_string(),
+            None => text::lesson_step(index + 1, LESSONS.len()),
         };
         let link = move |step: isize| move || neighbour_link(current, step, pg.watching()).unwrap_or_default();
         let presenter_link = move || {
@@ -58,7 +60,7 @@ fn BuiltinLessonCard() -> impl IntoView {
         };
         Some(view! {
             <section class="panel lesson" data-testid="lesson-card" data-lesson=l.id.slug() aria-labelledby="lesson-title">
-                <p class="lesson-step" data-testid="lesson-step">{text::lesson_step(place, of)}</p>
+                <p class="lesson-step" data-testid="lesson-step">{step}</p>
                 <h2 id="lesson-title">{words.title}</h2>
                 <p class="lesson-goal">{words.goal}</p>
                 {move || {

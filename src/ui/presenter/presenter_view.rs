@@ -56,6 +56,9 @@ fn step_kind(now: &OnScreen) -> StepKind {
 /// What the next press brings: the step the projected window has recorded already, or what the
 /// loop does next.
 fn coming(now: &OnScreen) -> Option<Coming> {
+    if now.silent {
+        return Some(Coming::Watchdog);
+    }
     match now.next {
         Some((beat, layer)) => Some(Coming::of(beat, layer)),
         None => Coming::after(step_kind(now)),
@@ -188,8 +191,13 @@ pub fn PresenterView() -> impl IntoView {
         let now = on_screen.get()?;
         if now.closing {
             return Some(
-                view! { <p class="pv-notes-main" data-testid="presenter-closing">{words.closing_on_screen}</p> }
-                    .into_any(),
+                view! {
+                    <p class="pv-notes-main" data-testid="presenter-closing">{words.closing_on_screen}</p>
+                    // The room's phones cannot follow the exercises' codes to a loopback address:
+                    // the teacher reads it here, the projected screen never shows it.
+                    <crate::ui::kit::loopback_note::LoopbackNote />
+                }
+                .into_any(),
             );
         }
         if now.asking {
@@ -426,6 +434,9 @@ mod tests {
         assert_eq!(coming(&now), Some(Coming::Reply));
         now.next = Some((BeatName::CallFailed, Some(Layer::Code)));
         assert_eq!(coming(&now), Some(Coming::Failure(Layer::Code)));
+        // A call counting its silence down: the next press shows the watchdog giving up.
+        let silent = OnScreen { beat: BeatName::Ask, silent: true, ..OnScreen::default() };
+        assert_eq!(coming(&silent), Some(Coming::Watchdog));
     }
 
     #[test]

@@ -12,7 +12,7 @@ pub mod outcome_banner;
 mod stage;
 pub mod stream_bubble;
 
-use crate::hooks::playback_glue::use_countdown;
+use crate::hooks::playback_glue::{live_countdown, use_countdown};
 use crate::state::Playground;
 use crate::text;
 use crate::ui::layer_icon::LayerIcon;
@@ -53,7 +53,12 @@ pub fn Scene(
     let carried = Memo::new(move |_| view.with(|v| v.history_len));
     let villain = Memo::new(move |_| view.with(|v| v.villain));
     let leaked = Memo::new(move |_| view.with(|v| !v.secrets.is_empty()));
-    let waiting = Memo::new(move |_| view.with(|v| v.waiting));
+    // Your code's wait before a retry; or, after a press (the main scene), a call with no answer
+    // while the watchdog runs, as attempt 0: how long it has waited, and the watchdog's limit.
+    let waiting = Memo::new(move |_| {
+        view.with(|v| v.waiting)
+            .or_else(|| hooks.is_empty().then(|| live_countdown(pg)).flatten().map(|c| (0, 0, c.span)))
+    });
     let wait_key = Memo::new(move |_| waiting.get().and_then(|(_, _, ms)| index.get().map(|i| (i, ms))));
     let left = use_countdown(pg, wait_key);
     // An answer with the door still shut is a loop fooled by a reply (it trusted finish_reason):
@@ -89,7 +94,7 @@ pub fn Scene(
                     carried=carried
                     villain=villain
                     leaked=leaked
-                    countdown=Signal::derive(move || waiting.get().map(|(a, m, _)| (a, m, left.get().unwrap_or(0))))
+                    countdown=Signal::derive(move || waiting.get().filter(|w| w.0 > 0).map(|(a, m, _)| (a, m, left.get().unwrap_or(0))))
                     hooks=hooks
                     label=Signal::derive(move || { let r = room.get(); text::scene_label(r.door_open, r.lock_oiled) })
                 />
@@ -113,12 +118,15 @@ pub fn Scene(
                     {move || beat.with(|b| b.layer).map(|l| view! { <LayerIcon layer=l /> })}
                     <span>{move || caption.get().unwrap_or_else(|| text::scene_idle().to_string())}</span>
                 </p>
-                {move || waiting.get().map(|(attempt, max, _)| view! {
+                {move || waiting.get().map(|(attempt, max, span)| view! {
                     <p class="waiting" class:paused=move || !crate::actions::step::is_playing(pg) data-testid=format!("{hooks}waiting")>
                         // Your code waits: its mark, as the caption and the stamp show it.
                         <LayerIcon layer=Layer::Code />
                         <span class="spinner" aria-hidden="true"></span>
-                        {move || text::waiting(left.get().unwrap_or(0), attempt, max)}
+                        {move || match left.get().unwrap_or(0) {
+                            left if attempt == 0 => text::silent_call(span - left.min(span), pg.scenario.with(|s| s.config.guards.watchdog_ms)),
+                            left => text::waiting(left, attempt, max),
+                        }}
                     </p>
                 })}
             </div>

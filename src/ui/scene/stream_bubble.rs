@@ -7,6 +7,8 @@ use leptos::prelude::*;
 
 #[component]
 pub fn StreamBubble() -> impl IntoView {
+    // Its styles are in lessons.css, not the first load's sheet.
+    crate::web::lesson_styles::link();
     let pg = crate::state::expect_context::<Playground>();
     view! {
         <Show when=move || pg.stream_text.with(|t| !t.is_empty())>

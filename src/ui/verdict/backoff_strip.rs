@@ -58,6 +58,8 @@ pub fn VerdictStrips() -> impl IntoView {
 /// figures, drawn large enough for the back row; the attempt is the bar's place in the list.
 #[component]
 pub fn StripChart(strip: Strip) -> impl IntoView {
+    // Its styles are in lessons.css, not the first load's sheet.
+    crate::web::lesson_styles::link();
     let present = crate::state::expect_context::<Playground>().scenario.with_untracked(|s| s.mode)
         == rusty_lock_engine::show::scenario::Mode::Present;
     let (x0, scale_w, row) = if present { (2.0, PRESENT_SCALE_W, PRESENT_ROW) } else { (X0, SCALE_W, ROW) };

@@ -14,6 +14,8 @@ const PAD_T: f64 = 6.0;
 
 #[component]
 pub fn RetryPreview(policy: Signal<RetryPolicy>) -> impl IntoView {
+    // Its styles are in lessons.css, not the first load's sheet.
+    crate::web::lesson_styles::link();
     let chart = move || {
         let p = policy.get();
         let retries = p.max_attempts.max(1) - 1;
