@@ -80,3 +80,13 @@ fn a_loop_that_parses_arguments_unguarded_fails_exactly_the_broken_json_row() {
         }
     }
 }
+
+#[test]
+fn the_same_habit_gets_the_same_verdict_on_the_responses_api() {
+    let lang = Lang::En;
+    let results = card(notes_careless_responses, lang);
+    let all = show(&results);
+    assert!(row(&results, CaseId::Plain).passed(), "{all}");
+    let bad = row(&results, CaseId::BadJson);
+    assert!(bad.verdicts.contains(&Verdict::LostRunOnToolError), "{all}");
+}

@@ -471,3 +471,57 @@ pub async fn notes_careful(sb: Sandbox, _lang: Lang) -> End {
 pub async fn notes_careless(sb: Sandbox, _lang: Lang) -> End {
     end_of(notes_agent(&sb, false).await)
 }
+
+/// The same careless loop on the Responses API: the conversation kept on the server
+/// (`previous_response_id`), its calls as `function_call` items.
+pub async fn notes_careless_responses(sb: Sandbox, _lang: Lang) -> End {
+    let tools: Vec<Value> = notes_tools()
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|t| {
+            let f = &t["function"];
+            json!({ "type": "function", "name": f["name"], "description": f["description"], "parameters": f["parameters"] })
+        })
+        .collect();
+    let url = format!("{BASE_URL}/responses");
+    let mut body = json!({ "model": "gpt-4.1-mini", "input": "What does my note say?", "tools": tools });
+    let result: Result<String, Thrown> = async {
+        for _ in 0..10 {
+            let mut attempt = 1;
+            let response: Value = loop {
+                let res = sb.fetch(&url, &body.to_string()).await.ok();
+                if let Some(res) = res.as_ref().filter(|r| r.ok()) {
+                    break serde_json::from_str(&res.body).map_err(|e| format!("SyntaxError: {e}"))?;
+                }
+                if attempt == 4 {
+                    return Err("the model failed".to_string());
+                }
+                sb.sleep((sb.random() * 1000.0) as u64).await;
+                attempt += 1;
+            };
+            let calls: Vec<Value> = response["output"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|i| i["type"] == "function_call")
+                .cloned()
+                .collect();
+            if calls.is_empty() {
+                return Ok("done".into());
+            }
+            let mut outputs = Vec::new();
+            for call in calls {
+                let args: Value = serde_json::from_str(call["arguments"].as_str().unwrap_or_default())
+                    .map_err(|_| "SyntaxError: Unexpected end of JSON input".to_string())?;
+                let output = notes_tool(call["name"].as_str().unwrap_or_default(), &args)
+                    .unwrap_or_else(|e| format!("Error: {e}"));
+                outputs.push(json!({ "type": "function_call_output", "call_id": call["call_id"], "output": output }));
+            }
+            body = json!({ "model": "gpt-4.1-mini", "previous_response_id": response["id"], "input": outputs, "tools": tools });
+        }
+        Err("no answer after 10 turns".into())
+    }
+    .await;
+    end_of(result)
+}
