@@ -3,6 +3,8 @@
 //! errands end with an answer that quotes what they read in every language, it does not repeat
 //! a failed call, its faults break a call the way each fault says, and no schema makes it panic.
 
+mod holes;
+use holes::holes;
 use proptest::prelude::*;
 use rusty_lock_engine::run::chaos::{Effect, Fault, Mangling};
 use rusty_lock_engine::run::errand::{Errand, MAX_TURNS};
@@ -388,22 +390,6 @@ fn the_same_request_gets_the_same_reply() {
             assert_eq!(a, b);
         }
     }
-}
-
-/// The holes of a template, sorted.
-fn holes(template: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        let Some(close) = rest[open..].find('}') else { break };
-        let name = &rest[open + 1..open + close];
-        if !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase()) {
-            out.push(name.to_string());
-        }
-        rest = &rest[open + close + 1..];
-    }
-    out.sort();
-    out
 }
 
 #[test]

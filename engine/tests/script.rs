@@ -1,6 +1,8 @@
 //! The words the model reads: every language's table is whole, its templates' holes are all
 //! filled, and the built-in model reads its own language's results.
 
+mod holes;
+use holes::holes;
 use rusty_lock_engine::run::chaos::FaultPlan;
 use rusty_lock_engine::run::config::RunConfig;
 use rusty_lock_engine::run::events::{Event, Outcome};
@@ -22,21 +24,6 @@ fn templates(s: &Script) -> Vec<(&'static str, &'static [&'static str])> {
         (s.think_after_unknown_tool, &["name"]),
         (s.think_after_bad_args, &["name"]),
     ]
-}
-
-fn holes(template: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        let Some(close) = rest[open..].find('}') else { break };
-        let name = &rest[open + 1..open + close];
-        if !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase()) {
-            out.push(name.to_string());
-        }
-        rest = &rest[open + close + 1..];
-    }
-    out.sort();
-    out
 }
 
 #[test]

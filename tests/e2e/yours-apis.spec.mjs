@@ -25,14 +25,8 @@ async function gradeToEnd(yours) {
   await expect(yours.status).not.toHaveText(/\d+ (of|sur|\/) \d+/, { timeout: 150_000 });
 }
 
-/** Whether a row passed, and its verdict slugs. */
-async function rowOf(page, slug) {
-  const row = page.locator(`[data-testid="yours-card-row"][data-case="${slug}"]`);
-  return row.evaluate((r) => ({
-    pass: r.dataset.pass === 'true',
-    verdicts: [...r.querySelectorAll('[data-verdict]')].map((v) => v.dataset.verdict),
-  }));
-}
+/** Whether a row passed, and its verdict slugs, as the page object reads the card. */
+const rowOf = async (yours, slug) => (await yours.card())[slug];
 
 test('a Responses API loop with its own tools reaches the model and fails only where its habits fail', async ({ page }) => {
   test.setTimeout(240_000);
@@ -41,15 +35,15 @@ test('a Responses API loop with its own tools reaches the model and fails only w
   await yours.openFile('agent.js', loop('responses-agent.js'));
   await gradeToEnd(yours);
   await expect(page.getByTestId('yours-card-nothing-ran')).toHaveCount(0);
-  expect(await rowOf(page, 'plain')).toMatchObject({ pass: true });
-  expect(await rowOf(page, '503')).toMatchObject({ pass: true });
-  expect(await rowOf(page, 'drop')).toMatchObject({ pass: true });
+  expect(await rowOf(yours, 'plain')).toMatchObject({ pass: true });
+  expect(await rowOf(yours, '503')).toMatchObject({ pass: true });
+  expect(await rowOf(yours, 'drop')).toMatchObject({ pass: true });
   // JSON.parse(call.arguments) outside its try: broken arguments end the run.
-  const badjson = await rowOf(page, 'badjson');
+  const badjson = await rowOf(yours, 'badjson');
   expect(badjson.pass).toBe(false);
   expect(badjson.verdicts).not.toContain('right-layer');
   // An unknown tool is answered in words the model can act on.
-  expect(await rowOf(page, 'unknowntool')).toMatchObject({ pass: true });
+  expect(await rowOf(yours, 'unknowntool')).toMatchObject({ pass: true });
 });
 
 test('an Anthropic Messages loop with its own tools reaches the model, and is_error results pass the model rows', async ({ page }) => {
@@ -60,10 +54,10 @@ test('an Anthropic Messages loop with its own tools reaches the model, and is_er
   await gradeToEnd(yours);
   await expect(page.getByTestId('yours-card-nothing-ran')).toHaveCount(0);
   for (const slug of ['plain', '429', '503', 'badjson', 'unknowntool', 'badargs', 'missingarg']) {
-    expect({ slug, ...(await rowOf(page, slug)) }).toMatchObject({ slug, pass: true });
+    expect({ slug, ...(await rowOf(yours, slug)) }).toMatchObject({ slug, pass: true });
   }
   // A 401 is nobody's: it ends the run with the server's words, not retried.
-  const auth = await rowOf(page, '401');
+  const auth = await rowOf(yours, '401');
   expect(auth.verdicts).not.toContain('retried-permanent');
 });
 
@@ -85,14 +79,14 @@ test('a Python Messages loop with no guard around its tools fails the rows its h
   await gradeToEnd(yours);
   await expect(page.getByTestId('yours-card-nothing-ran')).toHaveCount(0);
   for (const slug of ['plain', '500', '503']) {
-    expect({ slug, ...(await rowOf(page, slug)) }).toMatchObject({ slug, pass: true });
+    expect({ slug, ...(await rowOf(yours, slug)) }).toMatchObject({ slug, pass: true });
   }
   // It catches HTTPError only: a lost connection is a URLError, and ends the run.
-  const drop = await rowOf(page, 'drop');
+  const drop = await rowOf(yours, 'drop');
   expect(drop.pass).toBe(false);
   expect(drop.verdicts).toContain('no-retry');
   // Its tools run unguarded: an invented tool name ends the run.
-  expect(await rowOf(page, 'unknowntool')).toMatchObject({ pass: false });
+  expect(await rowOf(yours, 'unknowntool')).toMatchObject({ pass: false });
   // Its waits are 2, 4, 8 s at every seed: the same failure is waited for the same way twice.
-  expect((await rowOf(page, '503-jitter')).verdicts).toContain('no-jitter');
+  expect((await rowOf(yours, '503-jitter')).verdicts).toContain('no-jitter');
 });
